@@ -1,0 +1,196 @@
+# SPDX-License-Identifier: MIT
+"""Shared by the sparklab node stand-ins: the node's live state as a DGX Spark shows it.
+
+Everything here is read fresh on every call: /sys/class/net (carrier, statistics),
+`ip -j addr` (addresses) and the node's state file /run/sparklab-node/node.json
+(versions, reported link speed, fault counter bumps), which `sparklab fault` edits.
+
+All functions take `root` ("" inside a node; "/proc/PID/root" from the host) and
+`ip_cmd` (["ip"] inside a node; ["ip", "-n", NETNS] from the host).
+"""
+import contextlib
+import fcntl
+import ipaddress
+import json
+import os
+import shutil
+import subprocess
+
+STATE_DIR = "/run/sparklab-node"
+STANDIN_NOTE = ("This is a sparklab stand-in for the DGX Spark hardware tool: "
+                "it prints the real tool's format from the emulated node's live state.")
+
+# Each QSFP port is two netdevs ("twins"), one per PCIe x4 link of the NIC.
+#   port -> [(netdev, RoCE device, PCIe bus-info), ...]
+CX7_TWINS = {
+    0: [("enp1s0f0np0", "rocep1s0f0", "0000:01:00.0"),
+        ("enP2p1s0f0np0", "roceP2p1s0f0", "0002:01:00.0")],
+    1: [("enp1s0f1np1", "rocep1s0f1", "0000:01:00.1"),
+        ("enP2p1s0f1np1", "roceP2p1s0f1", "0002:01:00.1")],
+}
+ROCE_HW_COUNTERS = ["local_ack_timeout_err", "np_cnp_sent", "np_ecn_marked_roce_packets",
+                    "out_of_sequence", "packet_seq_err", "roce_adp_retrans", "rp_cnp_handled"]
+
+
+def cx7_devices():
+    """[(port, twin, netdev, roce_dev, bus_info)] in hardware order."""
+    return [(port, twin, dev, roce, bus)
+            for port, twins in CX7_TWINS.items()
+            for twin, (dev, roce, bus) in enumerate(twins)]
+
+
+def find_device(name):
+    """Look a netdev or RoCE device up; returns the cx7_devices() tuple or None."""
+    for entry in cx7_devices():
+        if name in (entry[2], entry[3]):
+            return entry
+    return None
+
+
+def load_state(root=""):
+    with open(f"{root}{STATE_DIR}/node.json") as f:
+        return json.load(f)
+
+
+def read_sys(root, path, default=""):
+    try:
+        with open(f"{root}{path}") as f:
+            return f.read().strip()
+    except OSError:
+        return default
+
+
+def netdev_exists(root, dev):
+    return os.path.exists(f"{root}/sys/class/net/{dev}")
+
+
+def has_carrier(root, dev):
+    return read_sys(root, f"/sys/class/net/{dev}/carrier", "0") == "1"
+
+
+def link_is_up(root, dev):
+    """What the RoCE port state follows: admin up and carrier."""
+    return read_sys(root, f"/sys/class/net/{dev}/operstate") == "up" and has_carrier(root, dev)
+
+
+def netdev_stat(root, dev, name):
+    value = read_sys(root, f"/sys/class/net/{dev}/statistics/{name}", "0")
+    return int(value) if value.isdigit() else 0
+
+
+def ip_addresses(ip_cmd, dev):
+    """[(family, address, prefixlen)] on a netdev, in kernel order."""
+    out = subprocess.run(ip_cmd + ["-j", "addr", "show", "dev", dev], text=True,
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+    try:
+        info = json.loads(out or "[]")
+    except ValueError:
+        return []
+    return [(a["family"], a["local"], a["prefixlen"])
+            for entry in info for a in entry.get("addr_info", [])]
+
+
+def rdma_bytes(root, dev, direction):
+    value = read_sys(root, f"{STATE_DIR}/rdma/{dev}.{direction}", "0")
+    return int(value) if value.isdigit() else 0
+
+
+@contextlib.contextmanager
+def state_lock(root, name):
+    os.makedirs(f"{root}{STATE_DIR}/locks", exist_ok=True)
+    with open(f"{root}{STATE_DIR}/locks/{name}", "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        yield
+
+
+def add_rdma_bytes(dev, direction, count):
+    os.makedirs(f"{STATE_DIR}/rdma", exist_ok=True)
+    with state_lock("", "rdma"):
+        total = rdma_bytes("", dev, direction) + count
+        with open(f"{STATE_DIR}/rdma/{dev}.{direction}", "w") as f:
+            f.write(f"{total}\n")
+
+
+# ---------------------------------------------------------------- RoCE GID table
+
+def gid_hex(address):
+    """The kernel's gids/N format: 8 groups of 4 hex digits."""
+    packed = ipaddress.IPv6Address(address).packed
+    return ":".join(packed[i:i + 2].hex() for i in range(0, 16, 2))
+
+
+def mac_link_local(mac):
+    b = bytes.fromhex(mac.replace(":", ""))
+    eui = bytes([b[0] ^ 0x02]) + b[1:3] + b"\xff\xfe" + b[3:6]
+    return str(ipaddress.IPv6Address(b"\xfe\x80" + bytes(6) + eui))
+
+
+def gid_table(root, ip_cmd, dev, order):
+    """[(gid, type)] the way mlx5 fills it: link-local v1/v2, then each IPv4 v1/v2.
+
+    order "reordered" swaps the IPv4 pair (v2 first), as some kernels were seen to.
+    """
+    mac = read_sys(root, f"/sys/class/net/{dev}/address", "00:00:00:00:00:00")
+    addresses = ip_addresses(ip_cmd, dev)
+    link_local = next((a for f, a, _ in addresses if f == "inet6" and a.startswith("fe80")),
+                      mac_link_local(mac))
+    table = [(gid_hex(link_local), "IB/RoCE v1"), (gid_hex(link_local), "RoCE v2")]
+    for family, address, _ in addresses:
+        if family != "inet":
+            continue
+        mapped = gid_hex("::ffff:" + address)
+        pair = [(mapped, "IB/RoCE v1"), (mapped, "RoCE v2")]
+        table += pair[::-1] if order == "reordered" else pair
+    for family, address, _ in addresses:
+        if family == "inet6" and not address.startswith("fe80"):
+            table += [(gid_hex(address), "IB/RoCE v1"), (gid_hex(address), "RoCE v2")]
+    return table
+
+
+def refresh_infiniband(root="", ip_cmd=("ip",)):
+    """Regenerate /sys/class/infiniband for the CX-7 netdevs that exist right now."""
+    ip_cmd = list(ip_cmd)
+    state = load_state(root)
+    base = f"{root}/sys/class/infiniband"
+    with state_lock(root, "infiniband"):
+        wanted = set()
+        for port, twin, dev, roce, bus in cx7_devices():
+            if not netdev_exists(root, dev):
+                continue
+            wanted.add(roce)
+            staging = f"{base}/.{roce}.new"
+            shutil.rmtree(staging, ignore_errors=True)
+            write_roce_device(staging, root, ip_cmd, state, port, dev, roce)
+            shutil.rmtree(f"{base}/{roce}", ignore_errors=True)
+            os.rename(staging, f"{base}/{roce}")
+        for stale in os.listdir(base):
+            if stale not in wanted:
+                shutil.rmtree(f"{base}/{stale}", ignore_errors=True)
+
+
+def write_roce_device(path, root, ip_cmd, state, port, dev, roce):
+    def put(rel, text):
+        full = f"{path}/{rel}"
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w") as f:
+            f.write(f"{text}\n")
+
+    up = link_is_up(root, dev)
+    put("fw_ver", state["facts"]["firmware_version"].split()[0])
+    put("node_type", "1: CA")
+    os.makedirs(f"{path}/device/net/{dev}", exist_ok=True)
+    put("ports/1/state", "4: ACTIVE" if up else "1: DOWN")
+    put("ports/1/phys_state", "5: LinkUp" if up else "3: Disabled")
+    put("ports/1/link_layer", "Ethernet")
+    speed = state["port_speed_mbps"].get(str(port), 200000)
+    put("ports/1/rate", f"{speed // 1000} Gb/sec (2X NDR)" if up else "10 Gb/sec (4X SDR)")
+    table = gid_table(root, ip_cmd, dev, state.get("gid_order", "standard"))
+    for index in range(max(len(table), 16)):
+        gid, kind = table[index] if index < len(table) else ("0000:" * 7 + "0000", None)
+        put(f"ports/1/gids/{index}", gid)
+        if kind:
+            put(f"ports/1/gid_attrs/types/{index}", kind)
+            put(f"ports/1/gid_attrs/ndevs/{index}", dev)
+    bumps = state.get("roce_counter_bumps", {}).get(roce, {})
+    for counter in ROCE_HW_COUNTERS:
+        put(f"ports/1/hw_counters/{counter}", str(bumps.get(counter, 0)))

@@ -1,0 +1,203 @@
+# SPDX-License-Identifier: MIT
+"""sparklab command line: up, status, exec, fault, down."""
+import argparse
+import json
+import os
+import sys
+import time
+
+from . import faults, lifecycle, shell
+from .labstate import DEFAULT_LAB, Lab, LabError, all_lab_names
+from .topology import SWITCH, netdev
+
+EXIT_SKIP = 77   # CTest's SKIP_RETURN_CODE
+
+
+def require_root():
+    if os.geteuid() == 0:
+        return
+    if os.environ.get("CI", "").lower() == "true":
+        print("sparklab: needs root (network and mount namespaces); CI runs as root, "
+              "so this is a failure", file=sys.stderr)
+        sys.exit(1)
+    print("sparklab: needs root (network and mount namespaces); skipping", file=sys.stderr)
+    sys.exit(EXIT_SKIP)
+
+
+# ---------------------------------------------------------------- status
+
+def cable_view(cable, plugged):
+    return {"id": cable["id"], "kind": cable["kind"], "a": cable["a"], "b": cable["b"],
+            "plugged": plugged}
+
+
+def node_cables(state, name):
+    result = []
+    for cable in state["cables"]:
+        for end, other in ((cable["a"], cable["b"]), (cable["b"], cable["a"])):
+            if end["node"] == name:
+                result.append({"id": cable["id"], "port": end["port"],
+                               "netdevs": [netdev(end["port"], 0), netdev(end["port"], 1)],
+                               "peer_node": other["node"], "peer_port": other["port"]})
+    return result
+
+
+def status_document(state):
+    node_views = []
+    for name in state["node_order"]:
+        node = state["nodes"][name]
+        node_views.append({
+            "name": name,
+            "hostname": node["hostname"],
+            "netns": node["netns"],
+            "mgmt_interface": "enP7s7",
+            "mgmt_address": node["mgmt_address"],
+            "ssh_port": node["ssh_port"],
+            "user": state["user"],
+            "password_file": node.get("password_file"),
+            "host_key_fingerprint": node.get("host_key_fingerprint"),
+            "sshd_running": bool(node.get("sshd_pid")) and shell.pid_alive(node["sshd_pid"]),
+            "holder_pid": node.get("holder_pid"),
+            "release": node["facts"]["release"],
+            "driver_version": node["facts"]["driver_version"],
+            "firmware_version": node["facts"]["firmware_version"],
+            "cables": node_cables(state, name),
+        })
+    return {
+        "lab": state["name"],
+        "status": state["status"],
+        "topology": state["topology"],
+        "rate_scale": state["rate_scale"],
+        "twin_rate_gbps": state["twin_rate_gbps"],
+        "mgmt_subnet": state["mgmt_subnet"],
+        "host_address": state["host_address"],
+        "user": state["user"],
+        "extra_routes": [e["cidr"] for e in state["extra_routes"]],
+        "switch_netns": state["switch_netns"],
+        "nodes": node_views,
+        "cables": [cable_view(c, True) for c in state["cables"]]
+                  + [cable_view(c, False) for c in state["unplugged"]],
+        "faults": state["faults"],
+    }
+
+
+def print_status(doc):
+    print(f"lab {doc['lab']} ({doc['topology']}, {doc['status']}): mgmt {doc['mgmt_subnet']}, "
+          f"host {doc['host_address']}, rate scale {doc['rate_scale']}")
+    for n in doc["nodes"]:
+        sshd = "sshd up" if n["sshd_running"] else "sshd STOPPED"
+        print(f"  {n['name']:<10} {n['mgmt_address']}:{n['ssh_port']:<5} {n['user']}  "
+              f"{n['host_key_fingerprint']}  {sshd}  netns {n['netns']}")
+        for c in n["cables"]:
+            print(f"      port {c['port']} -> {c['peer_node']}:{c['peer_port']}")
+    for c in doc["cables"]:
+        if not c["plugged"]:
+            print(f"  unplugged: {c['id']}")
+    for f in doc["faults"]:
+        print(f"  fault: {json.dumps(f, sort_keys=True)}")
+
+
+def cmd_status(args):
+    names = all_lab_names() if args.all else [args.name]
+    docs = [status_document(Lab(n).load()) for n in names]
+    if args.json:
+        print(json.dumps(docs if args.all else docs[0], indent=2))
+    else:
+        for doc in docs:
+            print_status(doc)
+        if args.all and not docs:
+            print("no labs are up")
+
+
+# ---------------------------------------------------------------- commands
+
+def cmd_up(args):
+    lab = Lab(args.name)
+    start = time.monotonic()
+    with lab.locked():
+        state = lifecycle.up(lab, args)
+    print(f"sparklab: lab {lab.name} up ({args.topology}, {len(state['nodes'])} nodes) "
+          f"in {time.monotonic() - start:.1f} s; see: sparklab status --name {lab.name}")
+
+
+def cmd_down(args):
+    names = all_lab_names() if args.all else [args.name]
+    for name in names:
+        lab = Lab(name)
+        with lab.locked():
+            lifecycle.down(lab)
+        lab.forget()
+        print(f"sparklab: lab {name} down")
+
+
+def find_node(state, wanted):
+    if wanted in state["nodes"]:
+        return state["nodes"][wanted]
+    if wanted.isdigit() and 1 <= int(wanted) <= len(state["node_order"]):
+        return state["nodes"][state["node_order"][int(wanted) - 1]]
+    raise LabError(f"no node {wanted!r} in lab {state['name']} "
+                   f"(nodes: {', '.join(state['node_order'])})")
+
+
+def cmd_exec(args):
+    state = Lab(args.name).load()
+    node = find_node(state, args.node)
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command:
+        command = ["/bin/bash", "-l"]
+    argv = shell.node_command(node["holder_pid"], command)
+    os.execvp(argv[0], argv)
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="sparklab", description="Emulated NVIDIA DGX Spark cluster for tests.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    up = sub.add_parser("up", help="create a lab")
+    up.add_argument("topology", choices=["direct2", "ring3", "switch", "cables", "none"])
+    up.add_argument("--name", default=DEFAULT_LAB)
+    up.add_argument("--nodes", type=int)
+    up.add_argument("--port", type=int, choices=[0, 1], default=0)
+    up.add_argument("--cable", action="append", metavar="A:P-B:Q",
+                    help="a cable for the 'cables' topology, e.g. 1:0-2:0 (repeatable)")
+    up.add_argument("--user", default="nvidia")
+    up.add_argument("--uid", type=int, default=1000)
+    up.add_argument("--mgmt-subnet", metavar="CIDR")
+    up.add_argument("--extra-route", action="append", metavar="CIDR",
+                    help="a subnet every node already has (home LAN, docker0, VPN)")
+    up.add_argument("--per-node-passwords", action="store_true")
+    up.add_argument("--password-file")
+    up.set_defaults(func=cmd_up)
+
+    status = sub.add_parser("status", help="show a lab")
+    status.add_argument("--name", default=DEFAULT_LAB)
+    status.add_argument("--all", action="store_true")
+    status.add_argument("--json", action="store_true")
+    status.set_defaults(func=cmd_status)
+
+    ex = sub.add_parser("exec", help="run a command as root inside a node")
+    ex.add_argument("--name", default=DEFAULT_LAB)
+    ex.add_argument("node")
+    ex.add_argument("command", nargs=argparse.REMAINDER)
+    ex.set_defaults(func=cmd_exec)
+
+    fault = sub.add_parser("fault", help="inject or clear a fault (see: fault --help)")
+    faults.add_arguments(fault)
+
+    down = sub.add_parser("down", help="remove a lab completely")
+    down.add_argument("--name", default=DEFAULT_LAB)
+    down.add_argument("--all", action="store_true")
+    down.set_defaults(func=cmd_down)
+    return parser
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    require_root()
+    try:
+        args.func(args)
+    except LabError as error:
+        print(f"sparklab: {error}", file=sys.stderr)
+        return 1
+    return 0
