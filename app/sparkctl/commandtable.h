@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QCommandLineParser>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+
+namespace sparkctl {
+
+// Exit codes shared by every subcommand.
+enum ExitCode { Success = 0, Failure = 1, UsageError = 2 };
+
+// One subcommand: `sparkctl NAME ARGS…`. `run` gets the arguments after NAME
+// and returns the process's exit code; it may block on core futures (the CLI
+// has no window to keep responsive).
+struct Command
+{
+    QString name;
+    QString summary;
+    std::function<int(const QStringList &arguments)> run;
+};
+
+class CommandTable
+{
+public:
+    void add(Command command);
+    const Command *find(const QString &name) const;
+    QString usage() const;
+
+private:
+    QList<Command> m_commands;
+};
+
+// Parses `arguments` (without the program and subcommand names) for `commandPath`
+// such as "device add". On a wrong flag or argument prints one line saying what
+// was wrong and the usage, and returns UsageError; on --help prints the usage and
+// returns Success; otherwise returns nothing and the caller goes on.
+std::optional<int> parseArguments(QCommandLineParser &parser, const QString &commandPath, const QStringList &arguments);
+
+// The same one-line-plus-usage error, for checks the parser cannot do.
+int usageError(const QCommandLineParser &parser, const QString &commandPath, const QString &message);
+
+// Prints to stdout / stderr in the locale's encoding.
+void printOut(const QString &text);
+void printErr(const QString &text);
+
+} // namespace sparkctl

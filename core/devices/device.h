@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace spark {
+
+// A registered Spark (or generic Linux host). Its identity is its host key
+// and its CX-7 MAC addresses, never /etc/machine-id (Sparks ship duplicates).
+struct Device
+{
+    QString name;              // display name, unique in the registry
+    QString host;              // hostname, .local name, IPv4 or IPv6
+    quint16 port = 22;
+    QString user;
+    QString sshAlias;          // the Host alias we manage in ~/.ssh/config
+    QString hostKeyFingerprint; // "SHA256:…"
+    QStringList cx7Macs;
+    bool isDgxSpark = true;
+
+    QJsonObject toJson() const;
+    static Device fromJson(const QJsonObject &object);
+
+    friend bool operator==(const Device &, const Device &) = default;
+};
+
+} // namespace spark

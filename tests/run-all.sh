@@ -1,0 +1,18 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Installs what the tests need, builds, and runs the whole suite twice: the
+# normal build, then the AddressSanitizer + UndefinedBehaviorSanitizer build.
+# The sparklab integration tests need root (CI runs as root); elsewhere they
+# are skipped with a message saying so.
+set -eu
+cd "$(dirname "$0")/.."
+
+./installer/install-deps.sh
+
+for preset in default asan; do
+    echo "=== $preset: configure and build"
+    cmake --preset "$preset"
+    cmake --build --preset "$preset"
+    echo "=== $preset: test"
+    tests/support/with-test-session.sh ctest --preset "$preset"
+done

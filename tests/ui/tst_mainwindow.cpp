@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: MIT
+#include "core/devices/deviceregistry.h"
+#include "support/screenshots.h"
+#include "ui/mainwindow/mainwindow.h"
+#include "ui/tray/trayicon.h"
+#include "ui/wizard/setupwizard.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QMenu>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace spark;
+using namespace spark::ui;
+using namespace spark::testsupport;
+
+class TestMainWindow final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void emptyRegistryShowsWhatToDoNext()
+    {
+        QTemporaryDir dir;
+        DeviceRegistry registry(dir.filePath(QStringLiteral("devices.json")));
+        MainWindow window(registry);
+        window.show();
+        auto *stack = window.findChild<QStackedWidget *>();
+        QVERIFY(stack);
+        QCOMPARE(stack->currentWidget()->objectName(), QStringLiteral("emptyState"));
+        QVERIFY(window.findChild<QPushButton *>(QStringLiteral("emptyStateAddDevice"))->isVisible());
+        QVERIFY(window.findChild<QPushButton *>(QStringLiteral("emptyStateSetUpCluster"))->isVisible());
+    }
+
+    void registeredDevicesAreListed()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("devices.json"));
+        {
+            DeviceRegistry writer(path);
+            Device device;
+            device.name = QStringLiteral("spark-a");
+            device.host = QStringLiteral("10.0.0.1");
+            device.user = QStringLiteral("nvidia");
+            device.sshAlias = QStringLiteral("spark-a");
+            QVERIFY(writer.add(device).hasValue());
+            QVERIFY(writer.save().hasValue());
+        }
+        DeviceRegistry registry(path);
+        MainWindow window(registry);
+        auto *table = window.findChild<QTableView *>(QStringLiteral("deviceTable"));
+        QVERIFY(table);
+        QCOMPARE(window.findChild<QStackedWidget *>()->currentWidget(), table);
+        QCOMPARE(table->model()->rowCount(), 1);
+        QCOMPARE(table->model()->index(0, 0).data().toString(), QStringLiteral("spark-a"));
+    }
+
+    void setUpClusterOpensTheWizard()
+    {
+        QTemporaryDir dir;
+        DeviceRegistry registry(dir.filePath(QStringLiteral("devices.json")));
+        MainWindow window(registry);
+        window.show();
+        window.findChild<QAction *>(QStringLiteral("actionSetUpCluster"))->trigger();
+        auto *wizard = window.findChild<SetupWizard *>(QStringLiteral("setupWizard"));
+        QVERIFY(wizard);
+        QTRY_VERIFY(wizard->isVisible());
+        QCOMPARE(wizard->pageIds().size(), 10);
+        QCOMPARE(wizard->currentId(), int(SetupWizard::WelcomePage));
+        wizard->close();
+    }
+
+    void closingKeepsTheAppInTheTray()
+    {
+        QTemporaryDir dir;
+        DeviceRegistry registry(dir.filePath(QStringLiteral("devices.json")));
+        MainWindow window(registry);
+        window.setKeepRunningInTray(true);
+        window.show();
+        int hidden = 0;
+        connect(&window, &MainWindow::hiddenToTray, this, [&] { ++hidden; });
+        QVERIFY(!window.close()); // the close is refused: the window hides instead
+        QVERIFY(!window.isVisible());
+        QCOMPARE(hidden, 1);
+    }
+
+    void closingWithoutTrayCloses()
+    {
+        QTemporaryDir dir;
+        DeviceRegistry registry(dir.filePath(QStringLiteral("devices.json")));
+        MainWindow window(registry);
+        window.show();
+        QVERIFY(window.close());
+    }
+
+    void trayMenuOffersOpenAndQuit()
+    {
+        QTemporaryDir dir;
+        DeviceRegistry registry(dir.filePath(QStringLiteral("devices.json")));
+        MainWindow window(registry);
+        TrayIcon tray(window);
+        int quitRequests = 0;
+        connect(&window, &MainWindow::quitRequested, this, [&] { ++quitRequests; });
+        auto *open = tray.menu()->findChild<QAction *>(QStringLiteral("trayOpen"));
+        QVERIFY(open);
+        open->trigger();
+        QVERIFY(window.isVisible());
+        tray.menu()->findChild<QAction *>(QStringLiteral("trayQuit"))->trigger();
+        QCOMPARE(quitRequests, 1);
+    }
+
+    void screenshots_data()
+    {
+        QTest::addColumn<int>("lookIndex");
+        const auto looks = allLooks();
+        for (int i = 0; i < looks.size(); ++i)
+            QTest::newRow(qPrintable(looks.at(i).name)) << i;
+    }
+
+    void screenshots()
+    {
+        QFETCH(int, lookIndex);
+        const Look look = allLooks().at(lookIndex);
+        LookScope scope(look);
+        if (look.locale != QLatin1String("en"))
+            QVERIFY2(scope.translatorLoaded(), "the zh_CN catalogue is not embedded");
+
+        QTemporaryDir dir;
+        DeviceRegistry registry(dir.filePath(QStringLiteral("devices.json")));
+        MainWindow window(registry);
+        window.resize(860, 540);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        if (look.locale == QLatin1String("zh_CN"))
+            QCOMPARE(window.findChild<QLabel *>(QStringLiteral("emptyStateHeading"))->text(),
+                     QCoreApplication::translate("spark::ui::EmptyStateWidget", "No Sparks yet"));
+        QVERIFY(saveScreenshot(window, QStringLiteral("mainwindow-empty"), look));
+
+        window.resize(520, 380);
+        QVERIFY(saveScreenshot(window, QStringLiteral("mainwindow-empty-small"), look));
+
+        SetupWizard wizard;
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        QVERIFY(saveScreenshot(wizard, QStringLiteral("wizard-welcome"), look));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

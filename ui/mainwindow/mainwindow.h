@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QMainWindow>
+
+class QStackedWidget;
+class QTableView;
+
+namespace spark {
+class DeviceRegistry;
+}
+
+namespace spark::ui {
+
+class DeviceListModel;
+
+// The device list, and the entry points to everything else.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    explicit MainWindow(DeviceRegistry &registry, QWidget *parent = nullptr);
+
+    // When a tray icon exists, closing the window hides it and the app stays in the tray.
+    void setKeepRunningInTray(bool keep) { m_keepRunningInTray = keep; }
+
+public Q_SLOTS:
+    void reloadDevices();
+    void openSetupWizard();
+    void openAbout();
+    void openAddDevice();
+
+Q_SIGNALS:
+    void hiddenToTray();
+    void quitRequested();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+
+    DeviceRegistry &m_registry;
+    DeviceListModel *m_model = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    QTableView *m_table = nullptr;
+    bool m_keepRunningInTray = false;
+};
+
+} // namespace spark::ui
