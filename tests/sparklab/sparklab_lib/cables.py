@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 """QSFP cables as veth pairs (one per twin), the switch, and line-rate shaping."""
-from . import shell
-from .labstate import RATE_SCALE, TWIN_RATE_GBPS, switch_netns_name
+import os
+
+from . import bpfloss, shell
+from .labstate import LAB_ROOT, LabError, TWIN_RATE_GBPS, switch_netns_name
 from .topology import SWITCH, netdev, stable_mac
 
 SWITCH_BRIDGE = "br0"
@@ -69,37 +71,54 @@ def unplug(lab_state, cable):
         shell.ip_batch(cmds, netns=ns, check=False)
 
 
-def shape(lab_state, cable):
-    """Egress shaping on every end of a cable: netem (optional) then a token bucket."""
+def cable_ends(lab_state, cable):
+    """[(netns, ifname)] of every veth end of a cable (4 of them)."""
+    ends = []
+    for ns_a, if_a, ns_b, if_b in twin_pairs(lab_state, cable):
+        ends += [(ns_a, if_a), (ns_b, if_b)]
+    return ends
+
+
+def shape(lab_state, cable, had_loss=False):
+    """Egress: a token bucket at the scaled line rate (under netem if a delay is set).
+    Ingress: random loss through an eBPF filter (see bpfloss) if a loss is set."""
     rate_gbps = cable.get("rate_gbps", TWIN_RATE_GBPS)
     netem = cable.get("netem") or {}
     rate_bit = rate_gbps * 1e9 * lab_state["rate_scale"]
     burst = max(64 * 1024, int(rate_bit / 8 * 0.004))   # 4 ms worth, at least one GSO frame
+    tbf = f"tbf rate {int(rate_bit)}bit burst {burst} latency 20ms"
     per_ns = {}
-    for ns_a, if_a, ns_b, if_b in twin_pairs(lab_state, cable):
-        for ns, ifname in ((ns_a, if_a), (ns_b, if_b)):
-            cmds = per_ns.setdefault(ns, [])
-            cmds.append(f"qdisc del dev {ifname} root")
-            parent = "root"
-            if netem:
-                args = []
-                if netem.get("delay_ms"):
-                    args.append(f"delay {netem['delay_ms']}ms")
-                if netem.get("loss_pct"):
-                    args.append(f"loss {netem['loss_pct']}%")
-                cmds.append(f"qdisc add dev {ifname} root handle 1: netem {' '.join(args)} "
-                            f"limit 10000")
-                parent = "parent 1:"
-            cmds.append(f"qdisc add dev {ifname} {parent} handle 10: tbf rate {int(rate_bit)}bit "
-                        f"burst {burst} latency 20ms")
+    for ns, ifname in cable_ends(lab_state, cable):
+        cmds = per_ns.setdefault(ns, [])
+        cmds.append(f"qdisc del dev {ifname} root")
+        if netem.get("delay_ms"):
+            cmds.append(f"qdisc add dev {ifname} root handle 1: netem delay {netem['delay_ms']}ms "
+                        f"limit 100000")
+            cmds.append(f"qdisc add dev {ifname} parent 1: handle 10: {tbf}")
+        else:
+            cmds.append(f"qdisc add dev {ifname} root handle 10: {tbf}")
     for ns, cmds in per_ns.items():
-        # deleting a qdisc that is not there fails; -force keeps the batch going
+        # deleting a root qdisc that is not there fails; -force keeps the batch going
         shell.run(["tc", "-force", "-n", ns, "-batch", "-"], input="\n".join(cmds) + "\n",
                   check=False)
-        verify = shell.run(["tc", "-n", ns, "qdisc", "show"]).stdout
-        if "tbf" not in verify:
-            raise shell.LabError(f"shaping failed in {ns}:\n{verify}")
+    for ns, ifname in cable_ends(lab_state, cable):
+        shown = shell.run(["tc", "-n", ns, "qdisc", "show", "dev", ifname]).stdout
+        if "tbf" not in shown:
+            raise LabError(f"shaping {ifname} in {ns} failed: {shown.strip()}")
+        if netem.get("delay_ms") and "netem" not in shown:
+            raise LabError("this kernel has no sch_netem, so a cable delay cannot be emulated "
+                           "(loss still can: it uses an eBPF filter)")
+    if netem.get("loss_pct") or had_loss:
+        bpfloss.set_ingress_loss(os.path.join(LAB_ROOT, lab_state["name"]),
+                                 cable_ends(lab_state, cable), netem.get("loss_pct") or 0)
 
 
-def default_rate_scale():
-    return RATE_SCALE
+def kernel_has_netem():
+    """Probe sch_netem in a scratch namespace (CI's kernel is built without it)."""
+    probe = f"sl-netem-probe-{os.getpid()}"
+    shell.run(["ip", "netns", "add", probe])
+    try:
+        return shell.run(["tc", "-n", probe, "qdisc", "add", "dev", "lo", "root", "netem",
+                          "delay", "1ms"], check=False).returncode == 0
+    finally:
+        shell.run(["ip", "netns", "del", probe], check=False)

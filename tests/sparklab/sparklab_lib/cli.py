@@ -130,18 +130,9 @@ def cmd_down(args):
         print(f"sparklab: lab {name} down")
 
 
-def find_node(state, wanted):
-    if wanted in state["nodes"]:
-        return state["nodes"][wanted]
-    if wanted.isdigit() and 1 <= int(wanted) <= len(state["node_order"]):
-        return state["nodes"][state["node_order"][int(wanted) - 1]]
-    raise LabError(f"no node {wanted!r} in lab {state['name']} "
-                   f"(nodes: {', '.join(state['node_order'])})")
-
-
 def cmd_exec(args):
     state = Lab(args.name).load()
-    node = find_node(state, args.node)
+    node = faults.find_node(state, args.node)
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         command = ["/bin/bash", "-l"]

@@ -1,6 +1,405 @@
 # SPDX-License-Identifier: MIT
-"""Faults (stub)."""
+"""Faults a real Spark cluster shows, switchable at run time: `sparklab fault KIND ... [--clear]`.
+
+Every fault changes only what a real node would change (netdevs, carrier, tc, files,
+sshd, the node state file the stand-ins read) and is recorded in the lab state, so
+`status` lists it and `--clear` undoes it.
+"""
+from . import cables, nodes, shell, sysfs
+from .labstate import DEGRADED_RATE_GBPS, Lab, LabError, DEFAULT_LAB, TWIN_RATE_GBPS
+from .topology import SWITCH, cable, parse_endpoint, port_of_netdev
+
+STALE_NETPLAN_PATH = "/etc/netplan/40-cx7.yaml"
+PHY_COUNTERS = ["rx_crc_errors_phy", "rx_discards_phy", "link_down_events_phy",
+                "rx_corrected_bits_phy", "rx_pause_ctrl_phy", "tx_pause_ctrl_phy",
+                "rx_out_of_buffer"]
+
+
+# ---------------------------------------------------------------- lookups
+
+def find_node(state, wanted):
+    if wanted in state["nodes"]:
+        return state["nodes"][wanted]
+    if wanted.isdigit() and 1 <= int(wanted) <= len(state["node_order"]):
+        return state["nodes"][state["node_order"][int(wanted) - 1]]
+    raise LabError(f"no node {wanted!r} (nodes: {', '.join(state['node_order'])})")
+
+
+def find_cable(state, spec, include_unplugged=False):
+    """A cable by id ('spark-1:0-spark-2:1', '1:0-2:1') or by one end ('1:0')."""
+    pool = state["cables"] + (state["unplugged"] if include_unplugged else [])
+    names = state["node_order"] + [SWITCH]
+    ends = [parse_endpoint(part, names) for part in split_cable_spec(spec)]
+    for c in pool:
+        if all(end in (c["a"], c["b"]) for end in ends):
+            return c
+    where = "plugged or unplugged" if include_unplugged else "plugged"
+    raise LabError(f"no {where} cable matches {spec!r} "
+                   f"(cables: {', '.join(c['id'] for c in pool) or 'none'})")
+
+
+def split_cable_spec(spec):
+    for i, ch in enumerate(spec):
+        if ch == "-" and i >= 2 and spec[i - 2] == ":" and spec[i - 1] in "01":
+            return [spec[:i], spec[i + 1:]]
+    return [spec]
+
+
+def node_ends(c):
+    return [end for end in (c["a"], c["b"]) if end["node"] != SWITCH]
+
+
+def refresh_nodes(state, names):
+    for name in names:
+        sysfs.refresh(state["nodes"][name])
+
+
+def record(state, entry, clear):
+    key = {k: v for k, v in entry.items() if k in ("kind", "node", "cable", "interface")}
+    state["faults"] = [f for f in state["faults"]
+                       if {k: v for k, v in f.items() if k in key} != key]
+    if not clear:
+        state["faults"].append(entry)
+
+
+def save_node_facts(lab, state, node):
+    nodes.write_node_state(lab, node, state)
+    nodes.write_node_file(node["holder_pid"], "/etc/dgx-release",
+                          nodes.dgx_release_text(node["facts"]))
+
+
+def reapply_netplan(state, names):
+    """What networkd does when a netdev reappears: configure it from /etc/netplan again."""
+    for name in names:
+        node = state["nodes"][name]
+        shell.in_node(node["holder_pid"], ["netplan", "apply"], check=False)
+        sysfs.refresh(node)
+
+
+# ---------------------------------------------------------------- cable faults
+
+def fault_unplug(lab, state, args):
+    c = find_cable(state, args.cable)
+    cables.unplug(state, c)
+    state["cables"].remove(c)
+    state["unplugged"].append(c)
+    record(state, {"kind": "unplug", "cable": c["id"]}, clear=False)
+    refresh_nodes(state, [e["node"] for e in node_ends(c)])
+    return f"unplugged {c['id']}"
+
+
+def fault_replug(lab, state, args):
+    c = find_cable(state, args.cable, include_unplugged=True)
+    if c in state["cables"]:
+        raise LabError(f"cable {c['id']} is plugged in")
+    busy = {(e["node"], e["port"]) for p in state["cables"] for e in (p["a"], p["b"])}
+    for end in (c["a"], c["b"]):
+        if (end["node"], end["port"]) in busy:
+            raise LabError(f"port {end['port']} of {end['node']} already has a cable")
+    state["unplugged"].remove(c)
+    state["cables"].append(c)
+    cables.plug(state, [c])
+    record(state, {"kind": "unplug", "cable": c["id"]}, clear=True)
+    reapply_netplan(state, [e["node"] for e in node_ends(c)])
+    return f"replugged {c['id']} (same MAC addresses)"
+
+
+def fault_miswire(lab, state, args):
+    if args.clear:
+        entry = next((f for f in state["faults"] if f["kind"] == "miswire"
+                      and args.cable in (f["cable"], f["original"]["id"])), None)
+        if entry is None:
+            raise LabError(f"no miswire fault on {args.cable}")
+        moved = find_cable(state, entry["cable"])
+        cables.unplug(state, moved)
+        state["cables"].remove(moved)
+        original = entry["original"]
+        state["cables"].append(original)
+        cables.plug(state, [original])
+        state["faults"].remove(entry)
+        touched = {e["node"] for e in node_ends(moved) + node_ends(original)}
+        reapply_netplan(state, sorted(touched))
+        return f"restored {original['id']}"
+    if not args.to:
+        raise LabError("miswire needs --to NODE:PORT (where end B of the cable goes instead)")
+    c = find_cable(state, args.cable)
+    target = parse_endpoint(args.to, state["node_order"])
+    busy = {(e["node"], e["port"]) for p in state["cables"] for e in (p["a"], p["b"]) if p is not c}
+    if (target["node"], target["port"]) in busy:
+        raise LabError(f"port {target['port']} of {target['node']} already has a cable")
+    if target["node"] == c["a"]["node"]:
+        raise LabError("a cable cannot loop back to the same node")
+    moved = cable(c["a"], target)
+    moved.update({k: c[k] for k in ("rate_gbps", "netem") if k in c})
+    cables.unplug(state, c)
+    state["cables"].remove(c)
+    state["cables"].append(moved)
+    cables.plug(state, [moved])
+    record(state, {"kind": "miswire", "cable": moved["id"], "original": c}, clear=False)
+    touched = {e["node"] for e in node_ends(moved) + node_ends(c)}
+    reapply_netplan(state, sorted(touched))
+    return f"miswired: {c['id']} is now {moved['id']}"
+
+
+def set_port_speed(lab, state, c, speed):
+    for end in node_ends(c):
+        node = state["nodes"][end["node"]]
+        node["port_speed_mbps"][str(end["port"])] = speed
+        nodes.write_node_state(lab, node, state)
+        sysfs.refresh(node)
+
+
+def fault_degrade(lab, state, args):
+    c = find_cable(state, args.cable)
+    if args.clear:
+        c.pop("rate_gbps", None)
+        cables.shape(state, c)
+        set_port_speed(lab, state, c, 200000)
+        record(state, {"kind": "degrade", "cable": c["id"]}, clear=True)
+        return f"{c['id']}: full rate again"
+    rate = args.rate if args.rate is not None else (
+        TWIN_RATE_GBPS if args.reported_speed else DEGRADED_RATE_GBPS)
+    c["rate_gbps"] = rate
+    cables.shape(state, c)
+    speed = args.reported_speed or 200000
+    set_port_speed(lab, state, c, speed)
+    record(state, {"kind": "degrade", "cable": c["id"], "twin_rate_gbps": rate,
+                   "reported_speed_mbps": speed}, clear=False)
+    return (f"{c['id']}: {rate:g} Gb/s per twin (real {rate * state['rate_scale']:g} Gbit/s), "
+            f"ethtool reports {speed}Mb/s")
+
+
+def fault_netem(lab, state, args):
+    c = find_cable(state, args.cable)
+    if args.clear:
+        had_loss = bool((c.pop("netem", None) or {}).get("loss_pct"))
+        cables.shape(state, c, had_loss=had_loss)
+        record(state, {"kind": "netem", "cable": c["id"]}, clear=True)
+        return f"{c['id']}: no loss or delay"
+    if not args.loss and not args.delay:
+        raise LabError("netem needs --loss PCT and/or --delay MS")
+    if args.delay and not cables.kernel_has_netem():
+        raise LabError("this kernel has no sch_netem, so a cable delay cannot be emulated "
+                       "(--loss still works: it uses an eBPF filter)")
+    had_loss = bool((c.get("netem") or {}).get("loss_pct"))
+    c["netem"] = {"loss_pct": args.loss or 0, "delay_ms": args.delay or 0}
+    cables.shape(state, c, had_loss=had_loss)
+    record(state, {"kind": "netem", "cable": c["id"], **c["netem"]}, clear=False)
+    return f"{c['id']}: loss {args.loss or 0}% delay {args.delay or 0} ms each way"
+
+
+# ---------------------------------------------------------------- interface faults
+
+def check_cx7(node, ifname):
+    if port_of_netdev(ifname) is None:
+        raise LabError(f"{ifname} is not a CX-7 netdev")
+    out = shell.run(["ip", "-n", node["netns"], "-br", "link", "show", "dev", ifname],
+                    check=False)
+    if out.returncode != 0:
+        raise LabError(f"{node['name']} has no {ifname} (no cable on that port?)")
+
+
+def fault_mtu(lab, state, args):
+    node = find_node(state, args.node)
+    check_cx7(node, args.interface)
+    mtu = 1500 if args.clear else args.mtu
+    if not mtu:
+        raise LabError("mtu needs --mtu N")
+    shell.run(["ip", "-n", node["netns"], "link", "set", args.interface, "mtu", str(mtu)])
+    record(state, {"kind": "mtu", "node": node["name"], "interface": args.interface, "mtu": mtu},
+           clear=args.clear)
+    return f"{node['name']} {args.interface}: mtu {mtu}"
+
+
+def fault_twin_down(lab, state, args):
+    node = find_node(state, args.node)
+    check_cx7(node, args.interface)
+    updown = "up" if args.clear else "down"
+    shell.run(["ip", "-n", node["netns"], "link", "set", args.interface, updown])
+    record(state, {"kind": "twin-down", "node": node["name"], "interface": args.interface},
+           clear=args.clear)
+    # the far end loses carrier too: refresh every node
+    refresh_nodes(state, state["node_order"])
+    return f"{node['name']} {args.interface}: {updown}"
+
+
+# ---------------------------------------------------------------- node faults
+
+def fault_sshd(lab, state, args):
+    node = find_node(state, args.node)
+    if args.clear or args.kind == "sshd-start":
+        if node.get("sshd_pid") and shell.pid_alive(node["sshd_pid"]):
+            return f"{node['name']}: sshd already running"
+        proc = nodes.start_sshd(lab, node)
+        nodes.wait_for_port(node["mgmt_address"], proc=proc)
+        record(state, {"kind": "sshd-stop", "node": node["name"]}, clear=True)
+        return f"{node['name']}: sshd started"
+    nodes.stop_sshd(node)
+    record(state, {"kind": "sshd-stop", "node": node["name"]}, clear=False)
+    return f"{node['name']}: sshd stopped"
+
+
+def fault_hostkey(lab, state, args):
+    node = find_node(state, args.node)
+    old = node.get("host_key_fingerprint")
+    nodes.generate_host_keys(node["holder_pid"], node["hostname"])
+    node["host_key_fingerprint"] = nodes.host_key_fingerprint(node["holder_pid"])
+    if node.get("sshd_pid") and shell.pid_alive(node["sshd_pid"]):
+        nodes.stop_sshd(node)
+        proc = nodes.start_sshd(lab, node)
+        nodes.wait_for_port(node["mgmt_address"], proc=proc)
+    record(state, {"kind": "hostkey", "node": node["name"], "old": old,
+                   "new": node["host_key_fingerprint"]}, clear=False)
+    return f"{node['name']}: host key {old} -> {node['host_key_fingerprint']}"
+
+
+FACT_FAULTS = {   # kind -> (fact, default old value)
+    "old-release": ("release", nodes.OLD_NODE_FACTS["release"]),
+    "old-driver": ("driver_version", nodes.OLD_NODE_FACTS["driver_version"]),
+    "old-firmware": ("firmware_version", nodes.OLD_NODE_FACTS["firmware_version"]),
+}
+
+
+def fault_old_version(lab, state, args):
+    node = find_node(state, args.node)
+    fact, old_default = FACT_FAULTS[args.kind]
+    value = nodes.DEFAULT_NODE_FACTS[fact] if args.clear else (args.version or old_default)
+    if fact == "release" and value not in [v for v, _ in nodes.RELEASE_HISTORY]:
+        raise LabError(f"unknown release {value} "
+                       f"(known: {', '.join(v for v, _ in nodes.RELEASE_HISTORY)})")
+    node["facts"][fact] = value
+    if fact == "driver_version" and not args.clear and args.cuda:
+        node["facts"]["cuda_version"] = args.cuda
+    if args.clear:
+        node["facts"]["cuda_version"] = nodes.DEFAULT_NODE_FACTS["cuda_version"]
+    save_node_facts(lab, state, node)
+    sysfs.refresh(node)
+    record(state, {"kind": args.kind, "node": node["name"], fact: value}, clear=args.clear)
+    return f"{node['name']}: {fact} {value}"
+
+
+def stale_netplan_text(node):
+    i = node["index"]
+    return ("# Written by NVIDIA's connect-two-sparks playbook\n"
+            "network:\n  version: 2\n  ethernets:\n"
+            f"    enp1s0f0np0:\n      dhcp4: false\n      addresses:\n"
+            f"        - 192.168.100.{10 + i}/24\n"
+            f"    enP2p1s0f0np0:\n      dhcp4: false\n      addresses:\n"
+            f"        - 192.168.100.{110 + i}/24\n")
+
+
+def fault_stale_netplan(lab, state, args):
+    node = find_node(state, args.node)
+    pid = node["holder_pid"]
+    if args.clear:
+        shell.in_node(pid, ["rm", "-f", STALE_NETPLAN_PATH])
+    else:
+        nodes.write_node_file(pid, STALE_NETPLAN_PATH, stale_netplan_text(node), 0o600)
+    reapply_netplan(state, [node["name"]])    # as at the last boot
+    record(state, {"kind": "stale-netplan", "node": node["name"]}, clear=args.clear)
+    return f"{node['name']}: {STALE_NETPLAN_PATH} {'removed' if args.clear else 'written and applied'}"
+
+
+def fault_errors(lab, state, args):
+    node = find_node(state, args.node)
+    port = str(args.port)
+    bumps = node["phy_counter_bumps"]
+    if args.clear:
+        bumps.pop(port, None)
+        node["roce_counter_bumps"] = {}
+    else:
+        counters = args.counter or ["rx_crc_errors_phy", "rx_corrected_bits_phy"]
+        for name in counters:
+            if name not in PHY_COUNTERS:
+                raise LabError(f"unknown counter {name} (known: {', '.join(PHY_COUNTERS)})")
+            bumps.setdefault(port, {})[name] = bumps.get(port, {}).get(name, 0) + args.count
+        for twin in (0, 1):
+            roce = sysfs.sparknode.CX7_TWINS[args.port][twin][1]
+            rc = node["roce_counter_bumps"].setdefault(roce, {})
+            for name in ("out_of_sequence", "packet_seq_err", "roce_adp_retrans"):
+                rc[name] = rc.get(name, 0) + args.count
+    nodes.write_node_state(lab, node, state)
+    sysfs.refresh(node)
+    record(state, {"kind": "errors", "node": node["name"], "port": args.port}, clear=args.clear)
+    return f"{node['name']} port {port}: counters {'cleared' if args.clear else 'bumped'}"
+
+
+def fault_gid_reorder(lab, state, args):
+    node = find_node(state, args.node)
+    node["gid_order"] = "standard" if args.clear else "reordered"
+    nodes.write_node_state(lab, node, state)
+    sysfs.refresh(node)
+    record(state, {"kind": "gid-reorder", "node": node["name"]}, clear=args.clear)
+    return f"{node['name']}: GID table {node['gid_order']}"
+
+
+# ---------------------------------------------------------------- command line
+
+KINDS = {
+    "unplug": (fault_unplug, "cable", "pull a cable: its 4 netdevs vanish (clear: replug)"),
+    "replug": (fault_replug, "cable", "plug an unplugged cable back, same MACs"),
+    "miswire": (fault_miswire, "cable", "move end B of a cable to --to NODE:PORT"),
+    "degrade": (fault_degrade, "cable",
+                "cut the shaped rate (default 13 Gb/s per twin) and/or --reported-speed 100000"),
+    "netem": (fault_netem, "cable",
+              "packet --loss PCT (eBPF) and/or --delay MS (needs sch_netem) on a cable"),
+    "mtu": (fault_mtu, "iface", "set --mtu N on one end's netdev (clear: 1500)"),
+    "twin-down": (fault_twin_down, "iface", "ip link set down one end's twin"),
+    "sshd-stop": (fault_sshd, "node", "stop a node's sshd (clear or sshd-start: start it)"),
+    "sshd-start": (fault_sshd, "node", "start a node's sshd again"),
+    "hostkey": (fault_hostkey, "node", "replace a node's SSH host keys and restart sshd"),
+    "old-release": (fault_old_version, "node", "DGX OS release (default 7.3.1) in /etc/dgx-release"),
+    "old-driver": (fault_old_version, "node", "older driver in nvidia-smi (default 580.95.05)"),
+    "old-firmware": (fault_old_version, "node", "older CX-7 firmware in ethtool -i"),
+    "stale-netplan": (fault_stale_netplan, "node",
+                      "leave NVIDIA playbook's /etc/netplan/40-cx7.yaml on a node, applied"),
+    "errors": (fault_errors, "node", "bump a port's error counters (ethtool -S, hw_counters)"),
+    "gid-reorder": (fault_gid_reorder, "node", "RoCE v2 IPv4 GID no longer at index 3"),
+}
 
 
 def add_arguments(parser):
-    parser.set_defaults(func=lambda args: None)
+    sub = parser.add_subparsers(dest="kind", required=True, metavar="KIND")
+    for kind, (_, target, help_text) in KINDS.items():
+        p = sub.add_parser(kind, help=help_text, description=help_text)
+        p.add_argument("--name", default=DEFAULT_LAB)
+        p.add_argument("--clear", action="store_true", help="undo this fault")
+        if target == "cable":
+            p.add_argument("cable", help="cable id (1:0-2:0, spark-1:0-spark-2:1) or one end (1:0)")
+        else:
+            p.add_argument("node", help="node name or number")
+        if target == "iface":
+            p.add_argument("interface", help="a CX-7 netdev, e.g. enP2p1s0f0np0")
+        if kind == "miswire":
+            p.add_argument("--to", metavar="NODE:PORT")
+        if kind == "degrade":
+            p.add_argument("--rate", type=float, metavar="GBPS", help="per-twin rate, real scale")
+            p.add_argument("--reported-speed", type=int, metavar="MBPS",
+                           help="what ethtool reports, e.g. 100000")
+        if kind == "netem":
+            p.add_argument("--loss", type=float, metavar="PCT")
+            p.add_argument("--delay", type=float, metavar="MS")
+        if kind == "mtu":
+            p.add_argument("--mtu", type=int)
+        if kind.startswith("old-"):
+            p.add_argument("--version")
+            if kind == "old-driver":
+                p.add_argument("--cuda", help="CUDA version nvidia-smi shows with it")
+        if kind == "errors":
+            p.add_argument("port", type=int, choices=[0, 1])
+            p.add_argument("--counter", action="append", help=f"one of {', '.join(PHY_COUNTERS)}")
+            p.add_argument("--count", type=int, default=100)
+    parser.set_defaults(func=run_fault)
+
+
+def run_fault(args):
+    lab = Lab(args.name)
+    handler = KINDS[args.kind][0]
+    with lab.locked():
+        state = lab.load()
+        if args.kind == "unplug" and args.clear:
+            message = fault_replug(lab, state, args)
+        else:
+            message = handler(lab, state, args)
+        lab.save(state)
+    print(f"sparklab: {message}")

@@ -275,11 +275,17 @@ def configure_node_network(lab_state, node):
             f"addr add {node['mgmt_address']}/{net.prefixlen} dev {MGMT_IFNAME}",
             f"link set {MGMT_IFNAME} up",
             f"route add default via {host_address(lab_state)} dev {MGMT_IFNAME}"]
-    for i, extra in enumerate(lab_state["extra_routes"]):
-        cmds += [f"link add {extra['ifname']} type dummy",
+    for extra in lab_state["extra_routes"]:
+        cmds += [f"link add {extra['ifname']} type {extra_route_link_type(extra['ifname'])}",
                  f"addr add {extra_address(extra['cidr'], node['index'])} dev {extra['ifname']}",
                  f"link set {extra['ifname']} up"]
     shell.ip_batch(cmds, netns=node["netns"])
+
+
+def extra_route_link_type(ifname):
+    """docker0 is a bridge, as on a real node; the others are ifb devices, which this
+    kernel has (it lacks the dummy module) and which carry an address and a route."""
+    return "bridge" if ifname == "docker0" else "ifb"
 
 
 def extra_route_ifname(cidr, used):
