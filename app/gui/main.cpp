@@ -8,10 +8,73 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
+#include <cstring>
 #include <memory>
+
+namespace {
+
+struct Options
+{
+    QCommandLineOption quitAfter{QStringLiteral("quit-after"),
+                                 QCoreApplication::translate("main", "Quit after <ms> milliseconds (for tests)."),
+                                 QStringLiteral("ms")};
+    QCommandLineOption minimized{QStringLiteral("minimized"),
+                                 QCoreApplication::translate("main", "Start in the tray without showing the window.")};
+};
+
+void describe(QCommandLineParser &parser, const Options &options)
+{
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "main", "Spark Companion: set up and watch NVIDIA DGX Spark clusters."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption(options.quitAfter);
+    parser.addOption(options.minimized);
+}
+
+// --help, --version and wrong options are answered without a display, so that
+// they work over SSH and in scripts.
+bool needsOnlyText(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const char *arg = argv[i];
+        if (std::strcmp(arg, "--quit-after") == 0) {
+            ++i; // its value
+            continue;
+        }
+        if (std::strcmp(arg, "--minimized") != 0 && std::strncmp(arg, "--quit-after=", 13) != 0)
+            return true; // --help, --version, or something we will reject
+    }
+    return false;
+}
+
+int answerInText(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    spark::setApplicationIdentity(app);
+    spark::installTranslations(app);
+    QCommandLineParser parser;
+    Options options;
+    describe(parser, options);
+    if (!parser.parse(app.arguments())) {
+        fprintf(stderr, "spark-companion: %s\n%s", qPrintable(parser.errorText()), qPrintable(parser.helpText()));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("version")))
+        parser.showVersion();
+    if (parser.isSet(QStringLiteral("help")))
+        parser.showHelp(0);
+    fprintf(stderr, "spark-companion: unexpected arguments.\n%s", qPrintable(parser.helpText()));
+    return 2;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
+    if (needsOnlyText(argc, argv))
+        return answerInText(argc, argv);
+
     QApplication app(argc, argv);
     spark::setApplicationIdentity(app);
     app.setApplicationDisplayName(QStringLiteral("Spark Companion"));
@@ -19,25 +82,9 @@ int main(int argc, char *argv[])
     spark::installTranslations(app);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QCoreApplication::translate(
-        "main", "Spark Companion: set up and watch NVIDIA DGX Spark clusters."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption quitAfter(QStringLiteral("quit-after"),
-                                       QCoreApplication::translate("main", "Quit after <ms> milliseconds (for tests)."),
-                                       QStringLiteral("ms"));
-    const QCommandLineOption minimized(QStringLiteral("minimized"),
-                                       QCoreApplication::translate("main", "Start in the tray without showing the window."));
-    parser.addOption(quitAfter);
-    parser.addOption(minimized);
-    if (!parser.parse(app.arguments())) {
-        fprintf(stderr, "spark-companion: %s\n%s", qPrintable(parser.errorText()), qPrintable(parser.helpText()));
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("help")))
-        parser.showHelp(0);
-    if (parser.isSet(QStringLiteral("version")))
-        parser.showVersion();
+    Options options;
+    describe(parser, options);
+    parser.process(app);
 
     spark::DeviceRegistry registry;
     spark::ui::MainWindow window(registry);
@@ -52,11 +99,10 @@ int main(int argc, char *argv[])
         QObject::connect(&window, &spark::ui::MainWindow::hiddenToTray, tray.get(),
                          &spark::ui::TrayIcon::notifyHiddenToTray);
     }
-    if (!parser.isSet(minimized) || !tray)
+    if (!parser.isSet(options.minimized) || !tray)
         window.show();
 
-    if (parser.isSet(quitAfter)) {
-        QTimer::singleShot(parser.value(quitAfter).toInt(), &app, &QApplication::quit);
-    }
+    if (parser.isSet(options.quitAfter))
+        QTimer::singleShot(parser.value(options.quitAfter).toInt(), &app, &QApplication::quit);
     return app.exec();
 }

@@ -13,13 +13,6 @@
 
 namespace spark {
 
-namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("spark::DeviceRegistry", text);
-}
-} // namespace
-
 DeviceRegistry::DeviceRegistry(QString filePath)
     : m_filePath(std::move(filePath))
 {

@@ -4,6 +4,7 @@
 #include "core/common/expected.h"
 #include "core/devices/device.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -13,6 +14,8 @@ namespace spark {
 // written atomically, so a crash mid-write never leaves a torn file.
 class DeviceRegistry
 {
+    Q_DECLARE_TR_FUNCTIONS(spark::DeviceRegistry)
+
 public:
     explicit DeviceRegistry(QString filePath = defaultFilePath());
 

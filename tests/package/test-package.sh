@@ -19,11 +19,21 @@ echo "built $deb"
 
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
-for needed in libqt6widgets6 libqt6network6 libssh2-1 libqt6keychain1 openssh-client; do
-    echo "$depends" | grep -q "$needed" || fail "Depends lacks $needed"
-done
+echo "$depends" | grep -q "openssh-client" || fail "Depends lacks openssh-client (ssh-keygen)"
 
 dpkg-deb -x "$deb" "$scratch/root"
+
+# Every shared library the programs load must come from a package in Depends.
+for binary in "$scratch/root/usr/bin/spark-companion" "$scratch/root/usr/bin/sparkctl"; do
+    for library in $(readelf -d "$binary" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
+        path=$(ldconfig -p | awk -v lib="$library" '$1 == lib { print $NF; exit }')
+        [ -n "$path" ] || fail "$library, needed by $(basename "$binary"), is not installed"
+        package=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -n 1 | cut -d: -f1)
+        [ -n "$package" ] || package=$(dpkg -S "$path" 2>/dev/null | head -n 1 | cut -d: -f1)
+        [ -n "$package" ] || fail "no package owns $path"
+        echo "$depends" | grep -q "$package" || fail "Depends lacks $package (for $library)"
+    done
+done
 app_id=io.github.spark_companion.SparkCompanion
 for file in usr/bin/spark-companion usr/bin/sparkctl \
     "usr/share/applications/$app_id.desktop" "usr/share/metainfo/$app_id.metainfo.xml" \

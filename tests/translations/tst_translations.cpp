@@ -81,7 +81,7 @@ private Q_SLOTS:
         QProcess lupdate;
         lupdate.setWorkingDirectory(sourceDir);
         lupdate.start(qEnvironmentVariable("LUPDATE"),
-                      {QStringLiteral("-silent"), QStringLiteral("-locations"), QStringLiteral("none"),
+                      {QStringLiteral("-silent"), QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-I"), sourceDir,
                        QStringLiteral("-extensions"), QStringLiteral("cpp,h"), QStringLiteral("core"),
                        QStringLiteral("ui"), QStringLiteral("app"), QStringLiteral("-ts"), freshTs});
         QVERIFY2(lupdate.waitForFinished(120000), "lupdate did not finish");

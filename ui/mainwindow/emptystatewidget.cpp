@@ -26,13 +26,17 @@ EmptyStateWidget::EmptyStateWidget(QWidget *parent)
 
     auto *explanation = new QLabel(
         tr("Add each DGX Spark with its address, user name and password. The password is used once to "
-           "install a key, then forgotten.\nWith two to four Sparks registered, set up a cluster: the "
-           "app shows which port takes which cable, configures the ConnectX-7 ports and tests every link."),
+           "install a key, then forgotten."),
         this);
-    explanation->setWordWrap(true);
-    explanation->setAlignment(Qt::AlignHCenter);
-    explanation->setMaximumWidth(520);
-    explanation->setForegroundRole(QPalette::PlaceholderText);
+    auto *clusterHint = new QLabel(
+        tr("With two to four Sparks registered, set up a cluster: the app shows which port takes which "
+           "cable, configures the ConnectX-7 ports and tests every link."),
+        this);
+    for (QLabel *label : {explanation, clusterHint}) {
+        label->setWordWrap(true);
+        label->setAlignment(Qt::AlignHCenter);
+        label->setForegroundRole(QPalette::PlaceholderText);
+    }
 
     auto *addButton = new QPushButton(QIcon::fromTheme(QStringLiteral("list-add")), tr("&Add a Spark…"), this);
     addButton->setObjectName(QStringLiteral("emptyStateAddDevice"));
@@ -48,14 +52,27 @@ EmptyStateWidget::EmptyStateWidget(QWidget *parent)
     buttons->addWidget(clusterButton);
     buttons->addStretch();
 
+    // One readable column in the middle, however wide the window is.
+    auto *column = new QWidget(this);
+    column->setMaximumWidth(560);
+    auto *columnLayout = new QVBoxLayout(column);
+    columnLayout->setContentsMargins(0, 0, 0, 0);
+    columnLayout->addWidget(icon);
+    columnLayout->addSpacing(8);
+    columnLayout->addWidget(heading);
+    columnLayout->addWidget(explanation);
+    columnLayout->addWidget(clusterHint);
+    columnLayout->addSpacing(12);
+    columnLayout->addLayout(buttons);
+
+    auto *centred = new QHBoxLayout;
+    centred->addStretch(1);
+    centred->addWidget(column, 4);
+    centred->addStretch(1);
+
     auto *layout = new QVBoxLayout(this);
     layout->addStretch(2);
-    layout->addWidget(icon);
-    layout->addSpacing(8);
-    layout->addWidget(heading);
-    layout->addWidget(explanation, 0, Qt::AlignHCenter);
-    layout->addSpacing(12);
-    layout->addLayout(buttons);
+    layout->addLayout(centred);
     layout->addStretch(3);
 }
 

@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QLibraryInfo>
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
@@ -66,17 +67,22 @@ public:
             QLocale::setDefault(QLocale(look.locale));
             if (m_translator.load(QStringLiteral(":/i18n/spark-companion_%1.qm").arg(look.locale)))
                 QApplication::installTranslator(&m_translator);
+            if (m_qtTranslator.load(QLocale(look.locale), QStringLiteral("qtbase"), QStringLiteral("_"),
+                                    QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+                QApplication::installTranslator(&m_qtTranslator);
         }
     }
     ~LookScope()
     {
         QApplication::removeTranslator(&m_translator);
+        QApplication::removeTranslator(&m_qtTranslator);
         QLocale::setDefault(QLocale(QLocale::English));
     }
     bool translatorLoaded() const { return !m_translator.isEmpty(); }
 
 private:
     QTranslator m_translator;
+    QTranslator m_qtTranslator;
 };
 
 inline QString screenshotDir()
