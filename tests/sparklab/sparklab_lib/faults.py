@@ -28,14 +28,18 @@ def find_node(state, wanted):
 def find_cable(state, spec, include_unplugged=False):
     """A cable by id ('spark-1:0-spark-2:1', '1:0-2:1') or by one end ('1:0')."""
     pool = state["cables"] + (state["unplugged"] if include_unplugged else [])
-    names = state["node_order"] + [SWITCH]
-    ends = [parse_endpoint(part, names) for part in split_cable_spec(spec)]
     for c in pool:
-        if all(end in (c["a"], c["b"]) for end in ends):
+        if cable_matches(state, c, spec):
             return c
     where = "plugged or unplugged" if include_unplugged else "plugged"
     raise LabError(f"no {where} cable matches {spec!r} "
                    f"(cables: {', '.join(c['id'] for c in pool) or 'none'})")
+
+
+def cable_matches(state, c, spec):
+    names = state["node_order"] + [SWITCH]
+    ends = [parse_endpoint(part, names) for part in split_cable_spec(spec)]
+    return all(end in (c["a"], c["b"]) for end in ends)
 
 
 def split_cable_spec(spec):
@@ -107,7 +111,9 @@ def fault_replug(lab, state, args):
 def fault_miswire(lab, state, args):
     if args.clear:
         entry = next((f for f in state["faults"] if f["kind"] == "miswire"
-                      and args.cable in (f["cable"], f["original"]["id"])), None)
+                      and (cable_matches(state, f["original"], args.cable)
+                           or cable_matches(state, find_cable(state, f["cable"]), args.cable))),
+                     None)
         if entry is None:
             raise LabError(f"no miswire fault on {args.cable}")
         moved = find_cable(state, entry["cable"])
