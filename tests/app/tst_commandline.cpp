@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+// Both programs answer --version and --help, and a wrong command or flag gets
+// one line saying what was wrong, the usage, and exit code 2.
+#include <QProcess>
+#include <QTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run run(const QString &program, const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.remove(QStringLiteral("DISPLAY"));
+    environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    environment.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+    process.setProcessEnvironment(environment);
+    process.start(program, arguments);
+    if (!process.waitForFinished(30000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+}
+
+QString sparkctl()
+{
+    return qEnvironmentVariable("SPARKCTL");
+}
+
+QString gui()
+{
+    return qEnvironmentVariable("SPARK_COMPANION");
+}
+
+} // namespace
+
+class TestCommandLine final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void versionAndHelp_data()
+    {
+        QTest::addColumn<QString>("program");
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("sparkctl --version") << sparkctl() << QStringList{QStringLiteral("--version")}
+                                            << QStringLiteral("sparkctl " SPARK_VERSION);
+        QTest::newRow("sparkctl --help") << sparkctl() << QStringList{QStringLiteral("--help")}
+                                         << QStringLiteral("Usage: sparkctl");
+        QTest::newRow("gui --version (no display)") << gui() << QStringList{QStringLiteral("--version")}
+                                                    << QStringLiteral("spark-companion " SPARK_VERSION);
+        QTest::newRow("gui --help (no display)") << gui() << QStringList{QStringLiteral("--help")}
+                                                 << QStringLiteral("--minimized");
+    }
+
+    void versionAndHelp()
+    {
+        QFETCH(QString, program);
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, expected);
+        const Run result = run(program, arguments);
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.out.contains(expected), qPrintable(result.out));
+    }
+
+    void wrongInputExitsTwo_data()
+    {
+        QTest::addColumn<QString>("program");
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("firstLine");
+        QTest::newRow("no command") << sparkctl() << QStringList{} << QStringLiteral("sparkctl: a command is needed.");
+        QTest::newRow("unknown command") << sparkctl() << QStringList{QStringLiteral("frobnicate")}
+                                         << QStringLiteral("sparkctl: unknown command 'frobnicate'.");
+        QTest::newRow("unknown flag") << sparkctl() << QStringList{QStringLiteral("--frob")}
+                                      << QStringLiteral("sparkctl: unknown option '--frob'.");
+        QTest::newRow("shell metacharacters") << sparkctl() << QStringList{QStringLiteral("a;rm -rf ~")}
+                                              << QStringLiteral("sparkctl: unknown command 'a;rm -rf ~'.");
+        QTest::newRow("gui unknown flag") << gui() << QStringList{QStringLiteral("--bogus")}
+                                          << QStringLiteral("spark-companion: Unknown option 'bogus'.");
+    }
+
+    void wrongInputExitsTwo()
+    {
+        QFETCH(QString, program);
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, firstLine);
+        const Run result = run(program, arguments);
+        QCOMPARE(result.exitCode, 2);
+        const QStringList lines = result.err.split(QLatin1Char('\n'));
+        QCOMPARE(lines.first(), firstLine);
+        QVERIFY2(result.err.contains(QStringLiteral("Usage:")), qPrintable(result.err));
+        QVERIFY(result.out.isEmpty());
+    }
+
+    void guiStartsOffscreenAndQuitsCleanly()
+    {
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), QDir::tempPath() + QStringLiteral("/spark-cli-test-config"));
+        process.setProcessEnvironment(environment);
+        process.start(gui(), {QStringLiteral("--quit-after"), QStringLiteral("500")});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(process.exitCode(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCommandLine)
+#include "tst_commandline.moc"
