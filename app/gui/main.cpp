@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/common/appinfo.h"
 #include "core/devices/deviceregistry.h"
+#include "ui/common/colorscheme.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/tray/trayicon.h"
 
@@ -80,6 +81,7 @@ int main(int argc, char *argv[])
     app.setApplicationDisplayName(QStringLiteral("Spark Companion"));
     app.setDesktopFileName(QStringLiteral("io.github.spark_companion.SparkCompanion"));
     spark::installTranslations(app);
+    spark::ui::followDesktopColorScheme(app);
 
     QCommandLineParser parser;
     Options options;

@@ -5,6 +5,8 @@
 // the light and dark palettes, in English and in zh_CN, into the build tree
 // (tests/screenshots), for people to look at.
 
+#include "ui/common/colorscheme.h"
+
 #include <QApplication>
 #include <QDir>
 #include <QLibraryInfo>
@@ -31,30 +33,6 @@ inline QList<Look> allLooks()
             {QStringLiteral("dark-zh_CN"), true, QStringLiteral("zh_CN")}};
 }
 
-inline QPalette darkPalette()
-{
-    QPalette p;
-    const QColor window(0x2b, 0x2d, 0x30), base(0x1e, 0x1f, 0x22), text(0xe6, 0xe6, 0xe6);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, window);
-    p.setColor(QPalette::ToolTipBase, base);
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
-    p.setColor(QPalette::Button, window);
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::BrightText, Qt::red);
-    p.setColor(QPalette::Highlight, QColor(0x76, 0xb9, 0x00));
-    p.setColor(QPalette::HighlightedText, Qt::black);
-    p.setColor(QPalette::Link, QColor(0x8a, 0xc8, 0xff));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
-    return p;
-}
-
 // Applies a look to the whole application; call before building the widgets.
 class LookScope
 {
@@ -62,7 +40,7 @@ public:
     explicit LookScope(const Look &look)
     {
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-        QApplication::setPalette(look.dark ? darkPalette() : QApplication::style()->standardPalette());
+        QApplication::setPalette(look.dark ? spark::ui::darkPalette() : QApplication::style()->standardPalette());
         if (look.locale != QLatin1String("en")) {
             QLocale::setDefault(QLocale(look.locale));
             if (m_translator.load(QStringLiteral(":/i18n/spark-companion_%1.qm").arg(look.locale)))
