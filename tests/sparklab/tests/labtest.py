@@ -13,6 +13,7 @@ import traceback
 HERE = os.path.dirname(os.path.realpath(__file__))
 SPARKLAB = os.path.join(os.path.dirname(HERE), "sparklab")
 SKIP = 77
+NODE_PATH = "/run/sparklab-node/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 
 def require_root():
@@ -67,10 +68,19 @@ class Lab:
         self.refresh()
         return result
 
-    def exec(self, node, *cmd, check=False, input=None):
-        """Run as root inside a node; returns CompletedProcess (text)."""
-        return subprocess.run([SPARKLAB, "exec", "--name", self.name, node, "--", *cmd],
-                              text=True, input=input, stdout=subprocess.PIPE,
+    def exec(self, node, *cmd, input=None, via_cli=False):
+        """Run as root inside a node; returns CompletedProcess (text).
+
+        Same command line as `sparklab exec` builds, without its Python start-up
+        (most checks run dozens of these); via_cli=True goes through the CLI."""
+        if via_cli:
+            argv = [SPARKLAB, "exec", "--name", self.name, node, "--", *cmd]
+        else:
+            info = self.node(int(node) if node.isdigit() else node)
+            argv = ["nsenter", "-t", str(info["holder_pid"]), "-m", "-n", "-u", "--wd=/root",
+                    "env", "-i", f"PATH={NODE_PATH}", "HOME=/root", "USER=root",
+                    "LOGNAME=root", *cmd]
+        return subprocess.run(argv, text=True, input=input, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE)
 
     def sh(self, node, script):

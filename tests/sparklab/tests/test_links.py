@@ -85,7 +85,8 @@ def test(t):
         t.check("10.77.0.1/24" in addr and "mtu 9000" in addr, "addresses and MTU applied", addr)
         for i, peer in enumerate(("10.77.0.2", "10.77.1.2")):
             dev = ADDRESSES["spark-1"][i]
-            r = lab.exec("spark-1", "ping", "-c", "2", "-i", "0.2", "-W", "1", "-I", dev, peer)
+            r = lab.exec("spark-1", "ping", "-c", "2", "-i", "0.2", "-W", "1", "-I", dev, peer,
+                         via_cli=True)
             t.check(r.returncode == 0, f"ping across the cable on {dev} works", r.stdout)
         # spark-3 is cabled to spark-1 too, but on another cable and unaddressed there
         lab.exec("spark-3", "ip", "addr", "add", "10.77.0.3/24", "dev", "enp1s0f1np1")

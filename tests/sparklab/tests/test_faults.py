@@ -1,0 +1,196 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""Every fault kind shows up where a real Spark would show it, and clears again."""
+import json
+import re
+import subprocess
+
+import labtest
+
+# direct cable spark-1:0 <-> spark-2:0 (twins 10.88.0.x, 10.88.1.x), spark-3 cabled to
+# spark-1 port 1 so a miswire has somewhere to go.
+CABLE = "1:0-2:0"
+
+
+def address_cable(lab):
+    for node, host in (("spark-1", 1), ("spark-2", 2)):
+        lab.exec(node, "ip", "addr", "add", f"10.88.0.{host}/24", "dev", "enp1s0f0np0")
+        lab.exec(node, "ip", "addr", "add", f"10.88.1.{host}/24", "dev", "enP2p1s0f0np0")
+
+
+def ping_loss(lab, count=100):
+    out = lab.sh("spark-1", f"ping -q -c {count} -i 0.005 -W 1 10.88.0.2")
+    m = re.search(r"([\d.]+)% packet loss", out)
+    return float(m.group(1)) if m else 100.0
+
+
+def netdevs(lab, node):
+    return sorted(d for d in lab.sh(node, "ls /sys/class/net").split() if "np" in d)
+
+
+def iperf_mbps(lab, seconds=2):
+    lab.exec("spark-2", "iperf3", "-s", "-D", "-1", "-B", "10.88.0.2", "-p", "5301")
+    labtest.wait_until(lambda: ":5301" in lab.sh("spark-2", "ss -ltn"), timeout=5)
+    out = lab.sh("spark-1", f"iperf3 -c 10.88.0.2 -p 5301 -t {seconds} -J")
+    try:
+        return json.loads(out)["end"]["sum_received"]["bits_per_second"] / 1e6
+    except (ValueError, KeyError):
+        return 0.0
+
+
+def cable_faults(lab, t):
+    port0 = ["enP2p1s0f0np0", "enp1s0f0np0"]
+    macs = lab.sh("spark-1", "cat /sys/class/net/enp1s0f0np0/address")
+
+    lab.fault("unplug", CABLE)
+    t.check(not set(port0) & set(netdevs(lab, "spark-1")) and
+            not set(port0) & set(netdevs(lab, "spark-2")),
+            "unplug: port 0 netdevs vanish on both ends (ip link)")
+    t.check("rocep1s0f0" not in lab.sh("spark-1", "ibdev2netdev"),
+            "unplug: ibdev2netdev no longer lists the port")
+    t.check("rocep1s0f0" not in lab.sh("spark-1", "ls /sys/class/infiniband"),
+            "unplug: RoCE device gone from /sys/class/infiniband")
+    lab.fault("replug", CABLE)
+    t.check(set(port0) <= set(netdevs(lab, "spark-2")), "replug: netdevs back")
+    t.check(lab.sh("spark-1", "cat /sys/class/net/enp1s0f0np0/address") == macs,
+            "replug: same MAC address")
+    address_cable(lab)
+
+    lab.fault("miswire", CABLE, "--to", "3:0")
+    t.check(not set(port0) & set(netdevs(lab, "spark-2")) and
+            set(port0) <= set(netdevs(lab, "spark-3")),
+            "miswire: the cable now lands on spark-3 port 0", netdevs(lab, "spark-3"))
+    lab.fault("miswire", "1:0", "--clear")
+    t.check(set(port0) <= set(netdevs(lab, "spark-2")) and
+            not set(port0) & set(netdevs(lab, "spark-3")), "miswire cleared")
+    address_cable(lab)
+
+    lab.fault("degrade", CABLE, "--reported-speed", "100000")
+    t.check("Speed: 100000Mb/s" in lab.sh("spark-2", "ethtool enP2p1s0f0np0"),
+            "degrade: ethtool reports 100000Mb/s on the far end too")
+    lab.fault("degrade", CABLE)      # the field's 13 Gb/s while ethtool says 200G
+    mbps = iperf_mbps(lab)
+    expected = 13 * lab.status["rate_scale"] * 1000
+    t.check(abs(mbps - expected) <= 0.15 * expected,
+            f"degrade: iperf3 {mbps:.0f} Mbit/s ~ scaled 13 Gb/s ({expected:.0f} Mbit/s)")
+    t.check("Speed: 200000Mb/s" in lab.sh("spark-1", "ethtool enp1s0f0np0"),
+            "degrade: ethtool still says 200000Mb/s")
+    lab.fault("degrade", CABLE, "--clear")
+
+    lab.fault("netem", CABLE, "--loss", "30")
+    loss = ping_loss(lab)
+    t.check(25 <= loss <= 75, f"loss 30% each way: ping round trips lost {loss}% (expect ~51%)")
+    lab.fault("netem", CABLE, "--clear")
+    t.check(ping_loss(lab, 30) == 0, "loss cleared: no ping loss")
+    delay = lab.fault("netem", CABLE, "--delay", "5", check=False)
+    if delay.returncode == 0:
+        rtt = lab.sh("spark-1", "ping -c 3 -i 0.2 10.88.0.2")
+        t.check(re.search(r"= (1\d|9)\.", rtt) is not None, "delay 5 ms: ping rtt ~10 ms", rtt)
+        lab.fault("netem", CABLE, "--clear")
+    else:
+        t.check("sch_netem" in delay.stderr, "delay: clear message when the kernel lacks netem",
+                delay.stderr)
+
+    lab.fault("mtu", "2", "enp1s0f0np0", "--mtu", "9000")
+    lab.exec("spark-1", "ip", "link", "set", "enp1s0f0np0", "mtu", "9000")
+    lab.fault("mtu", "2", "enp1s0f0np0", "--clear")
+    mtus = [lab.sh(n, "cat /sys/class/net/enp1s0f0np0/mtu").strip() for n in ("spark-1", "spark-2")]
+    t.check(mtus == ["9000", "1500"], "mtu mismatch visible in ip link", mtus)
+    r = lab.exec("spark-1", "ping", "-c", "1", "-W", "1", "-M", "do", "-s", "8000", "10.88.0.2")
+    t.check(r.returncode != 0, "mtu mismatch: jumbo ping fails")
+    lab.exec("spark-1", "ip", "link", "set", "enp1s0f0np0", "mtu", "1500")
+
+    lab.fault("twin-down", "1", "enP2p1s0f0np0")
+    t.check("roceP2p1s0f0 port 1 ==> enP2p1s0f0np0 (Down)" in lab.sh("spark-2", "ibdev2netdev"),
+            "twin down: far end's ibdev2netdev shows (Down)")
+    t.check("Link detected: no" in lab.sh("spark-2", "ethtool enP2p1s0f0np0"),
+            "twin down: far end's ethtool says no link")
+    t.check("rocep1s0f0 port 1 ==> enp1s0f0np0 (Up)" in lab.sh("spark-2", "ibdev2netdev"),
+            "twin down: the other twin stays Up")
+    lab.fault("twin-down", "1", "enP2p1s0f0np0", "--clear")
+    t.check("(Down)" not in lab.sh("spark-2", "ibdev2netdev"), "twin up again")
+
+
+def node_faults(lab, t):
+    lab.trust("spark-2")
+    lab.fault("sshd-stop", "2")
+    r = lab.ssh("spark-2", "true")
+    t.check(r.returncode != 0 and "refused" in r.stderr, "sshd stopped: connection refused",
+            r.stderr)
+    t.check(not lab.node("spark-2")["sshd_running"], "status shows sshd stopped")
+    t.check(lab.sh("spark-2", "hostname").strip() == "spark-2",
+            "sshd stopped: the node itself lives on")
+    lab.fault("sshd-start", "2")
+    t.check(lab.ssh("spark-2", "true").returncode == 0, "sshd started: ssh works again")
+
+    old = lab.node("spark-2")["host_key_fingerprint"]
+    lab.fault("hostkey", "2")
+    new = lab.node("spark-2")["host_key_fingerprint"]
+    r = lab.ssh("spark-2", "true")
+    t.check(r.returncode != 0 and "IDENTIFICATION HAS CHANGED" in r.stderr,
+            "host key replaced: ssh refuses with the old known_hosts", r.stderr[:200])
+    scan = subprocess.run(["ssh-keyscan", "-t", "ed25519", lab.node("spark-2")["mgmt_address"]],
+                          text=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+    scanned = subprocess.run(["ssh-keygen", "-lf", "-"], input=scan, text=True,
+                             stdout=subprocess.PIPE).stdout.split()
+    t.check(old != new and scanned[1:2] == [new], "ssh-keyscan shows the new key = status")
+
+    lab.fault("old-release", "3")
+    lab.fault("old-driver", "3")
+    lab.fault("old-firmware", "3")
+    release = lab.sh("spark-3", "cat /etc/dgx-release")
+    t.check(release.rstrip().splitlines()[-2] == 'DGX_OTA_VERSION="7.3.1"',
+            "old release in /etc/dgx-release", release)
+    t.check("580.95.05" in lab.sh("spark-3", "nvidia-smi --query-gpu=driver_version "
+                                             "--format=csv,noheader"), "old driver in nvidia-smi")
+    t.check("Driver Version: 580.95.05" in lab.sh("spark-3", "nvidia-smi"),
+            "old driver in the nvidia-smi header")
+    t.check("28.43.1014" in lab.sh("spark-3", "ethtool -i enp1s0f1np1"), "old CX-7 firmware")
+    t.check("580.159.03" in lab.sh("spark-1", "nvidia-smi"), "other nodes keep the new driver")
+    for kind in ("old-release", "old-driver", "old-firmware"):
+        lab.fault(kind, "3", "--clear")
+    t.check('DGX_OTA_VERSION="7.6.0"' in lab.sh("spark-3", "cat /etc/dgx-release"),
+            "release cleared")
+
+    lab.fault("stale-netplan", "2")
+    t.check("192.168.100." in lab.sh("spark-2", "cat /etc/netplan/40-cx7.yaml"),
+            "stale netplan file present")
+    got = lab.sh("spark-2", "netplan get ethernets")
+    t.check("192.168.100.12/24" in got and "192.168.100.112/24" in got,
+            "netplan get shows the stale addresses", got)
+    addrs = lab.sh("spark-2", "ip -br addr")
+    t.check("192.168.100.12/24" in addrs and "192.168.100.112/24" in addrs,
+            "stale netplan applied: both twins in one /24", addrs)
+    lab.fault("stale-netplan", "2", "--clear")
+    t.check("192.168.100." not in lab.sh("spark-2", "ip -br addr"), "stale netplan cleared")
+
+    lab.fault("errors", "1", "0", "--count", "42")
+    s0 = lab.sh("spark-1", "ethtool -S enp1s0f0np0")
+    s1 = lab.sh("spark-1", "ethtool -S enP2p1s0f0np0")
+    t.check("rx_crc_errors_phy: 42" in s0 and "rx_crc_errors_phy: 42" in s1,
+            "errors: rx_crc_errors_phy on both twins of the port")
+    t.check(lab.sh("spark-1", "cat /sys/class/infiniband/rocep1s0f0/ports/1/hw_counters/"
+                              "out_of_sequence").strip() == "42", "errors: RoCE hw_counters")
+    lab.fault("errors", "1", "0", "--clear")
+
+    lab.fault("gid-reorder", "1")
+    base = "/sys/class/infiniband/rocep1s0f0/ports/1/gid_attrs/types"
+    t.check(lab.sh("spark-1", f"cat {base}/3").strip() == "IB/RoCE v1"
+            and lab.sh("spark-1", f"cat {base}/2").strip() == "RoCE v2",
+            "gid-reorder: RoCE v2 IPv4 no longer at index 3")
+    lab.fault("gid-reorder", "1", "--clear")
+    t.check(lab.sh("spark-1", f"cat {base}/3").strip() == "RoCE v2", "GID order restored")
+
+
+def test(t):
+    with labtest.Lab("slt-faults", "cables", "--nodes", "3", "--cable", CABLE,
+                     "--cable", "1:1-3:1", "--mgmt-subnet", "10.131.203.0/24") as lab:
+        address_cable(lab)
+        cable_faults(lab, t)
+        node_faults(lab, t)
+        kinds = [f["kind"] for f in lab.refresh()["faults"]]
+        t.check(kinds == ["hostkey"], "every cleared fault left the status list", kinds)
+
+
+if __name__ == "__main__":
+    labtest.main(test, "sparklab faults")
