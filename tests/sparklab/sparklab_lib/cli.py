@@ -115,6 +115,8 @@ def cmd_up(args):
     lab = Lab(args.name)
     start = time.monotonic()
     with lab.locked():
+        if args.replace and lab.exists():
+            lifecycle.down(lab)
         state = lifecycle.up(lab, args)
     print(f"sparklab: lab {lab.name} up ({args.topology}, {len(state['nodes'])} nodes) "
           f"in {time.monotonic() - start:.1f} s; see: sparklab status --name {lab.name}")
@@ -126,7 +128,6 @@ def cmd_down(args):
         lab = Lab(name)
         with lab.locked():
             lifecycle.down(lab)
-        lab.forget()
         print(f"sparklab: lab {name} down")
 
 
@@ -159,6 +160,8 @@ def build_parser():
                     help="a subnet every node already has (home LAN, docker0, VPN)")
     up.add_argument("--per-node-passwords", action="store_true")
     up.add_argument("--password-file")
+    up.add_argument("--replace", action="store_true",
+                    help="take down a lab of the same name first (a leftover of a killed run)")
     up.set_defaults(func=cmd_up)
 
     status = sub.add_parser("status", help="show a lab")

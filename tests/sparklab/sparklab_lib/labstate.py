@@ -86,18 +86,15 @@ class Lab:
 
     @contextlib.contextmanager
     def locked(self):
-        """Serialise commands that change one lab (fault, up, down)."""
+        """Serialise commands that change labs (up, fault, down). The lock is the
+        /run/sparklab directory itself, so no lock file outlives a lab."""
         os.makedirs(LAB_ROOT, exist_ok=True)
-        with open(os.path.join(LAB_ROOT, f".{self.name}.lock"), "w") as f:
-            fcntl.flock(f, fcntl.LOCK_EX)
+        fd = os.open(LAB_ROOT, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
             yield
-
-    def forget(self):
-        """After `down`: drop the lock file, and /run/sparklab once no lab is left."""
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(os.path.join(LAB_ROOT, f".{self.name}.lock"))
-        with contextlib.suppress(OSError):
-            os.rmdir(LAB_ROOT)
+        finally:
+            os.close(fd)
 
 
 def write_json(path, data, mode=0o644):

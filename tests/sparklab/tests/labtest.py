@@ -144,6 +144,8 @@ class Checks:
         return condition
 
     def finish(self):
+        if self.failures and self.count == 0:
+            self.count = len(self.failures)
         print(f"{self.title}: {self.count - len(self.failures)}/{self.count} checks passed")
         return 1 if self.failures else 0
 
