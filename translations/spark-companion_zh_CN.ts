@@ -169,14 +169,6 @@
         <translation>配置集群</translation>
     </message>
     <message>
-        <source>Welcome</source>
-        <translation>欢迎</translation>
-    </message>
-    <message>
-        <source>Connect two to four DGX Sparks into one cluster.</source>
-        <translation>将两到四台 DGX Spark 连接成一个集群。</translation>
-    </message>
-    <message>
         <source>Layout</source>
         <translation>拓扑</translation>
     </message>
@@ -274,6 +266,41 @@
     <message>
         <source>It stays in the notification area. Choose Quit from its menu to exit.</source>
         <translation>它会留在通知区域。要退出，请在其菜单中选择“退出”。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::WelcomePage</name>
+    <message>
+        <source>Welcome</source>
+        <translation>欢迎</translation>
+    </message>
+    <message>
+        <source>Connect two to four DGX Sparks into one cluster.</source>
+        <translation>将两到四台 DGX Spark 连接成一个集群。</translation>
+    </message>
+    <message>
+        <source>Two or three Sparks cabled directly, or two to sixteen through a 200 GbE switch (four or more need a switch).</source>
+        <translation>两台或三台 Spark 直连，或通过 200 GbE 交换机连接两到十六台（四台及以上必须使用交换机）。</translation>
+    </message>
+    <message>
+        <source>One approved QSFP cable per link: Amphenol NJAAKK-N911 or NJAAKK0006, or Luxshare LMTQF022-SD-R. Two cables between the same two Sparks add no bandwidth.</source>
+        <translation>每条链路一根认证的 QSFP 线缆：Amphenol NJAAKK-N911 或 NJAAKK0006，或立讯 LMTQF022-SD-R。同两台 Spark 之间连两根线缆并不会增加带宽。</translation>
+    </message>
+    <message>
+        <source>The same user name on every Spark, with its password (used once, then forgotten).</source>
+        <translation>每台 Spark 上使用相同的用户名及其密码（只用一次，随后丢弃）。</translation>
+    </message>
+    <message>
+        <source>DGX OS from April 2026 or later on every Spark, all on the same release. The checks tell you if one needs an update.</source>
+        <translation>每台 Spark 都运行 2026 年 4 月或更新的 DGX OS，且版本一致。检查步骤会告诉您哪台需要更新。</translation>
+    </message>
+    <message>
+        <source>What you need</source>
+        <translation>您需要准备</translation>
+    </message>
+    <message>
+        <source>It takes about ten minutes, most of it plugging in cables. Nothing on a Spark changes until you confirm the configuration, and every change undoes itself if a Spark stops answering.</source>
+        <translation>整个过程大约需要十分钟，大部分时间用于插线。在您确认配置之前，Spark 上的任何设置都不会改变；如果某台 Spark 失去响应，所有更改都会自动撤销。</translation>
     </message>
 </context>
 </TS>

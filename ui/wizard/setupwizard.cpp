@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/wizard/setupwizard.h"
 
+#include "ui/wizard/welcomepage.h"
+
 #include <QLabel>
 #include <QVBoxLayout>
 #include <QWizardPage>
@@ -30,8 +32,7 @@ SetupWizard::SetupWizard(QWidget *parent)
     setWizardStyle(QWizard::ModernStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
 
-    setPage(WelcomePage, makePage(QStringLiteral("welcomePage"), tr("Welcome"),
-                                  tr("Connect two to four DGX Sparks into one cluster."), this));
+    setPage(WelcomePage, new spark::ui::WelcomePage(this));
     setPage(LayoutPage, makePage(QStringLiteral("layoutPage"), tr("Layout"),
                                  tr("Choose how the Sparks are cabled: directly or through a switch."), this));
     setPage(DevicesPage, makePage(QStringLiteral("devicesPage"), tr("Devices"),
