@@ -129,9 +129,9 @@ def banner(test, roce, qps, gid_index, gid, remote_gid, mtu):
     print(" Data ex. method : Ethernet")
     print(" Stand-in        : sparklab (TCP over the netdev, not RDMA)")
     print(LINE)
-    print(f" local address: LID 0000 QPN 0x0108 PSN 0x9c1b5e RKey 0x1fffbd VAddr 0x00ffff8a200000")
+    print(" local address: LID 0000 QPN 0x0108 PSN 0x9c1b5e RKey 0x1fffbd VAddr 0x00ffff8a200000")
     print(f" GID: {gid_dotted(gid)}")
-    print(f" remote address: LID 0000 QPN 0x0108 PSN 0x1d1e0e RKey 0x1fffbd VAddr 0x00ffff8a880000")
+    print(" remote address: LID 0000 QPN 0x0108 PSN 0x1d1e0e RKey 0x1fffbd VAddr 0x00ffff8a880000")
     print(f" GID: {gid_dotted(remote_gid)}")
     print(LINE, flush=True)
 

@@ -8,7 +8,7 @@ import time
 
 from . import faults, lifecycle, shell
 from .labstate import DEFAULT_LAB, Lab, LabError, all_lab_names
-from .topology import SWITCH, netdev
+from .topology import netdev
 
 EXIT_SKIP = 77   # CTest's SKIP_RETURN_CODE
 
@@ -150,6 +150,8 @@ def build_parser():
     up.add_argument("topology", choices=["direct2", "ring3", "switch", "cables", "none"])
     up.add_argument("--name", default=DEFAULT_LAB)
     up.add_argument("--nodes", type=int)
+    up.add_argument("--node-names", metavar="A,B,...",
+                    help="node (host) names instead of spark-1..N, e.g. spark-3f2a,spark-91c0")
     up.add_argument("--port", type=int, choices=[0, 1], default=0)
     up.add_argument("--cable", action="append", metavar="A:P-B:Q",
                     help="a cable for the 'cables' topology, e.g. 1:0-2:0 (repeatable)")

@@ -32,7 +32,9 @@ def host_routes():
 
 def plan_lab(lab, args):
     """The initial state of a lab, before anything on the host changes."""
-    names, cable_list = build_layout(args.topology, args.nodes, args.port, args.cable or [])
+    custom = [n.strip() for n in args.node_names.split(",")] if args.node_names else None
+    names, cable_list = build_layout(args.topology, args.nodes, args.port, args.cable or [],
+                                     custom)
     subnet = str(ipaddress.ip_network(args.mgmt_subnet or default_mgmt_subnet(lab.name),
                                       strict=False))
     net = ipaddress.ip_network(subnet)

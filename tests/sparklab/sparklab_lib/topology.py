@@ -76,22 +76,34 @@ def parse_cable(text, names):
     return cable(a, b)
 
 
-def build_layout(topology, nodes, port, cable_specs):
-    """Return (node names, cables) for a topology name and its options."""
+def build_layout(topology, nodes, port, cable_specs, custom_names=None):
+    """Return (node names, cables) for a topology name and its options.
+
+    custom_names (e.g. ["spark-3f2a", "spark-91c0"]) replace spark-1..spark-N and
+    fix the node count; cable ends may use either numbers or those names."""
+    if custom_names:
+        check_node_names(custom_names)
+        if nodes and nodes != len(custom_names):
+            raise LabError(f"--nodes {nodes} but {len(custom_names)} --node-names")
+        nodes = len(custom_names)
+
+    def names_for(count):
+        return list(custom_names) if custom_names else node_names(count)
+
     if topology == "direct2":
-        names = node_names(nodes or 2)
+        names = names_for(nodes or 2)
         if len(names) != 2:
             raise LabError("direct2 has exactly 2 nodes")
         return names, [cable(endpoint(names[0], port), endpoint(names[1], port))]
     if topology == "ring3":
-        names = node_names(nodes or 3)
+        names = names_for(nodes or 3)
         if len(names) != 3:
             raise LabError("ring3 has exactly 3 nodes")
         # NVIDIA's wiring: S1 P0 -> S2 P1, S2 P0 -> S3 P1, S3 P0 -> S1 P1
         return names, [cable(endpoint(names[i], 0), endpoint(names[(i + 1) % 3], 1))
                        for i in range(3)]
     if topology == "switch":
-        names = node_names(nodes or 4)
+        names = names_for(nodes or 4)
         if not 2 <= len(names) <= MAX_NODES:
             raise LabError(f"switch takes 2..{MAX_NODES} nodes")
         return names, [cable(endpoint(n, port), endpoint(SWITCH, i + 1))
@@ -101,13 +113,22 @@ def build_layout(topology, nodes, port, cable_specs):
             raise LabError(f"{topology} needs --nodes N")
         if not 1 <= nodes <= MAX_NODES:
             raise LabError(f"--nodes must be 1..{MAX_NODES}")
-        names = node_names(nodes)
+        names = names_for(nodes)
         if topology == "none" and cable_specs:
             raise LabError("topology 'none' takes no --cable (use 'cables')")
         cables = [parse_cable(spec, names) for spec in cable_specs]
         check_ports_free(cables)
         return names, cables
     raise LabError(f"unknown topology {topology!r} (direct2, ring3, switch, cables, none)")
+
+
+def check_node_names(names):
+    for name in names:
+        if not (0 < len(name) <= 32 and name[0].isalnum() and name != SWITCH
+                and all(c.isalnum() or c == "-" for c in name)):
+            raise LabError(f"bad node name {name!r}: letters, digits and '-' (a hostname)")
+    if len(set(names)) != len(names):
+        raise LabError("node names must differ")
 
 
 def check_ports_free(cables):

@@ -5,7 +5,6 @@ ping only across the addressed cable, shaped throughput, RoCE sysfs and counters
 import json
 import re
 import subprocess
-import time
 
 import labtest
 
