@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+#include "core/facts/gidtable.h"
+
+#include <QHostAddress>
+#include <QMap>
+#include <QRegularExpression>
+#include <QStringList>
+
+namespace spark {
+
+QString GidEntry::ipv4() const
+{
+    const QStringList groups = gid.split(QLatin1Char(':'));
+    if (groups.size() != 8)
+        return {};
+    for (int i = 0; i < 5; ++i) {
+        if (groups.at(i).toInt(nullptr, 16) != 0)
+            return {};
+    }
+    if (groups.at(5).compare(QLatin1String("ffff"), Qt::CaseInsensitive) != 0)
+        return {};
+    bool okHigh = false;
+    bool okLow = false;
+    const quint32 high = groups.at(6).toUInt(&okHigh, 16);
+    const quint32 low = groups.at(7).toUInt(&okLow, 16);
+    if (!okHigh || !okLow)
+        return {};
+    return QHostAddress((high << 16) | low).toString();
+}
+
+QList<GidEntry> parseGidTable(const QString &text)
+{
+    static const QRegularExpression line(QStringLiteral(
+        "(?:^|/)(gids|types|ndevs)/(\\d+):(.*)$"));
+    QMap<int, GidEntry> entries;
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (const QString &raw : lines) {
+        const auto m = line.match(raw.trimmed());
+        if (!m.hasMatch())
+            continue;
+        const int index = m.captured(2).toInt();
+        const QString value = m.captured(3).trimmed();
+        GidEntry &entry = entries[index];
+        entry.index = index;
+        if (m.captured(1) == QLatin1String("gids"))
+            entry.gid = value.toLower();
+        else if (m.captured(1) == QLatin1String("types"))
+            entry.type = value;
+        else
+            entry.netdev = value;
+    }
+    QList<GidEntry> table;
+    static const QRegularExpression zero(QStringLiteral("^[0:]*$"));
+    for (const GidEntry &entry : std::as_const(entries)) {
+        if (entry.gid.isEmpty() || zero.match(entry.gid).hasMatch())
+            continue;
+        table.append(entry);
+    }
+    return table;
+}
+
+std::optional<int> roceV2Ipv4GidIndex(const QList<GidEntry> &table, const QString &ipv4)
+{
+    for (const GidEntry &entry : table) {
+        if (!entry.isRoceV2())
+            continue;
+        const QString address = entry.ipv4();
+        if (!address.isEmpty() && (ipv4.isEmpty() || address == ipv4))
+            return entry.index;
+    }
+    return std::nullopt;
+}
+
+} // namespace spark

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: MIT
+#include "core/facts/probeparser.h"
+
+#include "core/facts/cx7.h"
+#include "core/facts/probescript.h"
+
+#include <QHash>
+
+#include <algorithm>
+
+namespace spark {
+
+namespace {
+
+QString osPrettyName(const QString &text)
+{
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (const QString &line : lines) {
+        if (line.startsWith(QLatin1String("PRETTY_NAME="))) {
+            QString value = line.mid(12).trimmed();
+            if (value.size() >= 2 && value.startsWith(QLatin1Char('"')) && value.endsWith(QLatin1Char('"')))
+                value = value.mid(1, value.size() - 2);
+            return value;
+        }
+    }
+    return {};
+}
+
+QHash<QString, QString> keyValues(const QString &text)
+{
+    QHash<QString, QString> values;
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (const QString &line : lines) {
+        const qsizetype equals = line.indexOf(QLatin1Char('='));
+        if (equals > 0)
+            values.insert(line.left(equals).trimmed(), line.mid(equals + 1).trimmed());
+    }
+    return values;
+}
+
+void applySysfs(Cx7InterfaceFacts &interface, const ProbeSection &section)
+{
+    if (section.exitCode != 0 || section.body.trimmed() == QLatin1String("absent"))
+        return;
+    interface.present = true;
+    const QHash<QString, QString> values = keyValues(section.body);
+    interface.mac = values.value(QStringLiteral("address"));
+    if (values.contains(QStringLiteral("carrier")))
+        interface.carrier = values.value(QStringLiteral("carrier")) == QLatin1String("1");
+    bool ok = false;
+    const int speed = values.value(QStringLiteral("speed")).toInt(&ok);
+    if (ok && speed > 0)
+        interface.sysfsSpeedMbps = speed;
+    interface.mtu = values.value(QStringLiteral("mtu")).toInt();
+    interface.operstate = values.value(QStringLiteral("operstate"));
+    interface.physPortName = values.value(QStringLiteral("phys_port_name"));
+    interface.pciAddress = values.value(QStringLiteral("device"));
+}
+
+void applyRdma(Cx7InterfaceFacts &interface, const ProbeSection &section)
+{
+    interface.rdmaPresent = true;
+    const QStringList lines = section.body.split(QLatin1Char('\n'));
+    for (const QString &line : lines) {
+        const qsizetype colon = line.indexOf(QLatin1Char(':'));
+        if (colon <= 0)
+            continue;
+        const QString file = line.left(colon);
+        const QString value = line.mid(colon + 1).trimmed();
+        if (file == QLatin1String("fw_ver"))
+            interface.rdmaFirmware = value;
+        else if (file == QLatin1String("ports/1/state"))
+            interface.rdmaState = value;
+    }
+    if (!interface.rdmaUp && !interface.rdmaState.isEmpty())
+        interface.rdmaUp = interface.rdmaState.contains(QLatin1String("ACTIVE"));
+}
+
+void applySudo(NodeFacts &facts, const ProbeSection &section)
+{
+    facts.sudoDetail = section.body.trimmed();
+    static const QStringList sudoGroups = {QStringLiteral("sudo"), QStringLiteral("admin"), QStringLiteral("wheel")};
+    const bool inSudoGroup = std::any_of(sudoGroups.cbegin(), sudoGroups.cend(),
+                                         [&](const QString &group) { return facts.user.groups.contains(group); });
+    if (section.exitCode == 0 || facts.user.uid == 0)
+        facts.sudo = SudoAccess::NoPassword;
+    else if (section.exitCode == 127 || section.body.contains(QLatin1String("not found")))
+        facts.sudo = SudoAccess::Unavailable;
+    else if (section.body.contains(QLatin1String("not in the sudoers"))
+             || section.body.contains(QLatin1String("not allowed")))
+        facts.sudo = SudoAccess::Unavailable;
+    else if (inSudoGroup)
+        facts.sudo = SudoAccess::WithPassword;
+    else
+        facts.sudo = SudoAccess::Unknown;
+}
+
+void applyRootFiles(NodeFacts &facts, const ProbeSection &section)
+{
+    NetworkConfigScan &scan = facts.networkConfig;
+    scan.netplanReadable = section.exitCode == 0;
+    if (!scan.netplanReadable)
+        return;
+    const QList<ProbeFile> files = ProbeScript::files(section.body);
+    for (const ProbeFile &file : files) {
+        if (file.path.startsWith(QLatin1String("/etc/netplan/"))) {
+            NetplanFile netplan = parseNetplan(file.path, file.content);
+            if (!netplan.cx7Interfaces.isEmpty())
+                scan.netplanFiles.append(netplan);
+        } else {
+            const NmProfile profile = parseNmKeyfile(file.path, file.content);
+            scan.nmProfilesKnown = true;
+            if (cx7::isCx7Netdev(profile.interfaceName))
+                scan.nmProfiles.append(profile);
+        }
+    }
+}
+
+} // namespace
+
+NodeFacts parseProbeOutput(const QString &output, const QString &node)
+{
+    NodeFacts facts;
+    facts.node = node;
+    for (const Cx7Function &function : cx7::functions) {
+        Cx7InterfaceFacts interface;
+        interface.netdev = function.netdevName();
+        interface.rdmaDevice = function.rdmaDeviceName();
+        interface.port = function.port;
+        interface.twin = function.twin;
+        facts.cx7.append(interface);
+    }
+    auto interfaceFor = [&](const QString &netdev) -> Cx7InterfaceFacts * {
+        for (Cx7InterfaceFacts &interface : facts.cx7) {
+            if (interface.netdev == netdev || interface.rdmaDevice == netdev)
+                return &interface;
+        }
+        return nullptr;
+    };
+
+    const QList<ProbeSection> sections = ProbeScript::sections(output);
+    ProbeSection sudoSection;
+    bool sawSudo = false;
+    for (const ProbeSection &section : sections) {
+        const QString &name = section.name;
+        if (name == QLatin1String("probe")) {
+            facts.probeFormat = section.body.section(QLatin1Char(' '), 1).trimmed().toInt();
+        } else if (name == QLatin1String("done")) {
+            facts.complete = true;
+        } else if (name == QLatin1String("sudo")) {
+            sudoSection = section;
+            sawSudo = true;
+        } else if (name == QLatin1String("root-files")) {
+            applyRootFiles(facts, section);
+        } else if (name == QLatin1String("hostname")) {
+            facts.hostname = section.body.trimmed();
+        } else if (name == QLatin1String("dgx-release")) {
+            if (section.exitCode == 0)
+                facts.release = parseDgxRelease(section.body);
+        } else if (name == QLatin1String("os-release")) {
+            facts.osPrettyName = osPrettyName(section.body);
+        } else if (name == QLatin1String("kernel")) {
+            facts.kernel = section.body.trimmed();
+        } else if (name == QLatin1String("nvidia-smi")) {
+            facts.gpu = parseNvidiaSmi(section.body, section.exitCode);
+        } else if (name == QLatin1String("id")) {
+            const QStringList lines = section.body.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            if (lines.size() >= 3) {
+                facts.user.name = lines.at(0).trimmed();
+                facts.user.uid = lines.at(1).trimmed().toInt();
+                facts.user.gid = lines.at(2).trimmed().toInt();
+            }
+            if (lines.size() >= 4)
+                facts.user.groups = lines.at(3).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        } else if (name == QLatin1String("sysfs")) {
+            if (Cx7InterfaceFacts *interface = interfaceFor(section.argument))
+                applySysfs(*interface, section);
+        } else if (name == QLatin1String("ip-addr")) {
+            if (const auto parsed = parseIpAddrJson(section.body))
+                facts.interfaces = *parsed;
+            else
+                facts.problems.append(QStringLiteral("ip -j addr show: ") + section.body.left(200));
+        } else if (name == QLatin1String("ip-route")) {
+            if (const auto parsed = parseIpRouteJson(section.body))
+                facts.routes = *parsed;
+            else
+                facts.problems.append(QStringLiteral("ip -j route show table all: ") + section.body.left(200));
+        } else if (name == QLatin1String("ibdev2netdev")) {
+            if (section.exitCode == 0)
+                facts.rdmaLinks = parseIbdev2netdev(section.body);
+        } else if (name == QLatin1String("rdma")) {
+            if (Cx7InterfaceFacts *interface = interfaceFor(section.argument))
+                applyRdma(*interface, section);
+        } else if (name == QLatin1String("gids")) {
+            if (Cx7InterfaceFacts *interface = interfaceFor(section.argument))
+                interface->gids = parseGidTable(section.body);
+        } else if (name == QLatin1String("ethtool")) {
+            if (Cx7InterfaceFacts *interface = interfaceFor(section.argument))
+                interface->link = parseEthtool(section.body);
+        } else if (name == QLatin1String("ethtool-i")) {
+            if (Cx7InterfaceFacts *interface = interfaceFor(section.argument))
+                interface->driverInfo = parseEthtoolDriverInfo(section.body);
+        } else if (name == QLatin1String("netplan-list")) {
+            if (section.exitCode == 0) {
+                const QStringList names = section.body.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+                for (const QString &file : names) {
+                    if (file.endsWith(QLatin1String(".yaml")) || file.endsWith(QLatin1String(".yml")))
+                        facts.networkConfig.netplanFileNames.append(file.trimmed());
+                }
+            }
+        } else if (name == QLatin1String("nmcli")) {
+            facts.networkConfig.nmProfilesKnown = true;
+            const QList<NmProfile> profiles = parseNmcliProfiles(section.body);
+            for (const NmProfile &profile : profiles) {
+                if (cx7::isCx7Netdev(profile.interfaceName))
+                    facts.networkConfig.nmProfiles.append(profile);
+            }
+        }
+    }
+    if (sawSudo)
+        applySudo(facts, sudoSection); // needs the groups from the id section
+    else
+        facts.problems.append(QStringLiteral("the probe did not report on sudo"));
+
+    // Join: addresses from ip, RDMA state from ibdev2netdev, the GID index of the first IPv4 address.
+    for (Cx7InterfaceFacts &interface : facts.cx7) {
+        for (const IpInterface &ip : std::as_const(facts.interfaces)) {
+            if (ip.name != interface.netdev)
+                continue;
+            interface.addresses = ip.addresses;
+            if (interface.mac.isEmpty())
+                interface.mac = ip.mac;
+            if (interface.mtu == 0)
+                interface.mtu = ip.mtu;
+            if (!interface.present)
+                interface.present = true;
+        }
+        for (const RdmaNetdevLink &link : std::as_const(facts.rdmaLinks)) {
+            if (link.netdev == interface.netdev)
+                interface.rdmaUp = link.up;
+        }
+        const QList<IpAddress> ipv4 = interface.ipv4Addresses();
+        interface.roceV2Ipv4GidIndex = roceV2Ipv4GidIndex(interface.gids, ipv4.isEmpty() ? QString() : ipv4.first().local);
+    }
+    if (!facts.complete)
+        facts.problems.append(QStringLiteral("the probe's output ended early"));
+    return facts;
+}
+
+} // namespace spark
