@@ -78,16 +78,21 @@ def netdev_stat(root, dev, name):
     return int(value) if value.isdigit() else 0
 
 
-def ip_addresses(ip_cmd, dev):
-    """[(family, address, prefixlen)] on a netdev, in kernel order."""
-    out = subprocess.run(ip_cmd + ["-j", "addr", "show", "dev", dev], text=True,
+def all_ip_addresses(ip_cmd):
+    """{netdev: [(family, address, prefixlen)]} in kernel order, from one `ip -j addr`."""
+    out = subprocess.run(list(ip_cmd) + ["-j", "addr", "show"], text=True,
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
     try:
         info = json.loads(out or "[]")
     except ValueError:
-        return []
-    return [(a["family"], a["local"], a["prefixlen"])
-            for entry in info for a in entry.get("addr_info", [])]
+        return {}
+    return {entry.get("ifname"): [(a["family"], a["local"], a["prefixlen"])
+                                  for a in entry.get("addr_info", [])] for entry in info}
+
+
+def ip_addresses(ip_cmd, dev):
+    """[(family, address, prefixlen)] on one netdev, in kernel order."""
+    return all_ip_addresses(ip_cmd).get(dev, [])
 
 
 def rdma_bytes(root, dev, direction):
@@ -125,13 +130,13 @@ def mac_link_local(mac):
     return str(ipaddress.IPv6Address(b"\xfe\x80" + bytes(6) + eui))
 
 
-def gid_table(root, ip_cmd, dev, order):
+def gid_table(root, addresses, dev, order):
     """[(gid, type)] the way mlx5 fills it: link-local v1/v2, then each IPv4 v1/v2.
 
-    order "reordered" swaps the IPv4 pair (v2 first), as some kernels were seen to.
+    `addresses` are the netdev's [(family, address, prefixlen)]. order "reordered"
+    swaps the IPv4 pair (v2 first), as some kernels were seen to.
     """
     mac = read_sys(root, f"/sys/class/net/{dev}/address", "00:00:00:00:00:00")
-    addresses = ip_addresses(ip_cmd, dev)
     link_local = next((a for f, a, _ in addresses if f == "inet6" and a.startswith("fe80")),
                       mac_link_local(mac))
     table = [(gid_hex(link_local), "IB/RoCE v1"), (gid_hex(link_local), "RoCE v2")]
@@ -152,6 +157,7 @@ def refresh_infiniband(root="", ip_cmd=("ip",)):
     ip_cmd = list(ip_cmd)
     state = load_state(root)
     base = f"{root}/sys/class/infiniband"
+    addresses = all_ip_addresses(ip_cmd)
     with state_lock(root, "infiniband"):
         wanted = set()
         for port, twin, dev, roce, bus in cx7_devices():
@@ -160,7 +166,7 @@ def refresh_infiniband(root="", ip_cmd=("ip",)):
             wanted.add(roce)
             staging = f"{base}/.{roce}.new"
             shutil.rmtree(staging, ignore_errors=True)
-            write_roce_device(staging, root, ip_cmd, state, port, dev, roce)
+            write_roce_device(staging, root, addresses.get(dev, []), state, port, dev, roce)
             shutil.rmtree(f"{base}/{roce}", ignore_errors=True)
             os.rename(staging, f"{base}/{roce}")
         for stale in os.listdir(base):
@@ -168,7 +174,7 @@ def refresh_infiniband(root="", ip_cmd=("ip",)):
                 shutil.rmtree(f"{base}/{stale}", ignore_errors=True)
 
 
-def write_roce_device(path, root, ip_cmd, state, port, dev, roce):
+def write_roce_device(path, root, addresses, state, port, dev, roce):
     def put(rel, text):
         full = f"{path}/{rel}"
         os.makedirs(os.path.dirname(full), exist_ok=True)
@@ -184,7 +190,7 @@ def write_roce_device(path, root, ip_cmd, state, port, dev, roce):
     put("ports/1/link_layer", "Ethernet")
     speed = state["port_speed_mbps"].get(str(port), 200000)
     put("ports/1/rate", f"{speed // 1000} Gb/sec (2X NDR)" if up else "10 Gb/sec (4X SDR)")
-    table = gid_table(root, ip_cmd, dev, state.get("gid_order", "standard"))
+    table = gid_table(root, addresses, dev, state.get("gid_order", "standard"))
     for index in range(max(len(table), 16)):
         gid, kind = table[index] if index < len(table) else ("0000:" * 7 + "0000", None)
         put(f"ports/1/gids/{index}", gid)

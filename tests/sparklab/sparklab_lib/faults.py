@@ -5,6 +5,9 @@ Every fault changes only what a real node would change (netdevs, carrier, tc, fi
 sshd, the node state file the stand-ins read) and is recorded in the lab state, so
 `status` lists it and `--clear` undoes it.
 """
+import concurrent.futures
+import os
+
 from . import cables, nodes, shell, sysfs
 from .labstate import DEGRADED_RATE_GBPS, Lab, LabError, DEFAULT_LAB, TWIN_RATE_GBPS
 from .topology import SWITCH, cable, parse_endpoint, port_of_netdev
@@ -54,8 +57,8 @@ def node_ends(c):
 
 
 def refresh_nodes(state, names):
-    for name in names:
-        sysfs.refresh(state["nodes"][name])
+    with concurrent.futures.ThreadPoolExecutor(max(1, len(names))) as pool:
+        list(pool.map(lambda name: sysfs.refresh(state["nodes"][name]), names))
 
 
 def record(state, entry, clear):
@@ -73,11 +76,18 @@ def save_node_facts(lab, state, node):
 
 
 def reapply_netplan(state, names):
-    """What networkd does when a netdev reappears: configure it from /etc/netplan again."""
-    for name in names:
+    """What networkd does when a netdev reappears: configure it from /etc/netplan again.
+    Nodes without netplan files only get their RoCE sysfs refreshed."""
+    def reapply(name):
         node = state["nodes"][name]
-        shell.in_node(node["holder_pid"], ["netplan", "apply"], check=False)
+        etc_netplan = shell.node_path(node["holder_pid"], "/etc/netplan")
+        if any(f.endswith(".yaml") for f in os.listdir(etc_netplan)) or os.path.exists(
+                shell.node_path(node["holder_pid"], "/run/sparklab-node/netplan-applied.json")):
+            shell.in_node(node["holder_pid"], ["netplan", "apply"], check=False)
         sysfs.refresh(node)
+
+    with concurrent.futures.ThreadPoolExecutor(max(1, len(names))) as pool:
+        list(pool.map(reapply, names))
 
 
 # ---------------------------------------------------------------- cable faults

@@ -64,9 +64,8 @@ class Lab:
         return self.nodes[name_or_index]
 
     def fault(self, *args, check=True):
-        result = sparklab("fault", args[0], "--name", self.name, *args[1:], check=check)
-        self.refresh()
-        return result
+        """`sparklab fault KIND --name LAB ARGS`; call refresh() to see its status."""
+        return sparklab("fault", args[0], "--name", self.name, *args[1:], check=check)
 
     def exec(self, node, *cmd, input=None, via_cli=False):
         """Run as root inside a node; returns CompletedProcess (text).
@@ -133,11 +132,12 @@ class Checks:
 
     def __init__(self, title):
         self.title, self.failures, self.count = title, [], 0
+        self.start = time.monotonic()
 
     def check(self, condition, what, detail=""):
         self.count += 1
         mark = "ok  " if condition else "FAIL"
-        print(f"{mark} {what}" + ("" if condition or not detail else f"\n     {detail!r}"),
+        print(f"{mark} [{time.monotonic() - self.start:5.1f}s] {what}" + ("" if condition or not detail else f"\n     {detail!r}"),
               flush=True)
         if not condition:
             self.failures.append(what)

@@ -117,6 +117,7 @@ def node_faults(lab, t):
     r = lab.ssh("spark-2", "true")
     t.check(r.returncode != 0 and "refused" in r.stderr, "sshd stopped: connection refused",
             r.stderr)
+    lab.refresh()
     t.check(not lab.node("spark-2")["sshd_running"], "status shows sshd stopped")
     t.check(lab.sh("spark-2", "hostname").strip() == "spark-2",
             "sshd stopped: the node itself lives on")
@@ -125,7 +126,7 @@ def node_faults(lab, t):
 
     old = lab.node("spark-2")["host_key_fingerprint"]
     lab.fault("hostkey", "2")
-    new = lab.node("spark-2")["host_key_fingerprint"]
+    new = lab.refresh() and lab.node("spark-2")["host_key_fingerprint"]
     r = lab.ssh("spark-2", "true")
     t.check(r.returncode != 0 and "IDENTIFICATION HAS CHANGED" in r.stderr,
             "host key replaced: ssh refuses with the old known_hosts", r.stderr[:200])
