@@ -5,9 +5,10 @@
 Started by sparklab as
     ip netns exec NETNS unshare -m -u --propagation private python3 holder.py NODE_DIR HOSTNAME
 so it already lives in the node's network namespace and in fresh mount and UTS
-namespaces. It builds the node's private file system view, prints "ready" and
-then sleeps until killed. Everything else (sshd, exec) enters through it with
-nsenter, so the namespaces live exactly as long as this process.
+namespaces. It builds the node's private file system view, prints "ready", then
+regenerates the node's RoCE sysfs on every address or link change until killed.
+Everything else (sshd, exec) enters through it with nsenter, so the namespaces
+live exactly as long as this process.
 
 Mount layout inside the node:
   /etc         overlay: lower = host /etc, upper on a private tmpfs
@@ -18,8 +19,10 @@ Mount layout inside the node:
 """
 import ctypes
 import os
+import select
 import signal
 import socket
+import subprocess
 import sys
 
 MS_BIND = 4096
@@ -79,15 +82,33 @@ def build_private_tree(node_dir):
     mount(os.path.join(priv, "run"), "/run", None, MS_BIND | MS_REC)
 
 
+def follow_address_changes():
+    """Keep /sys/class/infiniband live, as the kernel keeps the GID table: regenerate
+    it whenever an address or link of this node changes (debounced)."""
+    sys.path.insert(0, "/run/sparklab-node/bin")
+    import sparknode
+    monitor = subprocess.Popen(["ip", "-o", "monitor", "address", "link"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    while monitor.stdout.readline():
+        while select.select([monitor.stdout], [], [], 0.05)[0]:
+            if not monitor.stdout.readline():
+                return
+        try:
+            sparknode.refresh_infiniband()
+        except (OSError, ValueError):
+            pass     # a half-written state file; the next event or refresh catches up
+
+
 def main():
     node_dir, hostname = sys.argv[1], sys.argv[2]
     build_private_tree(node_dir)
     socket.sethostname(hostname)
     os.chdir("/")
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
     print("ready", flush=True)
     sys.stdout.close()
     os.close(1)
+    follow_address_changes()
     while True:
         signal.pause()
 
