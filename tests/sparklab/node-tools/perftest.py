@@ -222,19 +222,26 @@ class Meter:
 def sender(sock, size, deadline, budget, meter, stop):
     payload = b"\x5a" * size
     sent = 0
-    while not stop.is_set() and time.monotonic() < deadline and (budget is None or sent < budget):
-        sock.sendall(payload)
-        sent += 1
-        meter.add(size)
-    sock.shutdown(socket.SHUT_WR)
+    try:
+        while (not stop.is_set() and time.monotonic() < deadline
+               and (budget is None or sent < budget)):
+            sock.sendall(payload)
+            sent += 1
+            meter.add(size)
+        sock.shutdown(socket.SHUT_WR)
+    except OSError:
+        stop.set()      # the server went away (e.g. --run_infinitely stopped)
 
 
 def receiver(sock, meter):
-    while True:
-        chunk = sock.recv(1 << 20)
-        if not chunk:
-            break
-        meter.add(len(chunk))
+    try:
+        while True:
+            chunk = sock.recv(1 << 20)
+            if not chunk:
+                break
+            meter.add(len(chunk))
+    except OSError:
+        pass
 
 
 def bw_line(args_size, nbytes, seconds, peak_bps, gbits, peak_zero=False):
@@ -285,25 +292,32 @@ def run_bw(args, dev, roce, address, gid_index, gid):
     try:
         last_bytes, last_time = 0, meter.start
         while any(t.is_alive() for t in threads):
-            for t in threads:
-                t.join(timeout=interval if params["infinite"] else 0.2)
-            if params["infinite"]:
-                now = time.monotonic()
-                print(bw_line(size, meter.bytes - last_bytes, now - last_time, 0, params["gbits"],
-                              peak_zero=True), flush=True)
-                sparknode.add_rdma_bytes(dev, "tx" if args.host else "rx", meter.bytes - last_bytes)
-                last_bytes, last_time = meter.bytes, now
+            if not params["infinite"]:
+                for t in threads:
+                    t.join()
+                break
+            time.sleep(max(0.0, last_time + interval - time.monotonic()))
+            now = time.monotonic()
+            print(bw_line(size, meter.bytes - last_bytes, now - last_time, 0, params["gbits"],
+                          peak_zero=True), flush=True)
+            sparknode.add_rdma_bytes(dev, "tx" if args.host else "rx", meter.bytes - last_bytes)
+            last_bytes, last_time = meter.bytes, now
     except KeyboardInterrupt:
         stop.set()
         return 0
     elapsed = time.monotonic() - meter.start
-    if args.host:
-        # the receiver's count is the truth: TCP buffers hide the last bytes from the sender
-        result = recv_header(conns[0])
-        nbytes, elapsed, peak = result["bytes"], result["seconds"], result["peak"]
-    else:
-        nbytes, peak = meter.bytes, meter.peak
-        send_header(conns[0], {"bytes": nbytes, "seconds": elapsed, "peak": peak})
+    if params["infinite"]:
+        return 0 if args.host is None else 1     # the peer stopped; lines were printed
+    try:
+        if args.host:
+            # the receiver's count is the truth: TCP buffers hide the last bytes from the sender
+            result = recv_header(conns[0])
+            nbytes, elapsed, peak = result["bytes"], result["seconds"], result["peak"]
+        else:
+            nbytes, peak = meter.bytes, meter.peak
+            send_header(conns[0], {"bytes": nbytes, "seconds": elapsed, "peak": peak})
+    except (OSError, ValueError) as error:
+        raise PerftestError(f" Failed to exchange results with the peer: {error}") from None
     sparknode.add_rdma_bytes(dev, "tx" if args.host else "rx", nbytes)
     print(bw_line(size, nbytes, elapsed, peak, params["gbits"]))
     print(LINE, flush=True)
