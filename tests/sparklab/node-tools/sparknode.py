@@ -100,19 +100,32 @@ def rdma_bytes(root, dev, direction):
     return int(value) if value.isdigit() else 0
 
 
+def open_shared(path, flags):
+    """Open a file every node user may write (the perftest stand-ins run as anyone)."""
+    old_umask = os.umask(0)
+    try:
+        return os.open(path, flags | os.O_CREAT, 0o666)
+    finally:
+        os.umask(old_umask)
+
+
 @contextlib.contextmanager
 def state_lock(root, name):
-    os.makedirs(f"{root}{STATE_DIR}/locks", exist_ok=True)
-    with open(f"{root}{STATE_DIR}/locks/{name}", "w") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
+    """Lock files live in STATE_DIR/locks (mode 1777, made by sparklab)."""
+    fd = open_shared(f"{root}{STATE_DIR}/locks/{name}", os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
         yield
+    finally:
+        os.close(fd)
 
 
 def add_rdma_bytes(dev, direction, count):
-    os.makedirs(f"{STATE_DIR}/rdma", exist_ok=True)
+    """Count RoCE bytes for ethtool -S's *_vport_rdma_unicast_bytes."""
     with state_lock("", "rdma"):
         total = rdma_bytes("", dev, direction) + count
-        with open(f"{STATE_DIR}/rdma/{dev}.{direction}", "w") as f:
+        fd = open_shared(f"{STATE_DIR}/rdma/{dev}.{direction}", os.O_WRONLY | os.O_TRUNC)
+        with os.fdopen(fd, "w") as f:
             f.write(f"{total}\n")
 
 

@@ -98,8 +98,11 @@ def plan_lab(lab, args):
 def write_passwords(lab, state, password_file):
     """Same random password everywhere unless --per-node-passwords; files mode 600."""
     if password_file:
-        with open(password_file) as f:
-            shared = f.read().strip()
+        try:
+            with open(password_file) as f:
+                shared = f.read().strip()
+        except OSError as error:
+            raise LabError(f"cannot read --password-file: {error}") from None
         if not shared:
             raise LabError(f"--password-file {password_file} is empty")
     else:

@@ -241,6 +241,9 @@ def link_tools_into_share(lab, node_name):
     if not os.path.exists(link):
         shutil.copytree(os.path.join(lab.dir, "node-tools"), link)
     os.chmod(share, 0o755)
+    for shared in ("locks", "rdma"):      # written by node tools run as any user
+        os.makedirs(os.path.join(share, shared), exist_ok=True)
+        os.chmod(os.path.join(share, shared), 0o1777)
 
 
 # ---------------------------------------------------------------- management network
