@@ -196,4 +196,7 @@ def main(argv=None):
     except LabError as error:
         print(f"sparklab: {error}", file=sys.stderr)
         return 1
+    except BrokenPipeError:          # `sparklab status | head`
+        sys.stderr.close()
+        return 0
     return 0
