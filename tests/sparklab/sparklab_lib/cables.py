@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
 """QSFP cables as veth pairs (one per twin), the switch, and line-rate shaping."""
+import concurrent.futures
+import json
 import os
 
-from . import bpfloss, shell
+from . import shell
 from .labstate import LAB_ROOT, LabError, TWIN_RATE_GBPS, switch_netns_name
 from .topology import SWITCH, netdev, stable_mac
 
@@ -56,10 +58,9 @@ def plug(lab_state, cables):
                     cmds.append(f"link set {ifname} master {SWITCH_BRIDGE}")
                 cmds.append(f"link set {ifname} up")
     shell.ip_batch(add)
-    for ns, cmds in per_ns.items():
-        shell.ip_batch(cmds, netns=ns)
-    for cable in cables:
-        shape(lab_state, cable)
+    with concurrent.futures.ThreadPoolExecutor(max(1, min(8, len(per_ns)))) as pool:
+        list(pool.map(lambda ns: shell.ip_batch(per_ns[ns], netns=ns), per_ns))
+    shape_all(lab_state, cables)
 
 
 def unplug(lab_state, cable):
@@ -80,37 +81,50 @@ def cable_ends(lab_state, cable):
 
 
 def shape(lab_state, cable, had_loss=False):
+    shape_all(lab_state, [cable], had_loss)
+
+
+def shape_all(lab_state, cable_list, had_loss=False):
     """Egress: a token bucket at the scaled line rate (under netem if a delay is set).
-    Ingress: random loss through an eBPF filter (see bpfloss) if a loss is set."""
-    rate_gbps = cable.get("rate_gbps", TWIN_RATE_GBPS)
-    netem = cable.get("netem") or {}
-    rate_bit = rate_gbps * 1e9 * lab_state["rate_scale"]
-    burst = max(64 * 1024, int(rate_bit / 8 * 0.004))   # 4 ms worth, at least one GSO frame
-    tbf = f"tbf rate {int(rate_bit)}bit burst {burst} latency 20ms"
+    Ingress: random loss through an eBPF filter (see bpfloss) if a loss is set.
+    One tc batch per namespace, the namespaces in parallel."""
     per_ns = {}
-    for ns, ifname in cable_ends(lab_state, cable):
-        cmds = per_ns.setdefault(ns, [])
-        cmds.append(f"qdisc del dev {ifname} root")
-        if netem.get("delay_ms"):
-            cmds.append(f"qdisc add dev {ifname} root handle 1: netem delay {netem['delay_ms']}ms "
-                        f"limit 100000")
-            cmds.append(f"qdisc add dev {ifname} parent 1: handle 10: {tbf}")
-        else:
-            cmds.append(f"qdisc add dev {ifname} root handle 10: {tbf}")
-    for ns, cmds in per_ns.items():
+    for cable in cable_list:
+        rate_bit = cable.get("rate_gbps", TWIN_RATE_GBPS) * 1e9 * lab_state["rate_scale"]
+        burst = max(64 * 1024, int(rate_bit / 8 * 0.004))   # 4 ms, at least one GSO frame
+        tbf = f"tbf rate {int(rate_bit)}bit burst {burst} latency 20ms"
+        delay = (cable.get("netem") or {}).get("delay_ms")
+        for ns, ifname in cable_ends(lab_state, cable):
+            cmds = per_ns.setdefault(ns, {"cmds": [], "ifnames": [], "delay": bool(delay)})
+            cmds["ifnames"].append(ifname)
+            cmds["cmds"].append(f"qdisc del dev {ifname} root")
+            if delay:
+                cmds["cmds"] += [f"qdisc add dev {ifname} root handle 1: netem delay {delay}ms "
+                                 "limit 100000",
+                                 f"qdisc add dev {ifname} parent 1: handle 10: {tbf}"]
+            else:
+                cmds["cmds"].append(f"qdisc add dev {ifname} root handle 10: {tbf}")
+
+    def apply(ns):
         # deleting a root qdisc that is not there fails; -force keeps the batch going
-        shell.run(["tc", "-force", "-n", ns, "-batch", "-"], input="\n".join(cmds) + "\n",
-                  check=False)
-    for ns, ifname in cable_ends(lab_state, cable):
-        shown = shell.run(["tc", "-n", ns, "qdisc", "show", "dev", ifname]).stdout
-        if "tbf" not in shown:
-            raise LabError(f"shaping {ifname} in {ns} failed: {shown.strip()}")
-        if netem.get("delay_ms") and "netem" not in shown:
-            raise LabError("this kernel has no sch_netem, so a cable delay cannot be emulated "
-                           "(loss still can: it uses an eBPF filter)")
-    if netem.get("loss_pct") or had_loss:
-        bpfloss.set_ingress_loss(os.path.join(LAB_ROOT, lab_state["name"]),
-                                 cable_ends(lab_state, cable), netem.get("loss_pct") or 0)
+        shell.run(["tc", "-force", "-n", ns, "-batch", "-"],
+                  input="\n".join(per_ns[ns]["cmds"]) + "\n", check=False)
+        shown = json.loads(shell.run(["tc", "-j", "-n", ns, "qdisc", "show"]).stdout or "[]")
+        kinds = {}
+        for q in shown:
+            kinds.setdefault(q.get("dev"), set()).add(q.get("kind"))
+        for ifname in per_ns[ns]["ifnames"]:
+            if "tbf" not in kinds.get(ifname, set()):
+                raise LabError(f"shaping {ifname} in {ns} failed: {kinds.get(ifname)}")
+
+    with concurrent.futures.ThreadPoolExecutor(max(1, min(8, len(per_ns)))) as pool:
+        list(pool.map(apply, per_ns))
+    for cable in cable_list:
+        loss = (cable.get("netem") or {}).get("loss_pct")
+        if loss or had_loss:
+            from . import bpfloss        # ctypes and bpf(2) only when loss is asked for
+            bpfloss.set_ingress_loss(os.path.join(LAB_ROOT, lab_state["name"]),
+                                     cable_ends(lab_state, cable), loss or 0)
 
 
 def kernel_has_netem():

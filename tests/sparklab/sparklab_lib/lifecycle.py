@@ -7,6 +7,7 @@ import os
 import secrets
 import shutil
 import signal
+import sys
 import time
 
 from . import cables, nodes, shell, sysfs
@@ -137,7 +138,22 @@ def up(lab, args):
     return state
 
 
+class PhaseTimer:
+    """With SPARKLAB_TIMING=1 in the environment, `up` prints how long each phase took."""
+
+    def __init__(self):
+        self.enabled = bool(os.environ.get("SPARKLAB_TIMING"))
+        self.last = time.monotonic()
+
+    def __call__(self, phase):
+        if self.enabled:
+            now = time.monotonic()
+            print(f"sparklab: {phase:<28} {now - self.last:6.2f} s", file=sys.stderr)
+            self.last = now
+
+
 def build(lab, state, args):
+    timer = PhaseTimer()
     passwords = write_passwords(lab, state, args.password_file)
     hashes = {}
     for password in set(passwords.values()):
@@ -147,15 +163,18 @@ def build(lab, state, args):
     for node in node_list:
         nodes.link_tools_into_share(lab, node["name"])
         nodes.write_node_state(lab, node, state)
+    timer("passwords, tools, state")
 
     pids = nodes.start_holders(lab, node_list)
     for node in node_list:
         node["holder_pid"] = pids[node["name"]]
     lab.save(state)
+    timer("namespace holders")
     nodes.create_mgmt_network(state, node_list)
     if state["switch_netns"]:
         cables.create_switch(state)
     lab.save(state)
+    timer("management network, switch")
 
     def set_up_node(node):
         nodes.write_etc(node["holder_pid"], node, state, hashes[passwords[node["name"]]])
@@ -167,10 +186,14 @@ def build(lab, state, args):
     with concurrent.futures.ThreadPoolExecutor(workers) as pool:
         sshd_procs = list(pool.map(set_up_node, node_list))
         lab.save(state)
+        timer("/etc, keys, sshd started")
         cables.plug(state, state["cables"])
+        timer("cables")
         list(pool.map(lambda n: sysfs.refresh(n), node_list))
+        timer("RoCE sysfs")
         list(pool.map(lambda np: nodes.wait_for_port(np[0]["mgmt_address"], 22, proc=np[1]),
                       zip(node_list, sshd_procs)))
+        timer("sshd answering")
 
 
 # ---------------------------------------------------------------- down
