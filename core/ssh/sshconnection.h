@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/expected.h"
+#include "core/ssh/execresult.h"
+#include "core/ssh/hostkey.h"
+#include "core/ssh/sshtarget.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+
+#include <functional>
+
+typedef struct _LIBSSH2_SESSION LIBSSH2_SESSION;
+
+namespace spark {
+
+// One libssh2 session over one socket, driven non-blocking: every call that
+// would block waits on the socket (the directions libssh2 asks for) in short
+// polls that notice cancellation and the deadline. Not thread-safe: exactly one
+// thread (SshSession's worker) uses an instance.
+class SshConnection
+{
+    Q_DECLARE_TR_FUNCTIONS(spark::SshConnection)
+
+public:
+    using CancelCheck = std::function<bool()>;
+
+    SshConnection() = default;
+    ~SshConnection();
+    Q_DISABLE_COPY_MOVE(SshConnection)
+
+    // Connects, checks the host key against known_hosts and authenticates
+    // (ssh-agent, then the identity files, then password / keyboard-interactive).
+    Expected<void> open(const SshTarget &target, const CancelCheck &cancelled);
+    bool isOpen() const { return m_session != nullptr && m_authenticated; }
+    const HostKey &hostKey() const { return m_hostKey; }
+    QString authMethod() const { return m_authMethod; }
+
+    // Runs one command; stdin is written and then closed. A non-zero exit is a
+    // result, not an error. With a line handler the output goes to the handler
+    // only (so a long-running stream does not pile up in memory).
+    Expected<ExecResult> exec(const QString &command, const QByteArray &standardInput, int timeoutMs,
+                              const LineHandler &onLine, const CancelCheck &cancelled);
+
+    // Writes `data` to `remotePath` over SFTP and sets its mode.
+    Expected<void> upload(const QByteArray &data, const QString &remotePath, int mode, int timeoutMs,
+                          const CancelCheck &cancelled);
+
+    // Sends a keepalive when one is due; closes the session if the peer is gone.
+    void keepalive();
+
+    // Orderly disconnect and free (bounded by a short deadline).
+    void close();
+
+private:
+    enum class Wait { Ready, Cancelled, TimedOut, Failed };
+
+    Wait waitSocket(const QDeadlineTimer &deadline, const CancelCheck &cancelled) const;
+    Error waitError(Wait why, int timeoutMs) const;
+    QString lastError() const;
+
+    // Repeats `call` while libssh2 says EAGAIN, waiting on the socket between tries.
+    template<typename Call>
+    int retry(Call call, const QDeadlineTimer &deadline, const CancelCheck &cancelled, Wait *why) const;
+
+    Expected<void> connectSocket(const QDeadlineTimer &deadline, const CancelCheck &cancelled);
+    Expected<void> verifyHostKey();
+    Expected<void> authenticate(const QDeadlineTimer &deadline, const CancelCheck &cancelled);
+    void teardown(int budgetMs);
+
+    SshTarget m_target;
+    HostKey m_hostKey;
+    QString m_authMethod;
+    LIBSSH2_SESSION *m_session = nullptr;
+    int m_socket = -1;
+    bool m_authenticated = false;
+    QByteArray m_passwordBytes; // the session's abstract pointer, for keyboard-interactive
+};
+
+} // namespace spark
