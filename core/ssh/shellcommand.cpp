@@ -5,18 +5,6 @@
 
 namespace spark {
 
-QString shellQuote(const QString &argument)
-{
-    if (argument.isEmpty())
-        return QStringLiteral("''");
-    static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
-    if (safe.match(argument).hasMatch())
-        return argument;
-    QString quoted = argument;
-    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
-    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
-}
-
 ShellCommand::ShellCommand(const QString &program)
     : m_valid(isPlainWord(program))
 {

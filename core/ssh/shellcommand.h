@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/common/shellquote.h"
+
 #include <QString>
 #include <QStringList>
 
 namespace spark {
 
-// POSIX-shell quoting of one argument: the result is always a single word
-// that the remote shell passes through unchanged ('…' with embedded quotes
-// written as '\'').
-QString shellQuote(const QString &argument);
-
-// A remote command line built from a program name and quoted arguments, so
+// A remote command line built from a program name and arguments quoted with
+// shellQuote(), so
 // user text can never become shell syntax. The program name itself must be a
 // plain word (letters, digits, '_', '-', '.', '/'); an invalid one makes the
 // whole command invalid (toString() returns an empty string).
