@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+#include "core/linktest/linkverdict.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace spark {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("spark::LinkVerdict", text);
+}
+
+QString capitalised(QString text)
+{
+    if (!text.isEmpty())
+        text[0] = text.at(0).toUpper();
+    return text;
+}
+
+constexpr double fullSpeedMbps = 200000;
+constexpr double degradedFraction = 0.15;
+constexpr double idleTwinFraction = 0.25;
+constexpr double noTrafficFraction = 0.01;
+constexpr double lossPercentLimit = 1.0;
+constexpr double retransmitLimit = 0.002;
+
+LinkVerdict make(LinkVerdictReason reason, QString sentence)
+{
+    return LinkVerdict{reason == LinkVerdictReason::Pass, reason, std::move(sentence)};
+}
+
+} // namespace
+
+QString LinkVerdict::formatGbps(double gbps)
+{
+    if (gbps >= 10)
+        return QString::number(gbps, 'f', 0);
+    if (gbps >= 1)
+        return QString::number(gbps, 'f', 1);
+    return QString::number(gbps, 'f', 2);
+}
+
+QString LinkVerdict::reasonKey(LinkVerdictReason reason)
+{
+    switch (reason) {
+    case LinkVerdictReason::Pass:
+        return QStringLiteral("pass");
+    case LinkVerdictReason::NoTraffic:
+        return QStringLiteral("no-traffic");
+    case LinkVerdictReason::SpeedNegotiation:
+        return QStringLiteral("speed-negotiation");
+    case LinkVerdictReason::Degraded:
+        return QStringLiteral("degraded");
+    case LinkVerdictReason::PacketLoss:
+        return QStringLiteral("packet-loss");
+    case LinkVerdictReason::OneTwinIdle:
+        return QStringLiteral("one-twin-idle");
+    case LinkVerdictReason::BelowExpected:
+        return QStringLiteral("below-expected");
+    }
+    return {};
+}
+
+LinkVerdictReason LinkVerdict::reasonFromKey(const QString &key)
+{
+    for (auto reason : {LinkVerdictReason::Pass, LinkVerdictReason::NoTraffic, LinkVerdictReason::SpeedNegotiation,
+                        LinkVerdictReason::Degraded, LinkVerdictReason::PacketLoss, LinkVerdictReason::OneTwinIdle,
+                        LinkVerdictReason::BelowExpected}) {
+        if (reasonKey(reason) == key)
+            return reason;
+    }
+    return LinkVerdictReason::NoTraffic;
+}
+
+LinkVerdict LinkVerdict::judge(const LinkObservation &o, const LinkExpectation &expectation)
+{
+    const double expected = expectation.expectedGbps();
+    const double total = o.throughput.totalGbps;
+    const QString label = o.linkLabel;
+    const QString measured = formatGbps(total);
+    const QString port = QString::number(o.port);
+
+    if (total <= expected * noTrafficFraction)
+        return make(LinkVerdictReason::NoTraffic,
+                    tr("No traffic crossed %1: check that the cable is plugged in at both ends and that both Sparks have their link addresses.")
+                        .arg(label));
+    if (o.reportedSpeedMbps > 0 && o.reportedSpeedMbps < fullSpeedMbps) {
+        const QString speed = QString::number(o.reportedSpeedMbps / 1000);
+        if (o.throughSwitch)
+            return make(LinkVerdictReason::SpeedNegotiation,
+                        tr("Port %1 of %2 negotiated %3G instead of 200G: set the switch port to 200G (for example 200G-baseCR4) with auto-negotiation off.")
+                            .arg(port, o.nodeName, speed));
+        return make(LinkVerdictReason::SpeedNegotiation,
+                    tr("Port %1 of %2 negotiated %3G instead of 200G: use a cable rated for 200 Gb/s or more (an approved QSFP112 DAC) and seat it firmly.")
+                        .arg(port, o.nodeName, speed));
+    }
+    if (o.reportedSpeedMbps >= fullSpeedMbps && total <= expected * degradedFraction)
+        return make(LinkVerdictReason::Degraded,
+                    tr("%1 Gb/s while the link reports 200G: a known degraded-link state after hot-plug — reboot both Sparks with the cables in.")
+                        .arg(measured));
+    if (o.pingLossPercent >= lossPercentLimit || o.retransmitFraction >= retransmitLimit)
+        return make(LinkVerdictReason::PacketLoss, capitalised(tr("packet loss on %1: reseat or replace the cable.").arg(label)));
+    const double high = std::max(o.throughput.twinGbps[0], o.throughput.twinGbps[1]);
+    const double low = std::min(o.throughput.twinGbps[0], o.throughput.twinGbps[1]);
+    if (low < high * idleTwinFraction)
+        return make(LinkVerdictReason::OneTwinIdle,
+                    tr("Port %1 of %2 reaches %3 Gb/s: one twin carries no traffic — both twins must be addressed.")
+                        .arg(port, o.nodeName, measured));
+    if (total < expected)
+        return make(LinkVerdictReason::BelowExpected,
+                    capitalised(tr("%1 reaches %2 Gb/s, below the %3 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.")
+                                    .arg(label, measured, formatGbps(expected))));
+    return make(LinkVerdictReason::Pass,
+                capitalised(tr("%1 reaches %2 Gb/s (%3 Gb/s expected).").arg(label, measured, formatGbps(expected))));
+}
+
+LinkVerdict LinkVerdict::judge(const QList<LinkObservation> &observations, const LinkExpectation &expectation)
+{
+    if (observations.isEmpty())
+        return make(LinkVerdictReason::NoTraffic, tr("The link was not measured: run the link test again."));
+    std::optional<LinkVerdict> slowestPass;
+    double slowest = 0;
+    for (const LinkObservation &observation : observations) {
+        LinkVerdict verdict = judge(observation, expectation);
+        if (!verdict.pass)
+            return verdict;
+        if (!slowestPass || observation.throughput.totalGbps < slowest) {
+            slowest = observation.throughput.totalGbps;
+            slowestPass = std::move(verdict);
+        }
+    }
+    return *slowestPass;
+}
+
+} // namespace spark

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/linktest/portthroughput.h"
+
+#include <QList>
+#include <QString>
+
+namespace spark {
+
+// What a healthy port reaches. NVIDIA Sync passes a link above 184 Gb/s per
+// port on real hardware; the emulated cluster runs slower by its rate_scale
+// (sparklab reports it), so every threshold is multiplied by scale.
+struct LinkExpectation
+{
+    double portGbps = 184;
+    double scale = 1.0;
+    double expectedGbps() const { return portGbps * scale; }
+};
+
+// What one measurement of one port showed, with the facts the verdict needs.
+struct LinkObservation
+{
+    QString linkLabel;          // how people call the link: "cable 2", "Spark A to the switch"
+    QString nodeName;           // the Spark whose port this is: "Spark B"
+    int port = 0;               // 0 or 1
+    bool throughSwitch = false;
+    PortThroughput throughput;
+    int reportedSpeedMbps = 0;  // ethtool's Speed on the port (0: unknown)
+    double retransmitFraction = 0; // TCP: retransmitted / sent segments (0…1)
+    double pingLossPercent = 0;
+};
+
+enum class LinkVerdictReason {
+    Pass,
+    NoTraffic,
+    SpeedNegotiation,
+    Degraded,
+    PacketLoss,
+    OneTwinIdle,
+    BelowExpected,
+};
+
+struct LinkVerdict
+{
+    bool pass = false;
+    LinkVerdictReason reason = LinkVerdictReason::NoTraffic;
+    QString sentence; // one sentence: what was measured and what to do
+
+    static QString reasonKey(LinkVerdictReason reason); // "pass", "one-twin-idle", … (files, JSON)
+    static LinkVerdictReason reasonFromKey(const QString &key);
+
+    // The verdict for one measurement. Rules, first match wins:
+    // nothing crossed → no traffic; negotiated below 200G → speed advice;
+    // ≤ 15 % of expected while ethtool says 200G → degraded-link reboot;
+    // ping loss ≥ 1 % or TCP retransmits ≥ 0.2 % → reseat the cable;
+    // a twin below 25 % of the other → both twins must be addressed;
+    // below expected → test again / reseat; else pass.
+    static LinkVerdict judge(const LinkObservation &observation, const LinkExpectation &expectation);
+    // A link's verdict over all its measurements (directions, both at once):
+    // the first failing one, or a pass naming the slowest total.
+    static LinkVerdict judge(const QList<LinkObservation> &observations, const LinkExpectation &expectation);
+
+    // "190", "95", "1.8", "0.95": Gb/s figures as people read them.
+    static QString formatGbps(double gbps);
+};
+
+} // namespace spark

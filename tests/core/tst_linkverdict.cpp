@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+#include "core/linktest/iperf3parser.h"
+#include "core/linktest/linkverdict.h"
+#include "core/linktest/portthroughput.h"
+
+#include <QFile>
+#include <QTest>
+
+Q_DECLARE_METATYPE(spark::LinkObservation)
+
+using namespace spark;
+
+namespace {
+
+LinkObservation observe(double twin0, double twin1, int speedMbps = 200000, double retransmits = 0, double pingLoss = 0,
+                        bool throughSwitch = false)
+{
+    LinkObservation o;
+    o.linkLabel = QStringLiteral("cable 2");
+    o.nodeName = QStringLiteral("Spark B");
+    o.port = 0;
+    o.throughSwitch = throughSwitch;
+    o.throughput.twinGbps = {twin0, twin1};
+    o.throughput.totalGbps = twin0 + twin1;
+    o.reportedSpeedMbps = speedMbps;
+    o.retransmitFraction = retransmits;
+    o.pingLossPercent = pingLoss;
+    return o;
+}
+
+QList<LinkSample> samplesFrom(const QString &file, int twin)
+{
+    QFile f(QStringLiteral(SPARK_FIXTURES_DIR "/linktest/") + file);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("missing fixture");
+    Iperf3Parser parser(4);
+    auto lines = parser.feed(f.readAll());
+    lines += parser.finish();
+    return Iperf3Parser::samples(lines, {QStringLiteral("spark-1:0-spark-2:0"), twin, LinkPhase::AToB, true, false});
+}
+
+} // namespace
+
+class TestLinkVerdict final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void judge_data()
+    {
+        QTest::addColumn<LinkObservation>("observation");
+        QTest::addColumn<double>("scale");
+        QTest::addColumn<QString>("reason");
+        QTest::addColumn<QString>("sentence");
+
+        QTest::newRow("NVIDIA's figures pass") << observe(92.57, 97.28) << 1.0 << "pass"
+                                               << "Cable 2 reaches 190 Gb/s (184 Gb/s expected).";
+        QTest::newRow("one twin idle") << observe(95, 0) << 1.0 << "one-twin-idle"
+                                       << "Port 0 of Spark B reaches 95 Gb/s: one twin carries no traffic — both twins must be addressed.";
+        QTest::newRow("one twin barely used") << observe(94.6, 20) << 1.0 << "one-twin-idle"
+                                              << "Port 0 of Spark B reaches 115 Gb/s: one twin carries no traffic — both twins must be addressed.";
+        QTest::newRow("degraded after hot-plug") << observe(6.5, 6.5) << 1.0 << "degraded"
+                                                 << "13 Gb/s while the link reports 200G: a known degraded-link state after hot-plug — reboot both Sparks with the cables in.";
+        QTest::newRow("degraded, emulated scale") << observe(0.13, 0.13) << 0.01 << "degraded"
+                                                  << "0.26 Gb/s while the link reports 200G: a known degraded-link state after hot-plug — reboot both Sparks with the cables in.";
+        QTest::newRow("retransmits") << observe(80, 81, 200000, 0.056) << 1.0 << "packet-loss"
+                                     << "Packet loss on cable 2: reseat or replace the cable.";
+        QTest::newRow("ping loss") << observe(95, 95, 200000, 0, 26.7) << 1.0 << "packet-loss"
+                                   << "Packet loss on cable 2: reseat or replace the cable.";
+        QTest::newRow("a little loss at full speed still fails") << observe(95, 95, 200000, 0.003) << 1.0 << "packet-loss"
+                                                                 << "Packet loss on cable 2: reseat or replace the cable.";
+        QTest::newRow("clean retransmit rate") << observe(95, 95, 200000, 0.00002) << 1.0 << "pass"
+                                               << "Cable 2 reaches 190 Gb/s (184 Gb/s expected).";
+        QTest::newRow("switch at 100G") << observe(48, 47, 100000, 0, 0, true) << 1.0 << "speed-negotiation"
+                                        << "Port 0 of Spark B negotiated 100G instead of 200G: set the switch port to 200G (for example 200G-baseCR4) with auto-negotiation off.";
+        QTest::newRow("direct cable at 100G") << observe(48, 47, 100000) << 1.0 << "speed-negotiation"
+                                              << "Port 0 of Spark B negotiated 100G instead of 200G: use a cable rated for 200 Gb/s or more (an approved QSFP112 DAC) and seat it firmly.";
+        QTest::newRow("slightly slow") << observe(88, 90) << 1.0 << "below-expected"
+                                       << "Cable 2 reaches 178 Gb/s, below the 184 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.";
+        QTest::newRow("nothing crossed") << observe(0, 0) << 1.0 << "no-traffic"
+                                         << "No traffic crossed cable 2: check that the cable is plugged in at both ends and that both Sparks have their link addresses.";
+        QTest::newRow("emulated pass") << observe(0.95, 0.95) << 0.01 << "pass"
+                                       << "Cable 2 reaches 1.9 Gb/s (1.8 Gb/s expected).";
+        QTest::newRow("slow but speed unknown is not degraded") << observe(6.5, 6.5, 0) << 1.0 << "below-expected"
+                                                                << "Cable 2 reaches 13 Gb/s, below the 184 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.";
+    }
+
+    void judge()
+    {
+        QFETCH(LinkObservation, observation);
+        QFETCH(double, scale);
+        QFETCH(QString, reason);
+        QFETCH(QString, sentence);
+        const LinkVerdict verdict = LinkVerdict::judge(observation, LinkExpectation{184, scale});
+        QCOMPARE(LinkVerdict::reasonKey(verdict.reason), reason);
+        QCOMPARE(verdict.pass, reason == u"pass");
+        QCOMPARE(verdict.sentence, sentence);
+        QCOMPARE(LinkVerdict::reasonFromKey(reason), verdict.reason);
+    }
+
+    void theFirstFailingDirectionDecides()
+    {
+        const QList<LinkObservation> all{observe(95, 95), observe(95, 0), observe(6, 6)};
+        QCOMPARE(LinkVerdict::judge(all, {}).reason, LinkVerdictReason::OneTwinIdle);
+        const LinkVerdict pass = LinkVerdict::judge(QList<LinkObservation>{observe(96, 96), observe(93, 93)}, {});
+        QVERIFY(pass.pass);
+        QCOMPARE(pass.sentence, QStringLiteral("Cable 2 reaches 186 Gb/s (184 Gb/s expected)."));
+        QVERIFY(!LinkVerdict::judge(QList<LinkObservation>{}, {}).pass);
+    }
+
+    // Real emulated-cluster runs end to end: parse, aggregate, judge.
+    void fromFixtures_data()
+    {
+        QTest::addColumn<QString>("twin0");
+        QTest::addColumn<QString>("twin1");
+        QTest::addColumn<double>("retransmitFraction");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("both twins") << "sparklab-iperf3-twin0-P4.txt" << "sparklab-iperf3-twin1-P4.txt" << 0.0 << "pass";
+        QTest::newRow("only twin 0 addressed") << "sparklab-iperf3-twin0-P4.txt" << QString() << 0.0 << "one-twin-idle";
+        QTest::newRow("degraded twin 0, twin 0 again as twin 1")
+            << "sparklab-iperf3-degraded-P4.txt" << "sparklab-iperf3-degraded-P4.txt" << 0.04 << "degraded";
+        // 12787 retransmits over 332 MBytes of 1448-byte segments: 5.6 %
+        QTest::newRow("5% loss") << "sparklab-iperf3-loss5-P4.txt" << "sparklab-iperf3-twin1-P4.txt"
+                                 << 12787.0 / (332.0 * 1048576 / 1448) << "packet-loss";
+    }
+
+    void fromFixtures()
+    {
+        QFETCH(QString, twin0);
+        QFETCH(QString, twin1);
+        QFETCH(double, retransmitFraction);
+        QFETCH(QString, reason);
+        QList<LinkSample> samples = samplesFrom(twin0, 0);
+        if (!twin1.isEmpty())
+            samples += samplesFrom(twin1, 1);
+        const QList<PortThroughput> ports = PortThroughput::fromSamples(samples);
+        QCOMPARE(ports.size(), 1);
+        LinkObservation o = observe(0, 0);
+        o.throughput = ports.first();
+        o.retransmitFraction = retransmitFraction;
+        QCOMPARE(LinkVerdict::reasonKey(LinkVerdict::judge(o, LinkExpectation{184, 0.01}).reason), reason);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestLinkVerdict)
+#include "tst_linkverdict.moc"
