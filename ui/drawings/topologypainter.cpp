@@ -122,8 +122,10 @@ void paintNode(QPainter &p, const TopologyNode &node, int index, const QRectF &r
 void paintSwitch(QPainter &p, const TopologyModel &model, const QRectF &r, const QPalette &pal, bool hovered,
                  bool compact)
 {
-    p.setPen(QPen(hovered ? pal.color(QPalette::Highlight) : kSwitchBody.darker(140), hovered ? 2 : 1));
-    p.setBrush(kSwitchBody);
+    // A dark box in both palettes, lifted a little off a dark page.
+    const QColor body = ds::isDark(pal) ? kSwitchBody.lighter(135) : kSwitchBody;
+    p.setPen(QPen(hovered ? pal.color(QPalette::Highlight) : body.darker(140), hovered ? 2 : 1));
+    p.setBrush(body);
     const qreal radius = std::min<qreal>(5, r.height() / 4);
     p.drawRoundedRect(r, radius, radius);
     // A row of port cages along the front.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/wizard/setupwizard.h"
 
+#include "ui/wizard/layoutpage.h"
 #include "ui/wizard/welcomepage.h"
 
 #include <QLabel>
@@ -33,8 +34,7 @@ SetupWizard::SetupWizard(QWidget *parent)
     setOption(QWizard::NoBackButtonOnStartPage);
 
     setPage(WelcomePage, new spark::ui::WelcomePage(this));
-    setPage(LayoutPage, makePage(QStringLiteral("layoutPage"), tr("Layout"),
-                                 tr("Choose how the Sparks are cabled: directly or through a switch."), this));
+    setPage(LayoutPage, new spark::ui::LayoutPage(this));
     setPage(DevicesPage, makePage(QStringLiteral("devicesPage"), tr("Devices"),
                                   tr("Pick the Sparks that form the cluster and put them in order."), this));
     setPage(ChecksPage, makePage(QStringLiteral("checksPage"), tr("Checks"),
