@@ -169,6 +169,18 @@ private Q_SLOTS:
         QVERIFY(panel.contains(view.portCentre(0)) && panel.contains(view.portCentre(1)));
     }
 
+    void squeezedHeightShrinksThePanel()
+    {
+        RearPanelView view;
+        view.setModel(selectableModel());
+        view.resize(600, view.heightForWidth(600) / 2);
+        const QRectF panel = view.panelRect();
+        QVERIFY(panel.width() < 600);
+        QVERIFY(panel.bottom() <= view.height());
+        QVERIFY(qAbs(panel.width() / panel.height() - 150.0 / 50.5) < 0.01);
+        QCOMPARE(view.portAt(view.portCentre(1)), 1);
+    }
+
     void rendersAtEveryPixelRatio_data()
     {
         QTest::addColumn<qreal>("ratio");
@@ -242,13 +254,21 @@ private Q_SLOTS:
         row->addWidget(closeUp, 1, Qt::AlignTop);
         layout->addLayout(row);
         layout->addStretch();
-        page.resize(820, 470);
+        page.resize(820, 540);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         QVERIFY(saveScreenshot(page, QStringLiteral("rearpanel-cabling"), look));
 
         page.resize(460, 330);
         QVERIFY(saveScreenshot(page, QStringLiteral("rearpanel-cabling-small"), look));
+
+        // HiDPI: the same drawing at twice the pixels, for a sharpness check.
+        QImage hidpi(QSize(520, first->heightForWidth(520)) * 2, QImage::Format_ARGB32_Premultiplied);
+        hidpi.setDevicePixelRatio(2);
+        hidpi.fill(page.palette().color(QPalette::Window));
+        first->resize(520, first->heightForWidth(520));
+        first->render(&hidpi);
+        QVERIFY(hidpi.save(QDir(screenshotDir()).filePath(QStringLiteral("rearpanel-hidpi@2x-%1.png").arg(look.name))));
 
         RearPanelView big;
         big.setModel(b);

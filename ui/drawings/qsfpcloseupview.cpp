@@ -97,7 +97,8 @@ void QsfpCloseUpView::paintEvent(QPaintEvent *)
     const qreal s = pic.width() / kPicW;
 
     // A soft card behind the picture.
-    QColor card = pal.color(QPalette::Base);
+    // Light: a white card. Dark: a grey one, so the black cable still shows.
+    const QColor card = ds::isDark(pal) ? QColor(0x4a, 0x4d, 0x52) : pal.color(QPalette::Base);
     p.setPen(QPen(pal.color(QPalette::Mid), 1));
     p.setBrush(card);
     p.drawRoundedRect(pic.adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
@@ -165,7 +166,7 @@ void QsfpCloseUpView::paintEvent(QPaintEvent *)
     p.restore();
 
     // "Up" at the tab, "in" along the plug.
-    const QColor ink = pal.color(QPalette::Text);
+    const QColor ink = ds::isDark(pal) ? QColor(0xf0, 0xf0, 0xf0) : pal.color(QPalette::Text);
     ds::paintArrow(p, QPointF(32, 17), QPointF(32, 6), 0, 1.2, ink);
     ds::paintArrow(p, QPointF(48, 45), QPointF(74, 45), 0, 1.4, ds::stateColor(DrawState::Ok, pal));
     p.restore();

@@ -240,7 +240,7 @@ void paintBody(QPainter &painter, const QPalette &palette, qreal scale)
         const QRectF usb = rp::usbC(1).united(rp::usbC(3));
         drawText(painter, rp::labelBelow(usb), tr("USB-C"), px, kCaption);
         QRectF dc = rp::labelBelow(rp::usbC(0));
-        dc.setTop(dc.top() + 2.2);
+        dc.setTop(dc.top() + 3.0);
         drawText(painter, dc, tr("240 W"), px, kCaption);
         drawText(painter, rp::labelBelow(rp::hdmi()), tr("HDMI"), px, kCaption);
         drawText(painter, rp::labelBelow(rp::rj45()), tr("10 GbE"), px, kCaption);
@@ -309,9 +309,7 @@ void paintMoveArrow(QPainter &painter, int from, int to, const QPalette &palette
     const QPointF start(a.center().x() + (to > from ? 2.5 : -2.5), a.top() - 0.8);
     const QPointF end(b.center().x() + (to > from ? -2.5 : 2.5), b.top() - 0.3);
     const qreal bend = (to > from ? -1 : 1) * 5.0;
-    const qreal width = qMax(1.0, 2.5 / scale);
-    // A halo in the body colour keeps the arrow readable over the grille.
-    ds::paintArrow(painter, start, end, bend, width * 2.2, ds::metalLight(palette));
+    const qreal width = qMax(1.0, 3.0 / scale);
     ds::paintArrow(painter, start, end, bend, width, ds::stateColor(DrawState::Next, palette));
     painter.restore();
 }

@@ -91,7 +91,10 @@ int RearPanelView::peerHeight() const
 
 QRectF RearPanelView::panelRect() const
 {
-    const qreal w = qMax(1, width() - 2 * kMargin);
+    // As wide as the widget; narrower if a layout gives less height than
+    // heightForWidth() asked for, so nothing is cut off.
+    const qreal byHeight = (height() - titleHeight() - peerHeight()) * rp::kWidth / rp::kHeight;
+    const qreal w = qMax(qreal(1), qMin(qreal(width() - 2 * kMargin), byHeight));
     return {qreal(kMargin), qreal(titleHeight()), w, w * rp::kHeight / rp::kWidth};
 }
 
@@ -153,7 +156,8 @@ void RearPanelView::updateButtons()
     const QTransform t = toWidget();
     for (int port = 0; port < 2; ++port) {
         PortButton *button = m_buttons[size_t(port)];
-        button->setGeometry(t.mapRect(rp::qsfpHitArea(port)).toAlignedRect().adjusted(-2, -2, 2, 2));
+        // The focus ring hugs the plug; the mouse may also hit the pull tab (portAt).
+        button->setGeometry(t.mapRect(rp::qsfpPlug(port)).toAlignedRect().adjusted(-4, -4, 4, 4));
         button->setFocusPolicy(m_model.selectable ? Qt::StrongFocus : Qt::NoFocus);
         button->setEnabled(m_model.selectable);
         const QStringList description = portToolTip(port).split(QLatin1Char('\n')).mid(1);
@@ -182,7 +186,7 @@ void RearPanelView::paintEvent(QPaintEvent *)
     const qreal s = scale();
 
     // Title on the left, the point of view on the right when there is room.
-    const QRect titleRect(kMargin, 0, width() - 2 * kMargin, titleHeight() - 4);
+    const QRect titleRect(kMargin, 0, int(panel.width()), titleHeight() - 4);
     QFont bold = font();
     bold.setBold(true);
     const QString hint = tr("Rear, seen from behind");
