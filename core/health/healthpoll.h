@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/health/nodesnapshot.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace spark {
+
+// The ONE remote command a node runs per dashboard tick, and its parser.
+//
+// A POSIX sh script built from fixed text and the CX-7 name table only (no
+// user text). It reads sysfs with the shell's own `read` (no process per
+// file) and runs `ethtool -S` once per present netdev, filtered to the
+// counters we use. Output uses the probe's section markers, so
+// ProbeScript::sections() splits it:
+//   clock            uptime=…  boot=…
+//   netdev IF        present=0|1, operstate=…, carrier=…, …, rx_bytes=…
+//   ethtool IF       "Speed: 200000Mb/s" (ethtool IF), then the ethtool -S lines
+//   roce DEV         np_cnp_sent=…, …
+class HealthPoll
+{
+public:
+    static QStringList netdevCounters();  // /sys/class/net/<if>/statistics/*
+    static QStringList ethtoolCounters(); // ethtool -S names
+    static QStringList roceCounters();    // hw_counters names
+
+    static QString script();
+    static NodeSnapshot parse(const QString &output);
+};
+
+} // namespace spark
