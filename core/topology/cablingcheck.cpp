@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/topology/cablingcheck.h"
 
-#include "core/topology/cx7ports.h"
+#include "core/facts/cx7.h"
 
 #include <QSet>
 
@@ -27,7 +27,7 @@ PortEnd otherEnd(const ObservedLink &link, const PortEnd &end)
 
 const InterfaceObservation *findInterface(const QList<NodeObservation> &nodes, const QString &node, int port, int twin)
 {
-    const QString netdev = Cx7Ports::at(port, twin).netdev;
+    const QString netdev = cx7::find(port, twin)->netdevName();
     for (const NodeObservation &observation : nodes) {
         if (observation.node != node)
             continue;
@@ -218,7 +218,7 @@ void CablingCheck::checkHealth(const ObservedCabling &observed, const QList<Node
             continue; // this node reported nothing
         const bool up[2] = {twins[0] && twins[0]->present && twins[0]->up, twins[1] && twins[1]->present && twins[1]->up};
         if (up[0] != up[1]) {
-            const QString down = Cx7Ports::at(end.port, up[0] ? 1 : 0).netdev;
+            const QString down = cx7::find(end.port, up[0] ? 1 : 0)->netdevName();
             findings.append({Kind::TwinDown, end, std::nullopt,
                              tr("Only one half of %1 is up (%2 is down), so the link runs at half speed: "
                                 "reboot the Spark with the cable plugged in.")

@@ -2,7 +2,7 @@
 #include "core/topology/neighbourdiscovery.h"
 
 #include "core/common/shellquote.h"
-#include "core/topology/cx7ports.h"
+#include "core/facts/cx7.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -35,7 +35,7 @@ Expected<QString> NeighbourDiscovery::command(const QStringList &netdevs)
         return Error(tr("No ConnectX-7 port was given to look for cables on."));
     QStringList quoted;
     for (const QString &netdev : netdevs) {
-        if (!Cx7Ports::find(netdev))
+        if (!cx7::findByNetdev(netdev))
             return Error(tr("\"%1\" is not a ConnectX-7 port of a DGX Spark.").arg(netdev),
                          QStringLiteral("rejected interface name: %1").arg(netdev));
         quoted.append(shellQuote(netdev));
@@ -60,10 +60,7 @@ Expected<QString> NeighbourDiscovery::command(const QStringList &netdevs)
 
 QString NeighbourDiscovery::command()
 {
-    QStringList all;
-    for (const Cx7Interface &interface : Cx7Ports::all())
-        all.append(interface.netdev);
-    return command(all).value();
+    return command(cx7::netdevNames()).value();
 }
 
 Expected<QList<InterfaceObservation>> NeighbourDiscovery::parse(const QString &output)
@@ -104,7 +101,7 @@ Expected<QList<InterfaceObservation>> NeighbourDiscovery::parse(const QString &o
         if (auto flushed = flush(); !flushed)
             return flushed.error();
         const QStringList fields = line.mid(kMarker.size()).split(QLatin1Char(' '), Qt::SkipEmptyParts);
-        if (fields.isEmpty() || !Cx7Ports::find(fields.first()))
+        if (fields.isEmpty() || !cx7::findByNetdev(fields.first()))
             return Error(tr("The cable discovery printed something unexpected."),
                          QStringLiteral("bad marker line: %1").arg(line.left(200)));
         InterfaceObservation observation;
@@ -133,7 +130,7 @@ ObservedCabling NeighbourDiscovery::link(const QList<NodeObservation> &observati
 {
     QHash<QString, TwinEnd> byMac;
     auto learn = [&](const QString &node, const QString &netdev, const QString &mac) {
-        const auto interface = Cx7Ports::find(netdev);
+        const auto interface = cx7::findByNetdev(netdev);
         if (interface && !mac.isEmpty())
             byMac.insert(mac.toLower(), TwinEnd{node, interface->port, interface->twin});
     };
@@ -151,7 +148,7 @@ ObservedCabling NeighbourDiscovery::link(const QList<NodeObservation> &observati
     QMap<QPair<QString, int>, QList<PortEnd>> seen;
     for (const NodeObservation &node : observations) {
         for (const InterfaceObservation &interface : node.interfaces) {
-            const auto local = Cx7Ports::find(interface.netdev);
+            const auto local = cx7::findByNetdev(interface.netdev);
             if (!local || !interface.present)
                 continue;
             const TwinEnd localEnd{node.node, local->port, local->twin};
