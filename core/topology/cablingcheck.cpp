@@ -233,8 +233,7 @@ void CablingCheck::checkHealth(const ObservedCabling &observed, const QList<Node
             findings.append({Kind::SlowPort, end, std::nullopt,
                              tr("%1 negotiated %2 Gb/s instead of 200 Gb/s: reseat the cable (pull tab up) and use "
                                 "one rated for 200G; on a switch, set that port to 200G with auto-negotiation off.")
-                                 .arg(CablingText::end(end))
-                                 .arg(slowest / 1000)});
+                                 .arg(CablingText::end(end), QString::number(slowest / 1000))});
     }
     auto mtuOf = [&](const PortEnd &end, int twin) {
         const InterfaceObservation *interface = findInterface(nodes, end.node, end.port, twin);
@@ -253,10 +252,8 @@ void CablingCheck::checkHealth(const ObservedCabling &observed, const QList<Node
                 findings.append({Kind::MtuMismatch, a, b,
                                  tr("The MTU differs across the link between %1 (%2) and %3 (%4): both ends need the "
                                     "same MTU; apply the cluster's network plan again to set it.")
-                                     .arg(CablingText::end(a))
-                                     .arg(mtuA)
-                                     .arg(CablingText::end(b))
-                                     .arg(mtuB)});
+                                     .arg(CablingText::end(a), QString::number(mtuA), CablingText::end(b),
+                                          QString::number(mtuB))});
                 break;
             }
         }

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+#include "core/netconfig/applyplanner.h"
+
+#include "core/common/shellquote.h"
+
+#include <QRegularExpression>
+
+namespace spark {
+
+QString applyStepKindKey(ApplyStep::Kind kind)
+{
+    using Kind = ApplyStep::Kind;
+    switch (kind) {
+    case Kind::Backup: return QStringLiteral("backup");
+    case Kind::Upload: return QStringLiteral("upload");
+    case Kind::Install: return QStringLiteral("install");
+    case Kind::DisableOld: return QStringLiteral("disable-old");
+    case Kind::ArmRevert: return QStringLiteral("arm-revert");
+    case Kind::Validate: return QStringLiteral("validate");
+    case Kind::Apply: return QStringLiteral("apply");
+    case Kind::Verify: return QStringLiteral("verify");
+    case Kind::Disarm: return QStringLiteral("disarm");
+    }
+    return {};
+}
+
+QString ApplyPlanner::backupRoot()
+{
+    return QStringLiteral("/var/backups/spark-companion");
+}
+
+QString ApplyPlanner::revertPidFile()
+{
+    return QStringLiteral("/run/spark-companion-netplan-revert.pid");
+}
+
+QString ApplyPlanner::uploadPath()
+{
+    return QStringLiteral(".spark-companion/") + NetplanDocument::fileName();
+}
+
+Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QString &node, const AddressPlan &addresses,
+                                           const QList<NetplanFile> &existingFiles, const ApplyOptions &options)
+{
+    using Kind = ApplyStep::Kind;
+    static const QRegularExpression stampPattern(QStringLiteral("^\\d{8}T\\d{6}Z$"));
+    static const QRegularExpression netplanPath(QStringLiteral("^/etc/netplan/[A-Za-z0-9][A-Za-z0-9._-]*\\.yaml$"));
+    if (!stampPattern.match(options.backupStamp).hasMatch())
+        return Error(tr("The backup needs a time stamp like 20261202T160000Z."),
+                     QStringLiteral("bad backup stamp: %1").arg(options.backupStamp));
+    if (options.revertSeconds < 30 || options.revertSeconds > 3600)
+        return Error(tr("The automatic undo must wait between 30 seconds and an hour."));
+
+    NodeApplyPlan plan;
+    plan.node = node;
+    const QList<InterfaceAddress> ours = addresses.interfacesOf(node);
+    const auto netplan = NetplanDocument::render(clusterName, ours);
+    if (!netplan)
+        return netplan.error();
+    plan.netplan = *netplan;
+    plan.conflicts = NetplanDocument::conflicts(existingFiles, ours);
+    for (const NetplanConflict &conflict : plan.conflicts) {
+        if (!netplanPath.match(conflict.path).hasMatch())
+            return Error(tr("%1 on %2 also configures its ConnectX-7 ports and cannot be disabled safely; "
+                            "remove it by hand and check again.")
+                             .arg(conflict.path, node));
+    }
+    if (!plan.conflicts.isEmpty() && !options.disableConflicts)
+        return Error(NetplanDocument::describeConflicts(node, plan.conflicts).join(QLatin1Char(' ')));
+
+    const QString backup = backupRoot() + QStringLiteral("/netplan-") + options.backupStamp;
+    const QString saved = backup + QStringLiteral("/netplan");
+    const QString target = NetplanDocument::path();
+    const QString staging = NetplanDocument::directory() + QStringLiteral("/.") + NetplanDocument::fileName()
+                            + QStringLiteral(".new");
+    const QString pidFile = revertPidFile();
+    const QString restore = QStringLiteral("rm -f /etc/netplan/*.yaml; cp -a %1/. /etc/netplan/; netplan apply")
+                                .arg(shellQuote(saved));
+    const QString disarm = QStringLiteral("if [ -f %1 ]; then kill \"$(cat %1)\" 2>/dev/null; rm -f %1; fi")
+                               .arg(shellQuote(pidFile));
+
+    auto step = [](Kind kind, QString description, QString command, bool asRoot) {
+        ApplyStep result;
+        result.kind = kind;
+        result.description = std::move(description);
+        result.command = std::move(command);
+        result.asRoot = asRoot;
+        return result;
+    };
+    plan.steps.append(step(Kind::Backup, tr("Back up the network settings of %1.").arg(node),
+                       QStringLiteral("mkdir -p -m 700 %1 && cp -a /etc/netplan/. %1/").arg(shellQuote(saved)), true));
+    ApplyStep upload = step(Kind::Upload, tr("Copy the new settings to %1.").arg(node),
+                            QStringLiteral("mkdir -p -m 700 %1").arg(shellQuote(uploadPath().section(QLatin1Char('/'), 0, 0))),
+                            false);
+    upload.uploadPath = uploadPath();
+    upload.uploadContent = plan.netplan.toUtf8();
+    plan.steps.append(upload);
+    plan.steps.append(step(Kind::Install, tr("Put the new settings in place on %1.").arg(node),
+                       QStringLiteral("install -m 600 -o root -g root %1 %2 && mv -f %2 %3 && rm -f %1")
+                           .arg(shellQuote(uploadPath()), shellQuote(staging), shellQuote(target)),
+                       true));
+    for (const NetplanConflict &conflict : plan.conflicts)
+        plan.steps.append(step(Kind::DisableOld, tr("Disable %1 on %2 (it stays in the backup).").arg(conflict.path, node),
+                           QStringLiteral("mkdir -p -m 700 %1 && mv -f %2 %1/")
+                               .arg(shellQuote(backup + QStringLiteral("/disabled")), shellQuote(conflict.path)),
+                           true));
+    // Detached from our SSH session: if the new settings cut us off, the node
+    // restores the backup by itself when the time is up.
+    const QString timer = QStringLiteral("echo $$ > %1; sleep %2; %3; rm -f %1")
+                              .arg(shellQuote(pidFile))
+                              .arg(options.revertSeconds)
+                              .arg(restore);
+    plan.steps.append(step(Kind::ArmRevert,
+                       tr("Arm the automatic undo on %1 (%2 seconds).").arg(node, QString::number(options.revertSeconds)),
+                       disarm + QStringLiteral("; setsid sh -c %1 </dev/null >/dev/null 2>&1 &").arg(shellQuote(timer)),
+                       true));
+    plan.steps.append(step(Kind::Validate, tr("Check the settings on %1.").arg(node), QStringLiteral("netplan generate"), true));
+    plan.steps.append(step(Kind::Apply, tr("Apply the settings on %1.").arg(node), QStringLiteral("netplan apply"), true));
+    plan.checks = PingMesh::checksFrom(addresses, node);
+    const auto pings = PingMesh::batchCommand(plan.checks);
+    if (!pings)
+        return pings.error();
+    plan.steps.append(step(Kind::Verify, tr("Check every link from %1 with full-size packets.").arg(node), *pings, false));
+    plan.steps.append(step(Kind::Disarm, tr("Keep the new settings on %1 (stop the automatic undo).").arg(node), disarm, true));
+    plan.revertCommand = disarm + QStringLiteral("; ") + restore;
+    return plan;
+}
+
+} // namespace spark

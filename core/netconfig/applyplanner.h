@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/expected.h"
+#include "core/facts/networkconfig.h"
+#include "core/netconfig/addressplan.h"
+#include "core/netconfig/netplandocument.h"
+#include "core/netconfig/pingmesh.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+namespace spark {
+
+// One step of the safe apply on one node. `command` is a complete shell line
+// built only from fixed text and validated, quoted tokens; `asRoot` steps run
+// through sudo. An Upload step first runs `command` (as the user), then puts
+// `uploadContent` at `uploadPath` (relative to the user's home) over SFTP.
+struct ApplyStep
+{
+    enum class Kind { Backup, Upload, Install, DisableOld, ArmRevert, Validate, Apply, Verify, Disarm };
+    Kind kind = Kind::Backup;
+    QString description;
+    QString command;
+    bool asRoot = false;
+    QString uploadPath;
+    QByteArray uploadContent;
+};
+
+QString applyStepKindKey(ApplyStep::Kind kind);
+
+struct ApplyOptions
+{
+    QString backupStamp;     // UTC "20261202T160000Z": names the backup folder
+    int revertSeconds = 180; // the node restores its old network by itself unless disarmed in time
+    bool disableConflicts = false; // the user agreed to disable the earlier files
+};
+
+// The ordered steps for one node. Verify waits until every node has run Apply
+// (its pings reach the other nodes); if any step before Disarm fails, run
+// `revertCommand` (or let the timer do it when the node is unreachable).
+struct NodeApplyPlan
+{
+    QString node;
+    QString netplan;
+    QList<NetplanConflict> conflicts;
+    QList<ApplyStep> steps;
+    QList<PingCheck> checks;
+    QString revertCommand; // as root
+};
+
+class ApplyPlanner
+{
+    Q_DECLARE_TR_FUNCTIONS(spark::ApplyPlanner)
+
+public:
+    static QString backupRoot();             // /var/backups/spark-companion
+    static QString revertPidFile();          // /run/spark-companion-netplan-revert.pid
+    static QString uploadPath();             // .spark-companion/60-spark-companion.yaml (in the home folder)
+
+    static Expected<NodeApplyPlan> plan(const QString &clusterName, const QString &node, const AddressPlan &addresses,
+                                        const QList<NetplanFile> &existingFiles, const ApplyOptions &options);
+};
+
+} // namespace spark

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+#include "core/topology/clusterstore.h"
+
+#include "core/common/apppaths.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+namespace spark {
+
+QJsonObject ClusterDefinition::toJson() const
+{
+    QJsonObject object{{QStringLiteral("name"), name},
+                       {QStringLiteral("layout"), layoutKey(layout)},
+                       {QStringLiteral("devices"), QJsonArray::fromStringList(devices)},
+                       {QStringLiteral("switchJumboFrames"), switchJumboFrames}};
+    if (port)
+        object.insert(QStringLiteral("port"), *port);
+    if (!baseRange.isEmpty())
+        object.insert(QStringLiteral("baseRange"), baseRange);
+    return object;
+}
+
+std::optional<ClusterDefinition> ClusterDefinition::fromJson(const QJsonObject &object)
+{
+    ClusterDefinition cluster;
+    cluster.name = object.value(QStringLiteral("name")).toString();
+    const auto layout = layoutFromKey(object.value(QStringLiteral("layout")).toString());
+    if (!layout || !ClusterStore::isValidName(cluster.name))
+        return std::nullopt;
+    cluster.layout = *layout;
+    for (const QJsonValue &value : object.value(QStringLiteral("devices")).toArray())
+        cluster.devices.append(value.toString());
+    if (object.contains(QStringLiteral("port")))
+        cluster.port = object.value(QStringLiteral("port")).toInt();
+    cluster.switchJumboFrames = object.value(QStringLiteral("switchJumboFrames")).toBool();
+    cluster.baseRange = object.value(QStringLiteral("baseRange")).toString();
+    return cluster;
+}
+
+ClusterStore::ClusterStore(QString filePath)
+    : m_filePath(std::move(filePath))
+{
+}
+
+QString ClusterStore::defaultFilePath()
+{
+    return QDir(AppPaths::configDir()).filePath(QStringLiteral("clusters.json"));
+}
+
+bool ClusterStore::isValidName(const QString &name)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$"));
+    return pattern.match(name).hasMatch();
+}
+
+QString ClusterStore::nameRule()
+{
+    return tr("A cluster name uses letters, digits, \".\", \"_\" and \"-\", starts with a letter or digit "
+              "and has at most 63 characters.");
+}
+
+Expected<void> ClusterStore::load()
+{
+    m_clusters.clear();
+    m_default.clear();
+    QFile file(m_filePath);
+    if (!file.exists())
+        return {};
+    if (!file.open(QIODevice::ReadOnly))
+        return Error(tr("Could not read the cluster list %1: %2. Check the file's permissions.")
+                         .arg(m_filePath, file.errorString()));
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject())
+        return Error(tr("The cluster list %1 is damaged (%2). Move it aside and plan your cluster again.")
+                         .arg(m_filePath, parseError.errorString()));
+    for (const QJsonValue &value : document.object().value(QStringLiteral("clusters")).toArray()) {
+        if (auto cluster = ClusterDefinition::fromJson(value.toObject()))
+            m_clusters.append(*cluster);
+    }
+    m_default = document.object().value(QStringLiteral("default")).toString();
+    return {};
+}
+
+Expected<void> ClusterStore::save() const
+{
+    QDir().mkpath(QFileInfo(m_filePath).absolutePath());
+    QJsonArray array;
+    for (const ClusterDefinition &cluster : m_clusters)
+        array.append(cluster.toJson());
+    QSaveFile file(m_filePath);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error(tr("Could not write the cluster list %1: %2.").arg(m_filePath, file.errorString()));
+    file.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1},
+                                         {QStringLiteral("default"), m_default},
+                                         {QStringLiteral("clusters"), array}})
+                   .toJson(QJsonDocument::Indented));
+    if (!file.commit())
+        return Error(tr("Could not write the cluster list %1: %2.").arg(m_filePath, file.errorString()));
+    return {};
+}
+
+const ClusterDefinition *ClusterStore::find(const QString &name) const
+{
+    for (const ClusterDefinition &cluster : m_clusters) {
+        if (cluster.name.compare(name, Qt::CaseInsensitive) == 0)
+            return &cluster;
+    }
+    return nullptr;
+}
+
+Expected<void> ClusterStore::put(const ClusterDefinition &cluster)
+{
+    if (!isValidName(cluster.name))
+        return Error(nameRule());
+    m_clusters.removeIf([&](const ClusterDefinition &c) { return c.name.compare(cluster.name, Qt::CaseInsensitive) == 0; });
+    m_clusters.append(cluster);
+    m_default = cluster.name;
+    return {};
+}
+
+Expected<ClusterDefinition> ClusterStore::resolve(const QString &name) const
+{
+    const QString wanted = name.isEmpty() ? m_default : name;
+    if (wanted.isEmpty())
+        return Error(tr("No cluster is planned yet; run 'sparkctl cluster plan' first."));
+    if (const ClusterDefinition *cluster = find(wanted))
+        return *cluster;
+    return Error(tr("There is no cluster named \"%1\"; run 'sparkctl cluster plan' to plan it.").arg(wanted));
+}
+
+} // namespace spark

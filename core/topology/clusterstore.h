@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/expected.h"
+#include "core/topology/cablingplan.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace spark {
+
+// A planned cluster: its name, layout, devices (by registered name) and choices.
+struct ClusterDefinition
+{
+    QString name;
+    ClusterLayout layout = ClusterLayout::Direct2;
+    QStringList devices;
+    std::optional<int> port;      // the user's left/right choice, if the layout takes one
+    bool switchJumboFrames = false;
+    QString baseRange;            // empty: the default
+
+    QJsonObject toJson() const;
+    static std::optional<ClusterDefinition> fromJson(const QJsonObject &object);
+
+    friend bool operator==(const ClusterDefinition &, const ClusterDefinition &) = default;
+};
+
+// clusters.json beside devices.json, written atomically. The cluster saved
+// last is the default for later commands.
+class ClusterStore
+{
+    Q_DECLARE_TR_FUNCTIONS(spark::ClusterStore)
+
+public:
+    explicit ClusterStore(QString filePath = defaultFilePath());
+
+    static QString defaultFilePath();
+    // Letters, digits, ".", "_" and "-", starting with a letter or digit, at most 63.
+    static bool isValidName(const QString &name);
+    static QString nameRule();
+
+    Expected<void> load();
+    Expected<void> save() const;
+
+    const QList<ClusterDefinition> &clusters() const { return m_clusters; }
+    const ClusterDefinition *find(const QString &name) const;
+    // Adds or replaces (by name) and makes it the default.
+    Expected<void> put(const ClusterDefinition &cluster);
+    QString defaultCluster() const { return m_default; }
+    // The named cluster, or the default one when `name` is empty; an error says what to do.
+    Expected<ClusterDefinition> resolve(const QString &name) const;
+
+    QString filePath() const { return m_filePath; }
+
+private:
+    QString m_filePath;
+    QList<ClusterDefinition> m_clusters;
+    QString m_default;
+};
+
+} // namespace spark
