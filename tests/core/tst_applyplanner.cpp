@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+#include "core/common/shellquote.h"
+#include "core/netconfig/addressplanner.h"
+#include "core/netconfig/applyplanner.h"
+#include "core/topology/cablingplanner.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTest>
+
+using namespace spark;
+
+namespace {
+QString golden(const QString &name, const QString &actual)
+{
+    QFile file(QStringLiteral(SPARK_FIXTURES_DIR "/netconfig/") + name);
+    if (qEnvironmentVariableIsSet("SPARK_UPDATE_GOLDEN")) {
+        if (file.open(QIODevice::WriteOnly))
+            file.write(actual.toUtf8());
+        return actual;
+    }
+    if (!file.open(QIODevice::ReadOnly))
+        return QStringLiteral("missing golden file ") + name;
+    return QString::fromUtf8(file.readAll());
+}
+
+QString render(const NodeApplyPlan &plan)
+{
+    QString text;
+    for (const ApplyStep &step : plan.steps) {
+        text += QStringLiteral("%1%2: %3\n  %4\n")
+                    .arg(applyStepKindKey(step.kind), step.asRoot ? QStringLiteral(" (root)") : QString(),
+                         step.description, step.command);
+        if (!step.uploadPath.isEmpty())
+            text += QStringLiteral("  upload %1 (%2 bytes)\n").arg(step.uploadPath).arg(step.uploadContent.size());
+    }
+    text += QStringLiteral("revert (root):\n  %1\n").arg(plan.revertCommand);
+    return text;
+}
+
+bool validShell(const QString &command)
+{
+    QProcess shell;
+    shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-n"), QStringLiteral("-c"), command});
+    return shell.waitForFinished() && shell.exitStatus() == QProcess::NormalExit && shell.exitCode() == 0;
+}
+
+NetplanFile file(const QString &path, const QStringList &interfaces)
+{
+    NetplanFile result;
+    result.path = path;
+    result.cx7Interfaces = interfaces;
+    return result;
+}
+
+ApplyOptions options(bool consent = true)
+{
+    ApplyOptions result;
+    result.backupStamp = QStringLiteral("20261202T160000Z");
+    result.revertSeconds = 180;
+    result.disableConflicts = consent;
+    return result;
+}
+} // namespace
+
+class TestApplyPlanner final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void stepsMatchGolden()
+    {
+        const QStringList nodes{QStringLiteral("spark-a"), QStringLiteral("spark-b")};
+        const auto addresses = AddressPlanner::plan(*CablingPlanner::plan(ClusterLayout::Direct2, nodes), {});
+        const auto plan = ApplyPlanner::plan(QStringLiteral("lab"), QStringLiteral("spark-a"), *addresses,
+                                             {file(QStringLiteral("/etc/netplan/40-cx7.yaml"), {QStringLiteral("enp1s0f0np0")})},
+                                             options());
+        QVERIFY(plan.hasValue());
+        QCOMPARE(render(*plan), golden(QStringLiteral("apply-direct2-spark-a.txt"), render(*plan)));
+
+        QList<ApplyStep::Kind> kinds;
+        for (const ApplyStep &step : plan->steps) {
+            kinds.append(step.kind);
+            QVERIFY2(validShell(step.command), qPrintable(step.command));
+        }
+        using K = ApplyStep::Kind;
+        QCOMPARE(kinds, (QList<K>{K::Backup, K::Upload, K::Install, K::DisableOld, K::ArmRevert, K::Validate, K::Apply,
+                                  K::Verify, K::Disarm}));
+        QVERIFY(validShell(plan->revertCommand));
+        QCOMPARE(plan->checks.size(), 2); // each twin pings its peer twin
+    }
+
+    void conflictsNeedConsent()
+    {
+        const auto addresses = AddressPlanner::plan(
+            *CablingPlanner::plan(ClusterLayout::Direct2, {QStringLiteral("a"), QStringLiteral("b")}), {});
+        const QList<NetplanFile> files{file(QStringLiteral("/etc/netplan/99-nvidia-sync-cluster.yaml"), {QStringLiteral("enP2p1s0f0np0")})};
+        const auto refused = ApplyPlanner::plan(QStringLiteral("lab"), QStringLiteral("a"), *addresses, files, options(false));
+        QVERIFY(!refused.hasValue());
+        QVERIFY(refused.error().message.contains(QStringLiteral("/etc/netplan/99-nvidia-sync-cluster.yaml")));
+        QVERIFY(ApplyPlanner::plan(QStringLiteral("lab"), QStringLiteral("a"), *addresses, files, options(true)).hasValue());
+    }
+
+    // A device name full of shell syntax never reaches a command: commands are
+    // made of fixed text and validated tokens only. Unvalidated input is refused.
+    void userTextNeverUnquoted_data()
+    {
+        QTest::addColumn<QString>("node");
+        QTest::addColumn<QString>("cluster");
+        QTest::addColumn<QString>("stamp");
+        QTest::addColumn<QString>("conflictPath");
+        QTest::addColumn<bool>("accepted");
+        const QString evil = QStringLiteral("spark'; rm -rf / #$(reboot)`id`\n");
+        QTest::newRow("evil device name") << evil << QStringLiteral("lab") << QStringLiteral("20261202T160000Z") << QString() << true;
+        QTest::newRow("evil cluster name") << QStringLiteral("a") << QStringLiteral("lab; reboot") << QStringLiteral("20261202T160000Z") << QString() << false;
+        QTest::newRow("evil stamp") << QStringLiteral("a") << QStringLiteral("lab") << QStringLiteral("x$(reboot)") << QString() << false;
+        QTest::newRow("evil conflict path") << QStringLiteral("a") << QStringLiteral("lab") << QStringLiteral("20261202T160000Z")
+                                            << QStringLiteral("/etc/netplan/x;reboot.yaml") << false;
+        QTest::newRow("conflict outside /etc") << QStringLiteral("a") << QStringLiteral("lab") << QStringLiteral("20261202T160000Z")
+                                               << QStringLiteral("/lib/netplan/40-cx7.yaml") << false;
+    }
+
+    void userTextNeverUnquoted()
+    {
+        QFETCH(QString, node);
+        QFETCH(QString, cluster);
+        QFETCH(QString, stamp);
+        QFETCH(QString, conflictPath);
+        QFETCH(bool, accepted);
+        const auto addresses = AddressPlanner::plan(*CablingPlanner::plan(ClusterLayout::Direct2, {node, QStringLiteral("b")}), {});
+        QVERIFY(addresses.hasValue());
+        ApplyOptions opts = options();
+        opts.backupStamp = stamp;
+        QList<NetplanFile> files;
+        if (!conflictPath.isEmpty())
+            files.append(file(conflictPath, {QStringLiteral("enp1s0f0np0")}));
+        const auto plan = ApplyPlanner::plan(cluster, node, *addresses, files, opts);
+        QCOMPARE(plan.hasValue(), accepted);
+        if (!accepted) {
+            QVERIFY(!plan.error().message.isEmpty());
+            return;
+        }
+        for (const ApplyStep &step : plan->steps) {
+            QVERIFY(!step.command.contains(node));
+            QVERIFY(!step.command.contains(QStringLiteral("reboot")));
+            QVERIFY(validShell(step.command));
+            QVERIFY(step.description.contains(node)); // shown to the user, never run
+        }
+    }
+
+    void shellQuoteSurvivesTheShell_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::newRow("plain") << QStringLiteral("enp1s0f0np0");
+        QTest::newRow("quote") << QStringLiteral("it's");
+        QTest::newRow("metacharacters") << QStringLiteral("a; rm -rf / # $(reboot) `id` | & > < * ? ~ \\ \" $HOME");
+        QTest::newRow("newline") << QStringLiteral("one\ntwo");
+        QTest::newRow("empty") << QString();
+        QTest::newRow("only quotes") << QStringLiteral("'''");
+    }
+
+    void shellQuoteSurvivesTheShell()
+    {
+        QFETCH(QString, text);
+        QProcess shell;
+        shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("printf '%s' ") + shellQuote(text)});
+        QVERIFY(shell.waitForFinished());
+        QCOMPARE(QString::fromUtf8(shell.readAllStandardOutput()), text);
+        QCOMPARE(shellJoin({text, text}), shellQuote(text) + QLatin1Char(' ') + shellQuote(text));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestApplyPlanner)
+#include "tst_applyplanner.moc"
