@@ -5,9 +5,11 @@
 
 namespace sparkctl {
 
+void registerDeviceCommands(CommandTable &table);
+
 void registerAllCommands(CommandTable &table)
 {
-    Q_UNUSED(table);
+    registerDeviceCommands(table);
 }
 
 } // namespace sparkctl

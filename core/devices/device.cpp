@@ -16,6 +16,8 @@ QJsonObject Device::toJson() const
         {QStringLiteral("hostKeyFingerprint"), hostKeyFingerprint},
         {QStringLiteral("cx7Macs"), QJsonArray::fromStringList(cx7Macs)},
         {QStringLiteral("isDgxSpark"), isDgxSpark},
+        {QStringLiteral("identityFile"), identityFile},
+        {QStringLiteral("managesSshConfig"), managesSshConfig},
     };
 }
 
@@ -31,6 +33,8 @@ Device Device::fromJson(const QJsonObject &object)
     for (const auto &mac : object.value(QStringLiteral("cx7Macs")).toArray())
         device.cx7Macs.append(mac.toString());
     device.isDgxSpark = object.value(QStringLiteral("isDgxSpark")).toBool(true);
+    device.identityFile = object.value(QStringLiteral("identityFile")).toString();
+    device.managesSshConfig = object.value(QStringLiteral("managesSshConfig")).toBool(true);
     return device;
 }
 

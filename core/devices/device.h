@@ -20,6 +20,8 @@ struct Device
     QString hostKeyFingerprint; // "SHA256:…"
     QStringList cx7Macs;
     bool isDgxSpark = true;
+    QString identityFile;      // the private key used to log in (the program's own, or the alias's)
+    bool managesSshConfig = true; // false for an imported alias: its ~/.ssh/config block is the user's
 
     QJsonObject toJson() const;
     static Device fromJson(const QJsonObject &object);

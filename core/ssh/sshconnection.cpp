@@ -18,7 +18,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-Q_LOGGING_CATEGORY(lcSsh, "spark.ssh")
+Q_LOGGING_CATEGORY(lcSsh, "spark.ssh", QtInfoMsg)
 
 namespace spark {
 

@@ -79,6 +79,23 @@ public:
         return refresh();
     }
 
+    // Always a lab of our own (for tests that inject faults or change nodes), on
+    // `subnet` (outside sparklab's fixture range 10.131.0.0/20).
+    bool attachPrivate(const QString &name, int nodes, const QString &subnet)
+    {
+        m_name = name;
+        m_owned = true;
+        run({QStringLiteral("down"), QStringLiteral("--name"), m_name});
+        const ProcessResult up = run({QStringLiteral("up"), QStringLiteral("none"), QStringLiteral("--nodes"),
+                                      QString::number(nodes), QStringLiteral("--name"), m_name,
+                                      QStringLiteral("--mgmt-subnet"), subnet});
+        if (up.exitCode != 0) {
+            qWarning("sparklab up failed: %s", up.err.constData());
+            return false;
+        }
+        return refresh();
+    }
+
     ~SparkLab()
     {
         if (m_owned)

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+#include "core/devices/deviceprobe.h"
+
+#include "core/ssh/sshsession.h"
+
+#include <QPromise>
+#include <QRegularExpression>
+#include <QThread>
+
+namespace spark {
+
+namespace {
+// The netdevs of the two QSFP ports (two PCIe functions each), see DGX-SPARK.md.
+const QStringList cx7Netdevs{QStringLiteral("enp1s0f0np0"), QStringLiteral("enP2p1s0f0np0"),
+                             QStringLiteral("enp1s0f1np1"), QStringLiteral("enP2p1s0f1np1")};
+const QByteArray separator("--spark-companion--");
+} // namespace
+
+SshTarget DeviceProbe::targetFor(const Device &device)
+{
+    SshTarget target;
+    target.host = device.host;
+    target.port = device.port;
+    target.user = device.user;
+    target.useAgent = true;
+    if (!device.identityFile.isEmpty())
+        target.identityFiles = {device.identityFile};
+    return target;
+}
+
+QString DeviceProbe::identityCommand()
+{
+    QString command = QStringLiteral("cat /etc/dgx-release 2>/dev/null; echo ") + QString::fromLatin1(separator);
+    for (const QString &netdev : cx7Netdevs)
+        command += QStringLiteral("; cat /sys/class/net/%1/address 2>/dev/null").arg(netdev);
+    return command + QStringLiteral("; true");
+}
+
+DeviceIdentity DeviceProbe::parseIdentity(const QByteArray &output)
+{
+    DeviceIdentity identity;
+    const qsizetype split = output.indexOf(separator);
+    const QString release = QString::fromUtf8(split < 0 ? output : output.left(split));
+    const QString macs = split < 0 ? QString() : QString::fromUtf8(output.mid(split + separator.size()));
+    static const QRegularExpression field(QStringLiteral("^(DGX_NAME|DGX_PRETTY_NAME)=\"?([^\"]*)\"?$"),
+                                          QRegularExpression::MultilineOption);
+    for (auto it = field.globalMatch(release); it.hasNext();) {
+        const auto match = it.next();
+        identity.isDgxSpark = true;
+        if (identity.release.isEmpty() || match.captured(1) == QLatin1String("DGX_PRETTY_NAME"))
+            identity.release = match.captured(2).trimmed();
+    }
+    static const QRegularExpression mac(QStringLiteral("^([0-9a-f]{2}:){5}[0-9a-f]{2}$"));
+    for (const QString &line : macs.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        const QString candidate = line.trimmed().toLower();
+        if (mac.match(candidate).hasMatch() && !identity.cx7Macs.contains(candidate))
+            identity.cx7Macs.append(candidate);
+    }
+    return identity;
+}
+
+Expected<DeviceIdentity> DeviceProbe::readIdentity(SshSession &session)
+{
+    auto result = session.exec(identityCommand(), {}, 30000).result();
+    if (!result)
+        return result.error();
+    return parseIdentity(result->standardOutput);
+}
+
+QFuture<DeviceCheck> DeviceProbe::check(const Device &device)
+{
+    auto promise = std::make_shared<QPromise<DeviceCheck>>();
+    promise->start();
+    QFuture<DeviceCheck> future = promise->future();
+    QThread *thread = QThread::create([promise, device] {
+        DeviceCheck check;
+        SshTarget target = targetFor(device);
+        target.connectTimeoutMs = 5000;
+        SshSession session(target);
+        auto identity = readIdentity(session);
+        check.hostKeyFingerprint = session.hostKey().fingerprint;
+        if (!identity) {
+            check.problem = identity.error();
+        } else {
+            check.identity = *identity;
+            check.online = true;
+            if (!device.hostKeyFingerprint.isEmpty() && check.hostKeyFingerprint != device.hostKeyFingerprint) {
+                check.online = false;
+                check.problem = Error(tr("%1 answers with a different host key than when it was added; remove it and "
+                                         "add it again if it was reinstalled.")
+                                          .arg(device.name));
+            }
+        }
+        promise->addResult(check);
+        promise->finish();
+    });
+    QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->start();
+    return future;
+}
+
+} // namespace spark

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/expected.h"
+#include "core/devices/device.h"
+#include "core/ssh/sshtarget.h"
+
+#include <QCoreApplication>
+#include <QFuture>
+#include <QStringList>
+
+namespace spark {
+
+class SshSession;
+
+// What enrolment and `device check` learn about a device over SSH: is it a
+// DGX Spark (it has /etc/dgx-release) and the MAC addresses of its CX-7 ports.
+struct DeviceIdentity
+{
+    bool isDgxSpark = false;
+    QString release;        // DGX_PRETTY_NAME or DGX_NAME, when present
+    QStringList cx7Macs;
+};
+
+// The result of `device check`.
+struct DeviceCheck
+{
+    bool online = false;
+    Error problem;          // why it is offline (or its identity changed)
+    QString hostKeyFingerprint;
+    DeviceIdentity identity;
+};
+
+class DeviceProbe
+{
+    Q_DECLARE_TR_FUNCTIONS(spark::DeviceProbe)
+
+public:
+    // Key-based login to a registered device: ssh-agent, then its key.
+    static SshTarget targetFor(const Device &device);
+
+    // The remote command and its parser, kept together.
+    static QString identityCommand();
+    static DeviceIdentity parseIdentity(const QByteArray &output);
+
+    // Blocks on the session: call it off the GUI thread.
+    static Expected<DeviceIdentity> readIdentity(SshSession &session);
+
+    // Connects with the key, checks the host key and the identity.
+    // Runs on its own thread; the future reports when done.
+    static QFuture<DeviceCheck> check(const Device &device);
+};
+
+} // namespace spark
