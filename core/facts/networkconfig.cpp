@@ -93,9 +93,11 @@ NetplanFile parseNetplan(const QString &path, const QString &text)
     QList<Level> stack;
     static const QRegularExpression keyValue(QStringLiteral(
         "^(\"[^\"]*\"|'[^']*'|[^:{}\\[\\]]+?)\\s*:(?:\\s+(.*)|$)"));
+    QStringList uncommented;
     const QStringList lines = text.split(QLatin1Char('\n'));
     for (const QString &raw : lines) {
         QString line = withoutComment(raw);
+        uncommented.append(line);
         line.replace(QLatin1Char('\t'), QLatin1String("  "));
         if (line.trimmed().isEmpty())
             continue;
@@ -128,6 +130,16 @@ NetplanFile parseNetplan(const QString &path, const QString &text)
             appendUnique(file.ethernets, key); // an interface ID
             if (cx7::isCx7Netdev(key))
                 appendUnique(file.cx7Interfaces, key);
+            if (value.startsWith(QLatin1Char('{'))) { // flow style: "id: {match: {name: "en*"}, dhcp4: true}"
+                static const QRegularExpression name(QStringLiteral("\\bname:\\s*[\"']?([^\"',}\\s]+)"));
+                static const QRegularExpression dhcp(QStringLiteral("\\bdhcp4:\\s*[\"']?(true|yes|on)\\b"));
+                if (const auto n = name.match(value); n.hasMatch()) {
+                    for (const QString &matched : cx7Matching(n.captured(1)))
+                        appendUnique(file.cx7Interfaces, matched);
+                }
+                if (dhcp.match(value).hasMatch())
+                    appendUnique(file.dhcpInterfaces, key);
+            }
         } else if (ethernetsAt >= 0 && ethernetsAt + 1 < stack.size()) {
             const QString id = stack.at(ethernetsAt + 1).key;
             const bool underMatch = stack.last().key == QLatin1String("match");
@@ -144,10 +156,11 @@ NetplanFile parseNetplan(const QString &path, const QString &text)
 
     // Flow style, lists of interfaces in bonds and bridges, anything else: a
     // CX-7 netdev named as a word anywhere counts.
+    const QString body = uncommented.join(QLatin1Char('\n'));
     for (const Cx7Function &function : cx7::functions) {
         const QRegularExpression word(QStringLiteral("(?<![A-Za-z0-9_])%1(?![A-Za-z0-9_])")
                                           .arg(QRegularExpression::escape(function.netdevName())));
-        if (word.match(text).hasMatch())
+        if (word.match(body).hasMatch())
             appendUnique(file.cx7Interfaces, function.netdevName());
     }
     return file;
