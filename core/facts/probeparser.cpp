@@ -76,23 +76,33 @@ void applyRdma(Cx7InterfaceFacts &interface, const ProbeSection &section)
         interface.rdmaUp = interface.rdmaState.contains(QLatin1String("ACTIVE"));
 }
 
-void applySudo(NodeFacts &facts, const ProbeSection &section)
+// `sudo -n true` says whether sudo works without a password; with the password
+// on stdin (ProbeScript::SudoMode::PasswordOnStdin) the root-files section
+// tells whether it works at all.
+void applySudo(NodeFacts &facts, const ProbeSection &sudo, const ProbeSection &rootFiles)
 {
-    facts.sudoDetail = section.body.trimmed();
+    facts.sudoDetail = sudo.body.trimmed();
     static const QStringList sudoGroups = {QStringLiteral("sudo"), QStringLiteral("admin"), QStringLiteral("wheel")};
     const bool inSudoGroup = std::any_of(sudoGroups.cbegin(), sudoGroups.cend(),
                                          [&](const QString &group) { return facts.user.groups.contains(group); });
-    if (section.exitCode == 0 || facts.user.uid == 0)
+    const auto refused = [](const QString &text) {
+        return text.contains(QLatin1String("not in the sudoers")) || text.contains(QLatin1String("is not allowed"))
+            || text.contains(QLatin1String("may not run sudo"));
+    };
+    if (sudo.exitCode == 0 || facts.user.uid == 0)
         facts.sudo = SudoAccess::NoPassword;
-    else if (section.exitCode == 127 || section.body.contains(QLatin1String("not found")))
+    else if (sudo.exitCode == 127 || sudo.body.contains(QLatin1String("not found")) || refused(sudo.body))
         facts.sudo = SudoAccess::Unavailable;
-    else if (section.body.contains(QLatin1String("not in the sudoers"))
-             || section.body.contains(QLatin1String("not allowed")))
+    else if (rootFiles.exitCode == 0)
+        facts.sudo = SudoAccess::WithPassword; // the password on stdin was accepted
+    else if (refused(rootFiles.body))
         facts.sudo = SudoAccess::Unavailable;
     else if (inSudoGroup)
         facts.sudo = SudoAccess::WithPassword;
     else
-        facts.sudo = SudoAccess::Unknown;
+        facts.sudo = SudoAccess::Unknown; // sudo asks for a password; only trying it tells
+    if (facts.sudo != SudoAccess::NoPassword && !rootFiles.body.trimmed().isEmpty() && rootFiles.exitCode != 0)
+        facts.sudoDetail += QLatin1Char('\n') + rootFiles.body.trimmed();
 }
 
 void applyRootFiles(NodeFacts &facts, const ProbeSection &section)
@@ -140,6 +150,7 @@ NodeFacts parseProbeOutput(const QString &output, const QString &node)
 
     const QList<ProbeSection> sections = ProbeScript::sections(output);
     ProbeSection sudoSection;
+    ProbeSection rootFilesSection;
     bool sawSudo = false;
     for (const ProbeSection &section : sections) {
         const QString &name = section.name;
@@ -151,6 +162,7 @@ NodeFacts parseProbeOutput(const QString &output, const QString &node)
             sudoSection = section;
             sawSudo = true;
         } else if (name == QLatin1String("root-files")) {
+            rootFilesSection = section;
             applyRootFiles(facts, section);
         } else if (name == QLatin1String("hostname")) {
             facts.hostname = section.body.trimmed();
@@ -218,7 +230,7 @@ NodeFacts parseProbeOutput(const QString &output, const QString &node)
         }
     }
     if (sawSudo)
-        applySudo(facts, sudoSection); // needs the groups from the id section
+        applySudo(facts, sudoSection, rootFilesSection); // needs the groups from the id section
     else
         facts.problems.append(QStringLiteral("the probe did not report on sudo"));
 

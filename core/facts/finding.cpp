@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#include "core/facts/finding.h"
+
+namespace spark {
+
+QJsonObject Finding::toJson() const
+{
+    return QJsonObject{{QStringLiteral("severity"), severityKey(severity)},
+                       {QStringLiteral("node"), node},
+                       {QStringLiteral("code"), code},
+                       {QStringLiteral("sentence"), sentence},
+                       {QStringLiteral("fix"), fix}};
+}
+
+Readiness readinessOf(const QList<Finding> &findings)
+{
+    Readiness readiness = Readiness::Ready;
+    for (const Finding &finding : findings) {
+        if (finding.severity == Finding::Severity::Blocker)
+            return Readiness::Blockers;
+        if (finding.severity == Finding::Severity::Warning)
+            readiness = Readiness::Warnings;
+    }
+    return readiness;
+}
+
+QString severityKey(Finding::Severity severity)
+{
+    switch (severity) {
+    case Finding::Severity::Info: return QStringLiteral("info");
+    case Finding::Severity::Warning: return QStringLiteral("warning");
+    case Finding::Severity::Blocker: return QStringLiteral("blocker");
+    }
+    return QStringLiteral("info");
+}
+
+QString readinessKey(Readiness readiness)
+{
+    switch (readiness) {
+    case Readiness::Ready: return QStringLiteral("ready");
+    case Readiness::Warnings: return QStringLiteral("warnings");
+    case Readiness::Blockers: return QStringLiteral("blockers");
+    }
+    return QStringLiteral("ready");
+}
+
+} // namespace spark
