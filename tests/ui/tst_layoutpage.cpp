@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-#include "support/screenshots.h"
 #include "ui/drawings/layoutpicture.h"
 #include "ui/wizard/layoutcard.h"
 #include "ui/wizard/layoutpage.h"
@@ -10,6 +9,8 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
+
+#include "support/screenshots.h"
 
 using namespace spark;
 using namespace spark::ui;

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-#include "support/screenshots.h"
 #include "ui/drawings/qsfpcloseupview.h"
 #include "ui/drawings/rearpanelview.h"
 
@@ -8,6 +7,8 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QVBoxLayout>
+
+#include "support/screenshots.h"
 
 using namespace spark::ui;
 using namespace spark::testsupport;
@@ -79,9 +80,9 @@ private Q_SLOTS:
         const QPointF p0 = view.portCentre(0), p1 = view.portCentre(1);
         const QRectF panel = view.panelRect();
         // The RJ-45 left of port 0, the gap between the ports, the right edge, the title, the left half.
-        const QList<QPointF> misses{QPointF(p0.x() - (p1.x() - p0.x()) * 0.75, p0.y()), (p0 + p1) / 2,
-                                    QPointF(panel.right() - 1, p1.y()), QPointF(p0.x(), 4),
-                                    QPointF(panel.left() + panel.width() / 4, panel.center().y())};
+        const QList<QPointF> misses { QPointF(p0.x() - (p1.x() - p0.x()) * 0.75, p0.y()), (p0 + p1) / 2,
+            QPointF(panel.right() - 1, p1.y()), QPointF(p0.x(), 4),
+            QPointF(panel.left() + panel.width() / 4, panel.center().y()) };
         for (const QPointF &p : misses) {
             QCOMPARE(view.portAt(p), -1);
             QTest::mouseClick(&view, Qt::LeftButton, {}, p.toPoint());
@@ -148,7 +149,7 @@ private Q_SLOTS:
     void keepsTheRearFaceProportions_data()
     {
         QTest::addColumn<int>("width");
-        for (int w : {240, 480, 1000})
+        for (int w : { 240, 480, 1000 })
             QTest::newRow(qPrintable(QString::number(w))) << w;
     }
 
@@ -192,8 +193,8 @@ private Q_SLOTS:
     void rendersAtEveryPixelRatio()
     {
         QFETCH(qreal, ratio);
-        const QList<DrawState> states{DrawState::None, DrawState::Next, DrawState::Ok,
-                                      DrawState::Wrong, DrawState::Missing, DrawState::Degraded};
+        const QList<DrawState> states { DrawState::None, DrawState::Next, DrawState::Ok, DrawState::Wrong,
+            DrawState::Missing, DrawState::Degraded };
         for (DrawState a : states) {
             RearPanelView view;
             RearPanelModel model;
@@ -233,15 +234,15 @@ private Q_SLOTS:
         auto *first = new RearPanelView(&page);
         RearPanelModel a;
         a.title = QStringLiteral("Spark 1 · spark-a");
-        a.ports[0] = {DrawState::Ok, QStringLiteral("Spark 2 · port 1"), {}};
-        a.ports[1] = {DrawState::Next, QStringLiteral("Spark 3 · port 0"), {}};
+        a.ports[0] = { DrawState::Ok, QStringLiteral("Spark 2 · port 1"), {} };
+        a.ports[1] = { DrawState::Next, QStringLiteral("Spark 3 · port 0"), {} };
         a.selectable = true;
         first->setModel(a);
         auto *second = new RearPanelView(&page);
         RearPanelModel b;
         b.title = QStringLiteral("Spark 2 · spark-b");
-        b.ports[0] = {DrawState::Missing, QStringLiteral("Spark 3 · port 1"), {}};
-        b.ports[1] = {DrawState::Wrong, QStringLiteral("Spark 1 · port 0"), {}};
+        b.ports[0] = { DrawState::Missing, QStringLiteral("Spark 3 · port 1"), {} };
+        b.ports[1] = { DrawState::Wrong, QStringLiteral("Spark 1 · port 0"), {} };
         b.arrowFrom = 1;
         b.arrowTo = 0;
         second->setModel(b);

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-#include "support/screenshots.h"
 #include "ui/drawings/layoutpicture.h"
 #include "ui/drawings/topologyview.h"
 
@@ -8,6 +7,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "support/screenshots.h"
+
 using namespace spark::ui;
 using namespace spark::testsupport;
 
@@ -15,7 +16,7 @@ namespace {
 
 TopologyNode node(int number, const QString &host = {})
 {
-    return {QStringLiteral("Spark %1").arg(number), host, DrawState::None};
+    return { QStringLiteral("Spark %1").arg(number), host, DrawState::None };
 }
 
 // NVIDIA's ring: S1 P0→S2 P1, S2 P0→S3 P1, S3 P0→S1 P1; one cable in, one next, one wrong.
@@ -23,13 +24,12 @@ TopologyModel ring3()
 {
     TopologyModel model;
     model.kind = TopologyModel::Kind::Ring;
-    model.nodes = {node(1, QStringLiteral("spark-a")), node(2, QStringLiteral("spark-b")),
-                   node(3, QStringLiteral("10.0.0.13"))};
+    model.nodes = { node(1, QStringLiteral("spark-a")), node(2, QStringLiteral("spark-b")),
+        node(3, QStringLiteral("10.0.0.13")) };
     // The third cable landed in Spark 2 port 0 instead of Spark 1 port 1.
-    model.cables = {{0, 1, 0, 1, DrawState::Ok, QStringLiteral("196 Gb/s")},
-                    {1, 2, 0, 1, DrawState::Next, {}},
-                    {2, 1, 0, 0, DrawState::Wrong, {}}};
-    model.arrows = {{1, 0, 0, 1, QStringLiteral("Spark 1 · P1")}};
+    model.cables = { { 0, 1, 0, 1, DrawState::Ok, QStringLiteral("196 Gb/s") }, { 1, 2, 0, 1, DrawState::Next, {} },
+        { 2, 1, 0, 0, DrawState::Wrong, {} } };
+    model.arrows = { { 1, 0, 0, 1, QStringLiteral("Spark 1 · P1") } };
     return model;
 }
 
@@ -37,8 +37,8 @@ TopologyModel direct2()
 {
     TopologyModel model;
     model.kind = TopologyModel::Kind::Direct;
-    model.nodes = {node(1, QStringLiteral("spark-a")), node(2, QStringLiteral("spark-b"))};
-    model.cables = {{0, 1, 0, 0, DrawState::Missing, {}}};
+    model.nodes = { node(1, QStringLiteral("spark-a")), node(2, QStringLiteral("spark-b")) };
+    model.cables = { { 0, 1, 0, 0, DrawState::Missing, {} } };
     return model;
 }
 
@@ -50,7 +50,7 @@ TopologyModel switched(int n)
     for (int i = 0; i < n; ++i) {
         model.nodes.append(node(i + 1, QStringLiteral("spark-%1").arg(QChar(u'a' + i))));
         const DrawState state = i == 1 ? DrawState::Degraded : i == 2 ? DrawState::Wrong : DrawState::Ok;
-        model.cables.append({i, TopologyModel::kSwitch, 0, i + 1, state, {}});
+        model.cables.append({ i, TopologyModel::kSwitch, 0, i + 1, state, {} });
     }
     return model;
 }
@@ -88,8 +88,8 @@ private Q_SLOTS:
         QFETCH(int, nodes);
         const auto k = TopologyModel::Kind(kind);
         TopologyModel model = k == TopologyModel::Kind::Ring ? ring3()
-                              : k == TopologyModel::Kind::Direct ? direct2()
-                                                                 : switched(nodes);
+            : k == TopologyModel::Kind::Direct               ? direct2()
+                                                             : switched(nodes);
         TopologyView view;
         view.setModel(model);
         view.resize(560, 340);
@@ -156,6 +156,17 @@ private Q_SLOTS:
         QVERIFY(g.nodeRect(2).center().x() < g.nodeRect(1).center().x());
     }
 
+    void cablesAreDescribedForScreenReaders()
+    {
+        TopologyView view;
+        view.setModel(ring3());
+        const QString description = view.accessibleDescription();
+        QVERIFY2(description.contains(QLatin1String("Spark 1 port 0")), qPrintable(description));
+        QVERIFY(description.contains(QLatin1String("Spark 2 port 1")));
+        QVERIFY(description.contains(QLatin1String("196 Gb/s")));
+        QCOMPARE(description.count(QLatin1Char(';')), 2);
+    }
+
     void layoutPicturesHaveTheLayoutsCables()
     {
         QCOMPARE(LayoutPicture::pictureModel(TopologyModel::Kind::Direct, 2).cables.size(), 1);
@@ -173,7 +184,7 @@ private Q_SLOTS:
     void rendersAtEveryPixelRatio()
     {
         QFETCH(qreal, ratio);
-        for (const TopologyModel &model : {ring3(), direct2(), switched(2), switched(9), switched(16)}) {
+        for (const TopologyModel &model : { ring3(), direct2(), switched(2), switched(9), switched(16) }) {
             TopologyView view;
             view.setModel(model);
             view.resize(400, 260);
@@ -204,10 +215,9 @@ private Q_SLOTS:
         const Look look = allLooks().at(lookIndex);
         LookScope scope(look);
 
-        const QList<QPair<QString, TopologyModel>> views{{QStringLiteral("topology-ring3"), ring3()},
-                                                         {QStringLiteral("topology-direct2"), direct2()},
-                                                         {QStringLiteral("topology-switch4"), switched(4)},
-                                                         {QStringLiteral("topology-switch16"), switched(16)}};
+        const QList<QPair<QString, TopologyModel>> views { { QStringLiteral("topology-ring3"), ring3() },
+            { QStringLiteral("topology-direct2"), direct2() }, { QStringLiteral("topology-switch4"), switched(4) },
+            { QStringLiteral("topology-switch16"), switched(16) } };
         for (const auto &[name, model] : views) {
             TopologyView view;
             view.setModel(model);

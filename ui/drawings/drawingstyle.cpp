@@ -122,8 +122,7 @@ void paintBadge(QPainter &painter, DrawState state, const QPointF &centre, qreal
     painter.restore();
 }
 
-void paintArrow(QPainter &painter, const QPointF &from, const QPointF &to, qreal bend, qreal width,
-                const QColor &color)
+void paintArrow(QPainter &painter, const QPointF &from, const QPointF &to, qreal bend, qreal width, const QColor &color)
 {
     painter.save();
     const QLineF chord(from, to);
@@ -145,7 +144,7 @@ void paintArrow(QPainter &painter, const QPointF &from, const QPointF &to, qreal
     const QPointF right = to - QPointF(qCos(angle + 0.45), qSin(angle + 0.45)) * head;
     painter.setPen(QPen(color, width * 0.5, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
     painter.setBrush(color);
-    painter.drawPolygon(QPolygonF({to, left, right}));
+    painter.drawPolygon(QPolygonF({ to, left, right }));
     painter.restore();
 }
 

@@ -33,7 +33,7 @@ QString stateText(DrawState state);
 // None draw nothing.
 void paintBadge(QPainter &painter, DrawState state, const QPointF &centre, qreal diameter, const QPalette &palette);
 // An arrow from `from` to `to`, bent sideways by `bend` (0 = straight), with a head at `to`.
-void paintArrow(QPainter &painter, const QPointF &from, const QPointF &to, qreal bend, qreal width,
-                const QColor &color);
+void paintArrow(
+    QPainter &painter, const QPointF &from, const QPointF &to, qreal bend, qreal width, const QColor &color);
 
 } // namespace spark::ui::drawingstyle

@@ -7,11 +7,11 @@ namespace spark::ui {
 // dashboard map their core findings onto it; the drawings only pick colours
 // and markers from it.
 enum class DrawState {
-    None,     // nothing expected or known: an empty port, a cable not yet checked
-    Next,     // the next cable goes here (highlighted)
-    Ok,       // plugged in where the plan says, link up (green)
-    Wrong,    // plugged in, but into the wrong port or to the wrong node (red)
-    Missing,  // the plan expects a cable here and none is seen (amber, dashed)
+    None, // nothing expected or known: an empty port, a cable not yet checked
+    Next, // the next cable goes here (highlighted)
+    Ok, // plugged in where the plan says, link up (green)
+    Wrong, // plugged in, but into the wrong port or to the wrong node (red)
+    Missing, // the plan expects a cable here and none is seen (amber, dashed)
     Degraded, // cabled correctly but slow or erroring (orange)
 };
 

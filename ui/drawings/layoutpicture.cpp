@@ -22,20 +22,20 @@ TopologyModel LayoutPicture::pictureModel(TopologyModel::Kind kind, int nodeCoun
     TopologyModel model;
     model.kind = kind;
     for (int i = 0; i < std::max(0, nodeCount); ++i)
-        model.nodes.append({QString::number(i + 1), {}, DrawState::None});
+        model.nodes.append({ QString::number(i + 1), {}, DrawState::None });
     const int n = int(model.nodes.size());
     switch (kind) {
     case TopologyModel::Kind::Direct:
         if (n == 2)
-            model.cables.append({0, 1, -1, -1, DrawState::None, {}});
+            model.cables.append({ 0, 1, -1, -1, DrawState::None, {} });
         break;
     case TopologyModel::Kind::Ring:
         for (int i = 0; i < n && n >= 3; ++i)
-            model.cables.append({i, (i + 1) % n, -1, -1, DrawState::None, {}});
+            model.cables.append({ i, (i + 1) % n, -1, -1, DrawState::None, {} });
         break;
     case TopologyModel::Kind::Switch:
         for (int i = 0; i < n; ++i)
-            model.cables.append({i, TopologyModel::kSwitch, -1, -1, DrawState::None, {}});
+            model.cables.append({ i, TopologyModel::kSwitch, -1, -1, DrawState::None, {} });
         break;
     }
     return model;
@@ -51,12 +51,12 @@ void LayoutPicture::setNodeCount(int count)
 
 QSize LayoutPicture::sizeHint() const
 {
-    return {170, 100};
+    return { 170, 100 };
 }
 
 QSize LayoutPicture::minimumSizeHint() const
 {
-    return {120, 80};
+    return { 120, 80 };
 }
 
 void LayoutPicture::paintEvent(QPaintEvent *)
@@ -64,8 +64,8 @@ void LayoutPicture::paintEvent(QPaintEvent *)
     QPainter painter(this);
     topologypainter::Options options;
     options.compact = true;
-    topologypainter::paint(painter, m_model, TopologyGeometry(m_model, QRectF(rect()), font(), true), palette(),
-                           options);
+    topologypainter::paint(
+        painter, m_model, TopologyGeometry(m_model, QRectF(rect()), font(), true), palette(), options);
 }
 
 } // namespace spark::ui

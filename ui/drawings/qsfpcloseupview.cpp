@@ -51,7 +51,7 @@ int QsfpCloseUpView::textHeight(int width) const
 {
     const QRect area(0, 0, qMax(1, width), 10000);
     return QFontMetrics(instructionFont()).boundingRect(area, kTextFlags, instruction()).height() + 2
-           + fontMetrics().boundingRect(area, kTextFlags, detail()).height();
+        + fontMetrics().boundingRect(area, kTextFlags, detail()).height();
 }
 
 int QsfpCloseUpView::heightForWidth(int width) const
@@ -61,12 +61,12 @@ int QsfpCloseUpView::heightForWidth(int width) const
 
 QSize QsfpCloseUpView::sizeHint() const
 {
-    return {240, heightForWidth(240)};
+    return { 240, heightForWidth(240) };
 }
 
 QSize QsfpCloseUpView::minimumSizeHint() const
 {
-    return {150, heightForWidth(150)};
+    return { 150, heightForWidth(150) };
 }
 
 QRectF QsfpCloseUpView::pictureRect() const
@@ -76,7 +76,7 @@ QRectF QsfpCloseUpView::pictureRect() const
     const qreal room = height() - kGap - textHeight(width());
     const qreal h = qMax(20.0, qMin(byWidth, room));
     const qreal w = h * kPicW / kPicH;
-    return {(width() - w) / 2, 0, w, h};
+    return { (width() - w) / 2, 0, w, h };
 }
 
 void QsfpCloseUpView::changeEvent(QEvent *event)

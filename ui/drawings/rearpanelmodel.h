@@ -23,11 +23,11 @@ struct PanelPort
 // fills it from a cabling plan and the observed links.
 struct RearPanelModel
 {
-    QString title;                // "Spark 1 · spark-a"
+    QString title; // "Spark 1 · spark-a"
     std::array<PanelPort, 2> ports; // index = port number: 0 left, 1 right
-    bool selectable = false;      // the user may click a QSFP port to choose it
-    int arrowFrom = -1;           // an arrow from this port …
-    int arrowTo = -1;             // … to this one: "the cable belongs there"
+    bool selectable = false; // the user may click a QSFP port to choose it
+    int arrowFrom = -1; // an arrow from this port …
+    int arrowTo = -1; // … to this one: "the cable belongs there"
 
     friend bool operator==(const RearPanelModel &, const RearPanelModel &) = default;
 };

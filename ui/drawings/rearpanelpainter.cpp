@@ -17,16 +17,11 @@ namespace ds = drawingstyle;
 
 namespace {
 
-const QColor kCaption(0xe4, 0xe4, 0xe6);     // captions sit on the dark recess in both palettes
+const QColor kCaption(0xe4, 0xe4, 0xe6); // captions sit on the dark recess in both palettes
 const QColor kConnectorHole(0x08, 0x08, 0x09);
 const QColor kConnectorRim(0x9a, 0x9d, 0xa2);
-constexpr qreal kCaptionMm = 2.7;             // caption height at full size
-constexpr int kMinCaptionPx = 8;               // below this, secondary captions are left out
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("spark::ui::RearPanelView", text);
-}
+constexpr qreal kCaptionMm = 2.7; // caption height at full size
+constexpr int kMinCaptionPx = 8; // below this, secondary captions are left out
 
 // A pen at least one device pixel wide.
 QPen hairPen(const QColor &color, qreal mm, qreal scale, Qt::PenStyle style = Qt::SolidLine)
@@ -37,7 +32,7 @@ QPen hairPen(const QColor &color, qreal mm, qreal scale, Qt::PenStyle style = Qt
 
 // Text is drawn in device space at a whole pixel size, so it stays crisp.
 void drawText(QPainter &painter, const QRectF &mmRect, const QString &text, int pixelSize, const QColor &color,
-              bool bold = false, int flags = Qt::AlignHCenter | Qt::AlignTop)
+    bool bold = false, int flags = Qt::AlignHCenter | Qt::AlignTop)
 {
     const QTransform world = painter.worldTransform();
     painter.save();
@@ -99,9 +94,9 @@ void paintHdmi(QPainter &painter, qreal scale)
 {
     const QRectF r = rp::hdmi();
     const qreal chamfer = 1.6;
-    const QPolygonF shape({r.topLeft(), r.topRight(), QPointF(r.right(), r.bottom() - chamfer),
-                           QPointF(r.right() - chamfer, r.bottom()), QPointF(r.left() + chamfer, r.bottom()),
-                           QPointF(r.left(), r.bottom() - chamfer)});
+    const QPolygonF shape(
+        { r.topLeft(), r.topRight(), QPointF(r.right(), r.bottom() - chamfer), QPointF(r.right() - chamfer, r.bottom()),
+            QPointF(r.left() + chamfer, r.bottom()), QPointF(r.left(), r.bottom() - chamfer) });
     painter.setPen(hairPen(kConnectorRim, 0.35, scale));
     painter.setBrush(kConnectorHole);
     painter.drawPolygon(shape);
@@ -113,12 +108,10 @@ void paintRj45(QPainter &painter, qreal scale)
 {
     const QRectF r = rp::rj45();
     const qreal notchW = 5.0, notchH = 2.0;
-    const QPolygonF shape({r.topLeft(), r.topRight(), QPointF(r.right(), r.bottom() - notchH),
-                           QPointF(r.center().x() + notchW / 2, r.bottom() - notchH),
-                           QPointF(r.center().x() + notchW / 2, r.bottom()),
-                           QPointF(r.center().x() - notchW / 2, r.bottom()),
-                           QPointF(r.center().x() - notchW / 2, r.bottom() - notchH),
-                           QPointF(r.left(), r.bottom() - notchH)});
+    const QPolygonF shape({ r.topLeft(), r.topRight(), QPointF(r.right(), r.bottom() - notchH),
+        QPointF(r.center().x() + notchW / 2, r.bottom() - notchH), QPointF(r.center().x() + notchW / 2, r.bottom()),
+        QPointF(r.center().x() - notchW / 2, r.bottom()), QPointF(r.center().x() - notchW / 2, r.bottom() - notchH),
+        QPointF(r.left(), r.bottom() - notchH) });
     painter.setPen(hairPen(kConnectorRim, 0.45, scale));
     painter.setBrush(kConnectorHole);
     painter.drawPolygon(shape);
@@ -148,11 +141,10 @@ void paintCage(QPainter &painter, int port, qreal scale, bool showNumber)
     // The guide rails at the top and bottom of the opening.
     painter.setPen(hairPen(QColor(0x4a, 0x4d, 0x52), 0.35, scale));
     painter.drawLine(QPointF(hole.left() + 1.5, hole.top() + 1.2), QPointF(hole.right() - 1.5, hole.top() + 1.2));
-    painter.drawLine(QPointF(hole.left() + 1.5, hole.bottom() - 1.2),
-                     QPointF(hole.right() - 1.5, hole.bottom() - 1.2));
+    painter.drawLine(QPointF(hole.left() + 1.5, hole.bottom() - 1.2), QPointF(hole.right() - 1.5, hole.bottom() - 1.2));
     if (showNumber)
         drawText(painter, hole, QString::number(port), qRound(hole.height() * 0.62 * scale), QColor(0x6a, 0x6e, 0x74),
-                 true, Qt::AlignCenter);
+            true, Qt::AlignCenter);
 }
 
 void paintPlug(QPainter &painter, int port, const QColor &accent, const QPalette &palette, qreal scale)
@@ -189,12 +181,13 @@ void paintPlug(QPainter &painter, int port, const QColor &accent, const QPalette
 
 QString portCaption(int port)
 {
-    return tr("PORT %1").arg(port);
+    return QCoreApplication::translate("spark::ui::RearPanelView", "PORT %1").arg(port);
 }
 
 QString portName(int port)
 {
-    return port == 0 ? tr("Port 0, left") : tr("Port 1, right");
+    return port == 0 ? QCoreApplication::translate("spark::ui::RearPanelView", "Port 0, left")
+                     : QCoreApplication::translate("spark::ui::RearPanelView", "Port 1, right");
 }
 
 void paintBody(QPainter &painter, const QPalette &palette, qreal scale)
@@ -238,28 +231,30 @@ void paintBody(QPainter &painter, const QPalette &palette, qreal scale)
     const int px = captionPx(scale);
     if (px >= kMinCaptionPx) {
         const QRectF usb = rp::usbC(1).united(rp::usbC(3));
-        drawText(painter, rp::labelBelow(usb), tr("USB-C"), px, kCaption);
+        drawText(painter, rp::labelBelow(usb), QCoreApplication::translate("spark::ui::RearPanelView", "USB-C"), px,
+            kCaption);
         QRectF dc = rp::labelBelow(rp::usbC(0));
         dc.setTop(dc.top() + 3.0);
-        drawText(painter, dc, tr("240 W"), px, kCaption);
-        drawText(painter, rp::labelBelow(rp::hdmi()), tr("HDMI"), px, kCaption);
-        drawText(painter, rp::labelBelow(rp::rj45()), tr("10 GbE"), px, kCaption);
+        drawText(painter, dc, QCoreApplication::translate("spark::ui::RearPanelView", "240 W"), px, kCaption);
+        drawText(painter, rp::labelBelow(rp::hdmi()), QCoreApplication::translate("spark::ui::RearPanelView", "HDMI"),
+            px, kCaption);
+        drawText(painter, rp::labelBelow(rp::rj45()), QCoreApplication::translate("spark::ui::RearPanelView", "10 GbE"),
+            px, kCaption);
     }
     for (int port = 0; port < 2; ++port)
-        drawText(painter, rp::labelBelow(rp::qsfpPlug(port)), portCaption(port), qMax(px, kMinCaptionPx + 1),
-                 kCaption, true);
+        drawText(painter, rp::labelBelow(rp::qsfpPlug(port)), portCaption(port), qMax(px, kMinCaptionPx + 1), kCaption,
+            true);
     painter.restore();
 }
 
-void paintQsfp(QPainter &painter, int port, const PanelPort &state, const QPalette &palette, qreal scale,
-               qreal pulse)
+void paintQsfp(QPainter &painter, int port, const PanelPort &state, const QPalette &palette, qreal scale, qreal pulse)
 {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
     const QColor accent = ds::stateColor(state.state, palette);
     const QRectF plug = rp::qsfpPlug(port);
-    const bool plugged = state.state == DrawState::Ok || state.state == DrawState::Wrong
-                         || state.state == DrawState::Degraded;
+    const bool plugged
+        = state.state == DrawState::Ok || state.state == DrawState::Wrong || state.state == DrawState::Degraded;
 
     paintCage(painter, port, scale, !plugged);
     switch (state.state) {

@@ -16,8 +16,7 @@ namespace spark::ui::rearpanelpainter {
 // Everything that does not change with the ports' states (cacheable).
 void paintBody(QPainter &painter, const QPalette &palette, qreal scale);
 // One QSFP port in its state; `pulse` (0…1) animates the Next highlight.
-void paintQsfp(QPainter &painter, int port, const PanelPort &state, const QPalette &palette, qreal scale,
-               qreal pulse);
+void paintQsfp(QPainter &painter, int port, const PanelPort &state, const QPalette &palette, qreal scale, qreal pulse);
 // The "this cable belongs there" arrow from one QSFP port to the other.
 void paintMoveArrow(QPainter &painter, int from, int to, const QPalette &palette, qreal scale);
 

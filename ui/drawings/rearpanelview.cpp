@@ -21,7 +21,7 @@ namespace rp = rearpanel;
 namespace ds = drawingstyle;
 
 namespace {
-constexpr int kMargin = 6;      // room for the highlight glow and the focus ring
+constexpr int kMargin = 6; // room for the highlight glow and the focus ring
 constexpr int kPulseMs = 1400;
 } // namespace
 
@@ -67,6 +67,8 @@ void RearPanelView::setModel(const RearPanelModel &model)
     if (model == m_model)
         return;
     m_model = model;
+    if (!m_model.selectable)
+        m_hoverPort = -1;
     setAccessibleName(m_model.title.isEmpty() ? tr("Rear panel") : tr("Rear panel of %1").arg(m_model.title));
     setCursor(Qt::ArrowCursor);
     updateButtons();
@@ -95,7 +97,7 @@ QRectF RearPanelView::panelRect() const
     // heightForWidth() asked for, so nothing is cut off.
     const qreal byHeight = (height() - titleHeight() - peerHeight()) * rp::kWidth / rp::kHeight;
     const qreal w = qMax(qreal(1), qMin(qreal(width() - 2 * kMargin), byHeight));
-    return {qreal(kMargin), qreal(titleHeight()), w, w * rp::kHeight / rp::kWidth};
+    return { qreal(kMargin), qreal(titleHeight()), w, w * rp::kHeight / rp::kWidth };
 }
 
 QTransform RearPanelView::toWidget() const
@@ -130,18 +132,18 @@ int RearPanelView::heightForWidth(int width) const
 
 QSize RearPanelView::sizeHint() const
 {
-    return {480, heightForWidth(480)};
+    return { 480, heightForWidth(480) };
 }
 
 QSize RearPanelView::minimumSizeHint() const
 {
-    return {240, heightForWidth(240)};
+    return { 240, heightForWidth(240) };
 }
 
 QString RearPanelView::portToolTip(int port) const
 {
     const PanelPort &p = m_model.ports[size_t(port)];
-    QStringList lines{rearpanelpainter::portName(port), ds::stateText(p.state)};
+    QStringList lines { rearpanelpainter::portName(port), ds::stateText(p.state) };
     if (!p.peer.isEmpty())
         lines << tr("Cable to %1").arg(p.peer);
     if (!p.note.isEmpty())
@@ -196,7 +198,7 @@ void RearPanelView::paintEvent(QPaintEvent *)
     painter.setFont(bold);
     painter.setPen(pal.color(QPalette::WindowText));
     painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-                     QFontMetrics(bold).elidedText(m_model.title, Qt::ElideRight, titleRect.width()));
+        QFontMetrics(bold).elidedText(m_model.title, Qt::ElideRight, titleRect.width()));
     painter.setFont(font());
     if (showHint) {
         painter.setPen(pal.color(QPalette::PlaceholderText));
@@ -223,6 +225,14 @@ void RearPanelView::paintEvent(QPaintEvent *)
     for (int port = 0; port < 2; ++port)
         rearpanelpainter::paintQsfp(painter, port, m_model.ports[size_t(port)], pal, s, pulse);
     rearpanelpainter::paintMoveArrow(painter, m_model.arrowFrom, m_model.arrowTo, pal, s);
+    if (m_model.selectable && m_hoverPort >= 0) {
+        // Under the mouse, a choosable port lights up.
+        QColor hover = ds::stateColor(DrawState::Next, pal);
+        hover.setAlphaF(0.35f);
+        painter.setPen(QPen(hover, qMax(1.2, 2.0 / s)));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRoundedRect(rp::qsfpPlug(m_hoverPort).adjusted(-1.6, -1.6, 1.6, 1.6), 2.2, 2.2);
+    }
     painter.restore();
 
     // Where each cable goes, under its port; shifted left rather than clipped
@@ -296,9 +306,22 @@ void RearPanelView::mouseReleaseEvent(QMouseEvent *event)
 
 void RearPanelView::mouseMoveEvent(QMouseEvent *event)
 {
-    const bool overPort = m_model.selectable && portAt(event->position()) >= 0;
-    setCursor(overPort ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    const int hover = m_model.selectable ? portAt(event->position()) : -1;
+    if (hover != m_hoverPort) {
+        m_hoverPort = hover;
+        setCursor(hover >= 0 ? Qt::PointingHandCursor : Qt::ArrowCursor);
+        update();
+    }
     QWidget::mouseMoveEvent(event);
+}
+
+void RearPanelView::leaveEvent(QEvent *event)
+{
+    if (m_hoverPort >= 0) {
+        m_hoverPort = -1;
+        update();
+    }
+    QWidget::leaveEvent(event);
 }
 
 void RearPanelView::keyPressEvent(QKeyEvent *event)
@@ -316,8 +339,8 @@ bool RearPanelView::event(QEvent *event)
         auto *help = static_cast<QHelpEvent *>(event);
         const int port = portAt(help->pos());
         if (port >= 0) {
-            QToolTip::showText(help->globalPos(), portToolTip(port), this,
-                               toWidget().mapRect(rp::qsfpHitArea(port)).toAlignedRect());
+            QToolTip::showText(
+                help->globalPos(), portToolTip(port), this, toWidget().mapRect(rp::qsfpHitArea(port)).toAlignedRect());
         } else {
             QToolTip::hideText();
             event->ignore();

@@ -52,6 +52,7 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     bool event(QEvent *event) override;
 
@@ -65,10 +66,11 @@ private:
     void updateAnimation();
 
     RearPanelModel m_model;
-    std::array<PortButton *, 2> m_buttons{};
+    std::array<PortButton *, 2> m_buttons {};
     QVariantAnimation *m_pulse = nullptr;
     QPixmap m_bodyCache;
     int m_pressedPort = -1;
+    int m_hoverPort = -1;
 };
 
 } // namespace spark::ui

@@ -48,10 +48,10 @@ TopologyGeometry::TopologyGeometry(const TopologyModel &model, const QRectF &are
     QSizeF box;
     if (compact) {
         const qreal w = std::clamp<qreal>(inner.width() * 0.3, 18, 64);
-        box = {w, w / 2.4};
+        box = { w, w / 2.4 };
         m_cableWidth = std::clamp<qreal>(w / 14, 1.5, 3);
     } else {
-        box = {std::clamp<qreal>(inner.width() * 0.28, 84, 180), fm.height() * 2 + 14};
+        box = { std::clamp<qreal>(inner.width() * 0.28, 84, 180), fm.height() * 2 + 14 };
         m_cableWidth = 4;
     }
     m_nodes.resize(model.nodes.size());
@@ -76,7 +76,8 @@ void TopologyGeometry::placeDirect(const QRectF &area, QSizeF box)
     const qreal left = area.center().x() - total / 2;
     const qreal top = area.center().y() - box.height() / 2;
     for (int i = 0; i < m_nodes.size(); ++i)
-        m_nodes[i] = QRectF(QPointF(i % 2 == 0 ? left : left + total - box.width(), top + i / 2 * (box.height() + 8)), box);
+        m_nodes[i]
+            = QRectF(QPointF(i % 2 == 0 ? left : left + total - box.width(), top + i / 2 * (box.height() + 8)), box);
 }
 
 void TopologyGeometry::placeRing(const QRectF &area, QSizeF box)
@@ -89,7 +90,9 @@ void TopologyGeometry::placeRing(const QRectF &area, QSizeF box)
         const qreal rx = (area.width() - box.width()) / 2, ry = (area.height() - box.height()) / 2;
         for (int i = 0; i < n; ++i) {
             const qreal a = -M_PI / 2 + 2 * M_PI * i / std::max(1, n);
-            m_nodes[i] = QRectF(QPointF(c.x() + rx * std::cos(a), c.y() + ry * std::sin(a)) - QPointF(box.width(), box.height()) / 2, box);
+            m_nodes[i] = QRectF(
+                QPointF(c.x() + rx * std::cos(a), c.y() + ry * std::sin(a)) - QPointF(box.width(), box.height()) / 2,
+                box);
         }
         return;
     }
@@ -110,8 +113,8 @@ void TopologyGeometry::placeSwitch(const QRectF &area, QSizeF box, qreal switchH
     qreal w = std::min(box.width(), (area.width() - (perRow - 1) * gap) / perRow);
     gap = std::min(gap, std::max<qreal>(2, w * 0.2));
     const qreal h = box.width() > 0 ? box.height() * std::min<qreal>(1.0, std::max(w / box.width(), 0.75)) : 0;
-    const qreal vGap = std::clamp<qreal>((area.height() - switchHeight - (twoRows ? 2 : 1) * h) / (twoRows ? 2 : 1),
-                                         12, std::max<qreal>(40, h * 1.6));
+    const qreal vGap = std::clamp<qreal>(
+        (area.height() - switchHeight - (twoRows ? 2 : 1) * h) / (twoRows ? 2 : 1), 12, std::max<qreal>(40, h * 1.6));
     const qreal total = switchHeight + (twoRows ? 2 : 1) * (h + vGap);
     qreal y = area.center().y() - total / 2;
 
@@ -143,8 +146,8 @@ void TopologyGeometry::routeCables(const TopologyModel &model)
 
     for (int i = 0; i < count; ++i) {
         const TopologyCable &c = model.cables.at(i);
-        m_ends[i] = {c.a, c.portA};
-        m_endsB[i] = {c.b, c.portB};
+        m_ends[i] = { c.a, c.portA };
+        m_endsB[i] = { c.b, c.portB };
         const bool toSwitch = c.b == TopologyModel::kSwitch && hasSwitch();
         if (!validNode(c.a) || (!toSwitch && !validNode(c.b))) {
             m_cables[i] = QLineF();
@@ -155,7 +158,7 @@ void TopologyGeometry::routeCables(const TopologyModel &model)
             const bool below = a.center().y() > m_switch.center().y();
             const qreal x = std::clamp(a.center().x(), m_switch.left() + 6, m_switch.right() - 6);
             m_cables[i] = QLineF(QPointF(a.center().x(), below ? a.top() : a.bottom()),
-                                 QPointF(x, below ? m_switch.bottom() : m_switch.top()));
+                QPointF(x, below ? m_switch.bottom() : m_switch.top()));
             continue;
         }
         const QRectF b = m_nodes.at(c.b);
@@ -217,7 +220,7 @@ QPointF TopologyGeometry::anchor(int node, int port) const
     }
     const QRectF r = nodeRect(node);
     const qreal fraction = port == 0 ? 0.3 : port == 1 ? 0.7 : 0.5;
-    return {r.left() + r.width() * fraction, r.bottom()};
+    return { r.left() + r.width() * fraction, r.bottom() };
 }
 
 int TopologyGeometry::cableAt(const QPointF &position, qreal tolerance) const

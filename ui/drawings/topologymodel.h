@@ -13,7 +13,7 @@ namespace spark::ui {
 // wizard from a cabling plan and its findings, or by the dashboard from health.
 struct TopologyNode
 {
-    QString name;   // "Spark 1"
+    QString name; // "Spark 1"
     QString detail; // "spark-a" or an address; may be empty
     DrawState state = DrawState::None;
 
@@ -22,12 +22,12 @@ struct TopologyNode
 
 struct TopologyCable
 {
-    int a = 0;      // node index
-    int b = 0;      // node index, or TopologyModel::kSwitch
+    int a = 0; // node index
+    int b = 0; // node index, or TopologyModel::kSwitch
     int portA = -1; // QSFP port at a (0 or 1), -1 when not known
     int portB = -1; // QSFP port at b, or the switch port number; -1 when not known
     DrawState state = DrawState::None;
-    QString label;  // optional text on the cable: "196 Gb/s", "cable 2"
+    QString label; // optional text on the cable: "196 Gb/s", "cable 2"
 
     friend bool operator==(const TopologyCable &, const TopologyCable &) = default;
 };

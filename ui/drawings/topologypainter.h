@@ -18,7 +18,7 @@ struct Options
 };
 
 void paint(QPainter &painter, const TopologyModel &model, const TopologyGeometry &geometry, const QPalette &palette,
-           const Options &options);
+    const Options &options);
 
 // One line per cable, for tooltips and the accessible description:
 // "Spark 1 port 0 – Spark 2 port 1: cabled correctly, link up".

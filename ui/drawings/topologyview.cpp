@@ -36,12 +36,12 @@ TopologyGeometry TopologyView::geometry() const
 
 QSize TopologyView::sizeHint() const
 {
-    return {420, 280};
+    return { 420, 280 };
 }
 
 QSize TopologyView::minimumSizeHint() const
 {
-    return {240, 170};
+    return { 240, 170 };
 }
 
 TopologyView::Hit TopologyView::hitAt(const QPointF &position) const
@@ -74,13 +74,13 @@ void TopologyView::paintEvent(QPaintEvent *)
 
 void TopologyView::mousePressEvent(QMouseEvent *event)
 {
-    m_pressed = event->button() == Qt::LeftButton ? hitAt(event->position()) : Hit{};
-    event->setAccepted(m_pressed != Hit{});
+    m_pressed = event->button() == Qt::LeftButton ? hitAt(event->position()) : Hit {};
+    event->setAccepted(m_pressed != Hit {});
 }
 
 void TopologyView::mouseReleaseEvent(QMouseEvent *event)
 {
-    const Hit hit = event->button() == Qt::LeftButton ? hitAt(event->position()) : Hit{};
+    const Hit hit = event->button() == Qt::LeftButton ? hitAt(event->position()) : Hit {};
     if (hit == m_pressed) {
         if (hit.node != TopologyGeometry::kNoNode)
             Q_EMIT nodeClicked(hit.node);
@@ -95,7 +95,7 @@ void TopologyView::mouseMoveEvent(QMouseEvent *event)
     const Hit hit = hitAt(event->position());
     if (hit != m_hover) {
         m_hover = hit;
-        setCursor(hit == Hit{} ? Qt::ArrowCursor : Qt::PointingHandCursor);
+        setCursor(hit == Hit {} ? Qt::ArrowCursor : Qt::PointingHandCursor);
         update();
     }
     QWidget::mouseMoveEvent(event);
@@ -103,7 +103,7 @@ void TopologyView::mouseMoveEvent(QMouseEvent *event)
 
 void TopologyView::leaveEvent(QEvent *event)
 {
-    if (m_hover != Hit{}) {
+    if (m_hover != Hit {}) {
         m_hover = {};
         update();
     }

@@ -54,8 +54,8 @@ void LayoutCard::paintEvent(QPaintEvent *)
     QColor fill = window.lightness() < 128 ? window.lighter(125) : palette().color(QPalette::Base);
     if (checked)
         fill = QColor::fromRgbF(0.85f * fill.redF() + 0.15f * palette().color(QPalette::Highlight).redF(),
-                                0.85f * fill.greenF() + 0.15f * palette().color(QPalette::Highlight).greenF(),
-                                0.85f * fill.blueF() + 0.15f * palette().color(QPalette::Highlight).blueF());
+            0.85f * fill.greenF() + 0.15f * palette().color(QPalette::Highlight).greenF(),
+            0.85f * fill.blueF() + 0.15f * palette().color(QPalette::Highlight).blueF());
     painter.setBrush(fill);
     painter.drawRoundedRect(QRectF(rect()).adjusted(1.5, 1.5, -1.5, -1.5), 8, 8);
 }

@@ -38,16 +38,16 @@ LayoutPage::LayoutPage(QWidget *parent)
     setSubTitle(tr("Choose how the Sparks are cabled: directly or through a switch."));
 
     m_cards[0] = new LayoutCard(tr("Two Sparks, direct"),
-                                tr("One cable between the two, on the same port number at both ends."),
-                                new LayoutPicture(TopologyModel::Kind::Direct, 2), this);
+        tr("One cable between the two, on the same port number at both ends."),
+        new LayoutPicture(TopologyModel::Kind::Direct, 2), this);
     m_cards[1] = new LayoutCard(tr("Three Sparks, ring"),
-                                tr("Three cables, each Spark cabled to both others: both ports are used."),
-                                new LayoutPicture(TopologyModel::Kind::Ring, 3), this);
+        tr("Three cables, each Spark cabled to both others: both ports are used."),
+        new LayoutPicture(TopologyModel::Kind::Ring, 3), this);
     m_cards[2] = new LayoutCard(tr("Through a switch"),
-                                tr("One cable from every Spark to a 200 GbE switch, all on the same port number."),
-                                new LayoutPicture(TopologyModel::Kind::Switch, 4), this);
-    const std::array<QString, 3> names{QStringLiteral("layoutDirect2"), QStringLiteral("layoutRing3"),
-                                       QStringLiteral("layoutSwitch")};
+        tr("One cable from every Spark to a 200 GbE switch, all on the same port number."),
+        new LayoutPicture(TopologyModel::Kind::Switch, 4), this);
+    const std::array<QString, 3> names { QStringLiteral("layoutDirect2"), QStringLiteral("layoutRing3"),
+        QStringLiteral("layoutSwitch") };
     for (int i = 0; i < 3; ++i) {
         m_cards[size_t(i)]->setObjectName(names[size_t(i)] + QStringLiteral("Card"));
         m_cards[size_t(i)]->radioButton()->setObjectName(names[size_t(i)]);
@@ -165,11 +165,11 @@ void LayoutPage::onChoiceChanged()
         const auto plan = CablingPlanner::plan(*chosen, placeholderNodes(nodeCount()));
         if (plan.hasValue()) {
             const QString cables = plan->cables.size() == 1
-                                       ? tr("You need one approved QSFP cable.")
-                                       : tr("You need %1 approved QSFP cables.").arg(plan->cables.size());
+                ? tr("You need one approved QSFP cable.")
+                : tr("You need %1 approved QSFP cables.").arg(plan->cables.size());
             m_summary->setText(cables + QLatin1Char(' ')
-                               + tr("Approved: Amphenol NJAAKK-N911 (0.4 m) or NJAAKK0006 (0.5 m), or Luxshare "
-                                    "LMTQF022-SD-R."));
+                + tr("Approved: Amphenol NJAAKK-N911 (0.4 m) or NJAAKK0006 (0.5 m), or Luxshare "
+                     "LMTQF022-SD-R."));
         } else {
             m_summary->setText(plan.error().message);
         }

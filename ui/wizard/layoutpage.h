@@ -35,7 +35,7 @@ public:
 
     std::optional<ClusterLayout> layout() const;
     QString layoutKeyValue() const; // empty until a layout is chosen
-    int nodeCount() const;          // 0 until a layout is chosen
+    int nodeCount() const; // 0 until a layout is chosen
     void setChoice(ClusterLayout layout, int switchNodes = kMinSwitchNodes);
 
     bool isComplete() const override;
@@ -46,7 +46,7 @@ Q_SIGNALS:
 private:
     void onChoiceChanged();
 
-    std::array<LayoutCard *, 3> m_cards{};
+    std::array<LayoutCard *, 3> m_cards {};
     QButtonGroup *m_group;
     QSpinBox *m_switchNodes;
     QLabel *m_summary;
