@@ -6,10 +6,12 @@
 namespace sparkctl {
 
 void registerDeviceCommands(CommandTable &table);
+void registerMonitorCommands(CommandTable &table);
 
 void registerAllCommands(CommandTable &table)
 {
     registerDeviceCommands(table);
+    registerMonitorCommands(table);
 }
 
 } // namespace sparkctl

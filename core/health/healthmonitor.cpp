@@ -17,10 +17,8 @@ HealthMonitor::HealthMonitor(QList<Node> nodes, QList<LinkEnds> links, Poller po
     , m_poller(std::move(poller))
     , m_thresholds(thresholds)
 {
-    connect(&m_timer, &QTimer::timeout, this, [this] {
-        if (!pollNow())
-            qCDebug(lcHealth) << "tick skipped: the previous round is still open";
-    });
+    // A tick while the previous round is still open is skipped (slow nodes).
+    connect(&m_timer, &QTimer::timeout, this, [this] { pollNow(); });
 }
 
 void HealthMonitor::start(int intervalMs)

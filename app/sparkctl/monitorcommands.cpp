@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+// `sparkctl monitor`: the link-health dashboard without a window.
+#include "app/sparkctl/commandtable.h"
+
+#include "core/common/apppaths.h"
+#include "core/devices/deviceregistry.h"
+#include "core/health/healthjson.h"
+#include "core/health/healthmonitor.h"
+#include "core/linktest/linkverdict.h"
+#include "core/ssh/sshlibrary.h"
+#include "core/ssh/sshsession.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+
+#include <cstdio>
+#include <memory>
+
+namespace sparkctl {
+
+namespace {
+
+const QString commandPath = QStringLiteral("monitor");
+
+// The device's SSH target: the agent, the user's usual keys, the host key the
+// registry remembers.
+spark::SshTarget targetFor(const spark::Device &device)
+{
+    spark::SshTarget target;
+    target.host = device.host;
+    target.port = device.port;
+    target.user = device.user;
+    target.acceptedFingerprint = device.hostKeyFingerprint;
+    for (const char *name : {"id_ed25519", "id_ecdsa", "id_rsa"}) {
+        const QString path = QDir(spark::AppPaths::sshDir()).filePath(QLatin1String(name));
+        if (QFileInfo::exists(path))
+            target.identityFiles.append(path);
+    }
+    return target;
+}
+
+QString rate(const std::optional<double> &gbps)
+{
+    return gbps ? spark::LinkVerdict::formatGbps(*gbps) : QStringLiteral("–");
+}
+
+// One line per port that has a twin present: "spark-1 port 0: rx 95 tx 94 Gb/s, 2/2 twins up".
+void printTick(const QList<spark::NodeHealth> &nodes)
+{
+    for (const spark::NodeHealth &node : nodes) {
+        if (!node.snapshot) {
+            printOut(QStringLiteral("%1: unreachable\n").arg(node.node));
+            continue;
+        }
+        for (int port = 0; port < 2; ++port) {
+            int present = 0;
+            int up = 0;
+            for (const spark::NetdevSnapshot &netdev : node.snapshot->netdevs) {
+                if (netdev.port != port || !netdev.present)
+                    continue;
+                ++present;
+                up += netdev.isUp() ? 1 : 0;
+            }
+            if (present == 0)
+                continue;
+            const spark::PortRates *rates = node.rates ? node.rates->portRates(port) : nullptr;
+            printOut(QStringLiteral("%1 port %2: rx %3 tx %4 Gb/s, %5/2 twins up\n")
+                         .arg(node.node)
+                         .arg(port)
+                         .arg(rate(rates ? rates->rxGbps : std::nullopt), rate(rates ? rates->txGbps : std::nullopt))
+                         .arg(up));
+        }
+    }
+}
+
+int runMonitor(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Watch the CX-7 links of registered Sparks: rates, errors and alerts, once a second."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("One JSON object per node and tick (JSON Lines)."));
+    const QCommandLineOption interval(QStringLiteral("interval"), QStringLiteral("Milliseconds between polls (default 1000)."),
+                                      QStringLiteral("ms"), QStringLiteral("1000"));
+    const QCommandLineOption count(QStringLiteral("count"), QStringLiteral("Stop after this many ticks (default: run until stopped)."),
+                                   QStringLiteral("n"), QStringLiteral("0"));
+    const QCommandLineOption scale(QStringLiteral("scale"), QStringLiteral("Rate scale of an emulated cluster (default 1)."),
+                                   QStringLiteral("factor"), QStringLiteral("1"));
+    parser.addOptions({json, interval, count, scale});
+    parser.addPositionalArgument(QStringLiteral("device"), QStringLiteral("Registered devices to watch."), QStringLiteral("DEVICE…"));
+    if (const auto exit = parseArguments(parser, commandPath, arguments))
+        return *exit;
+    bool ok = false;
+    const int intervalMs = parser.value(interval).toInt(&ok);
+    if (!ok || intervalMs < 200)
+        return usageError(parser, commandPath, QStringLiteral("--interval must be a number of milliseconds, at least 200."));
+    const int ticks = parser.value(count).toInt(&ok);
+    if (!ok || ticks < 0)
+        return usageError(parser, commandPath, QStringLiteral("--count must be 0 or more."));
+    spark::HealthThresholds thresholds;
+    thresholds.scale = parser.value(scale).toDouble(&ok);
+    if (!ok || thresholds.scale <= 0 || thresholds.scale > 1)
+        return usageError(parser, commandPath, QStringLiteral("--scale must be above 0 and at most 1."));
+    if (parser.positionalArguments().isEmpty())
+        return usageError(parser, commandPath, QStringLiteral("name at least one registered device."));
+
+    spark::DeviceRegistry registry;
+    if (const auto loaded = registry.load(); !loaded) {
+        printErr(loaded.error().message + QLatin1Char('\n'));
+        return Failure;
+    }
+    spark::ensureSshLibraryInitialised();
+    std::vector<std::unique_ptr<spark::SshSession>> sessions;
+    QHash<QString, spark::SshSession *> byName;
+    QList<spark::HealthMonitor::Node> nodes;
+    for (const QString &name : parser.positionalArguments()) {
+        const spark::Device *device = registry.find(name);
+        if (!device) {
+            printErr(QStringLiteral("sparkctl monitor: no device named \"%1\"; see the registered devices with the GUI or 'sparkctl device list'.\n").arg(name));
+            return Failure;
+        }
+        sessions.push_back(std::make_unique<spark::SshSession>(targetFor(*device)));
+        byName.insert(device->name, sessions.back().get());
+        nodes.append({device->name, {}});
+    }
+    const bool asJson = parser.isSet(json);
+    spark::HealthMonitor monitor(nodes, {}, [&byName](const QString &node, const QByteArray &script) {
+        // The script goes on stdin: nothing is pasted into a command line.
+        return byName.value(node)->exec(QStringLiteral("sh -s"), script, 5000);
+    }, thresholds);
+    int seen = 0;
+    QObject::connect(&monitor, &spark::HealthMonitor::alertRaised, &monitor, [asJson](const spark::HealthAlert &alert) {
+        if (!asJson)
+            printOut(QStringLiteral("ALERT %1: %2 %3 %4\n").arg(alert.node, alert.message, alert.cause, alert.fix));
+    });
+    QObject::connect(&monitor, &spark::HealthMonitor::alertCleared, &monitor, [asJson](const spark::HealthAlert &alert) {
+        if (!asJson)
+            printOut(QStringLiteral("CLEARED %1: %2\n").arg(alert.node, alert.message));
+    });
+    QObject::connect(&monitor, &spark::HealthMonitor::tick, &monitor,
+                     [&](const QDateTime &time, const QList<spark::NodeHealth> &health, const QList<spark::HealthAlert> &active) {
+                         if (asJson) {
+                             for (const spark::NodeHealth &node : health) {
+                                 const QByteArray line = spark::HealthJson::line(
+                                     spark::HealthJson::node(node.node, time, node.snapshot, node.rates, active));
+                                 std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
+                             }
+                             std::fflush(stdout);
+                         } else {
+                             printTick(health);
+                         }
+                         if (ticks > 0 && ++seen >= ticks)
+                             QCoreApplication::quit();
+                     });
+    monitor.start(intervalMs);
+    // The CLI's only event loop (no window): runs until --count ticks or Ctrl-C.
+    const int status = QCoreApplication::exec();
+    monitor.stop();
+    return status == 0 ? Success : Failure;
+}
+
+} // namespace
+
+void registerMonitorCommands(CommandTable &table)
+{
+    table.add({QStringLiteral("monitor"), QStringLiteral("Watch link health of registered Sparks (--json for JSON Lines)"), runMonitor});
+}
+
+} // namespace sparkctl
