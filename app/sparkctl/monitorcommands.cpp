@@ -2,7 +2,7 @@
 // `sparkctl monitor`: the link-health dashboard without a window.
 #include "app/sparkctl/commandtable.h"
 
-#include "core/common/apppaths.h"
+#include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
 #include "core/health/healthjson.h"
 #include "core/health/healthmonitor.h"
@@ -12,8 +12,6 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QDir>
-#include <QFileInfo>
 
 #include <cstdio>
 #include <memory>
@@ -23,23 +21,6 @@ namespace sparkctl {
 namespace {
 
 const QString commandPath = QStringLiteral("monitor");
-
-// The device's SSH target: the agent, the user's usual keys, the host key the
-// registry remembers.
-spark::SshTarget targetFor(const spark::Device &device)
-{
-    spark::SshTarget target;
-    target.host = device.host;
-    target.port = device.port;
-    target.user = device.user;
-    target.acceptedFingerprint = device.hostKeyFingerprint;
-    for (const char *name : {"id_ed25519", "id_ecdsa", "id_rsa"}) {
-        const QString path = QDir(spark::AppPaths::sshDir()).filePath(QLatin1String(name));
-        if (QFileInfo::exists(path))
-            target.identityFiles.append(path);
-    }
-    return target;
-}
 
 QString rate(const std::optional<double> &gbps)
 {
@@ -119,7 +100,7 @@ int runMonitor(const QStringList &arguments)
             printErr(QStringLiteral("sparkctl monitor: no device named \"%1\"; see the registered devices with the GUI or 'sparkctl device list'.\n").arg(name));
             return Failure;
         }
-        sessions.push_back(std::make_unique<spark::SshSession>(targetFor(*device)));
+        sessions.push_back(std::make_unique<spark::SshSession>(spark::DeviceProbe::targetFor(*device)));
         byName.insert(device->name, sessions.back().get());
         nodes.append({device->name, {}});
     }
