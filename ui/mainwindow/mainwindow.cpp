@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "ui/mainwindow/mainwindow.h"
 
+#include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
+#include "core/devices/secretstore.h"
 #include "ui/about/aboutdialog.h"
+#include "ui/devices/adddevicedialog.h"
 #include "ui/devices/devicelistmodel.h"
 #include "ui/mainwindow/emptystatewidget.h"
 #include "ui/wizard/setupwizard.h"
@@ -96,6 +99,19 @@ void MainWindow::reloadDevices()
         statusBar()->showMessage(loaded.error().message);
     m_model->setDevices(m_registry.devices());
     m_stack->setCurrentIndex(m_registry.devices().isEmpty() ? 0 : 1);
+    checkDevices();
+}
+
+void MainWindow::checkDevices()
+{
+    // Each check runs on its own thread; the answer comes back to this window's thread.
+    for (const Device &device : m_registry.devices()) {
+        m_model->setStatus(device.name, DeviceListModel::Status::Checking);
+        DeviceProbe::check(device).then(this, [this, name = device.name](const DeviceCheck &check) {
+            m_model->setStatus(name, check.online ? DeviceListModel::Status::Online : DeviceListModel::Status::Offline,
+                               check.problem.message);
+        });
+    }
 }
 
 void MainWindow::openSetupWizard()
@@ -114,10 +130,12 @@ void MainWindow::openAbout()
 
 void MainWindow::openAddDevice()
 {
-    // Enrolment arrives with the device enrolment feature; until then say where to do it.
-    QMessageBox::information(this, tr("Add a Spark"),
-                             tr("Adding a device from the window is not available in this build yet. "
-                                "Use: sparkctl device add NAME --host HOST --user USER --password-stdin"));
+    if (!m_secrets)
+        m_secrets = new SecretStore(this);
+    auto *dialog = new AddDeviceDialog(m_secrets, DeviceEnroller::Paths::defaults(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &AddDeviceDialog::deviceAdded, this, &MainWindow::reloadDevices);
+    dialog->open();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -8,6 +8,7 @@ class QTableView;
 
 namespace spark {
 class DeviceRegistry;
+class SecretStore;
 }
 
 namespace spark::ui {
@@ -28,6 +29,8 @@ public:
 
 public Q_SLOTS:
     void reloadDevices();
+    // Asks every device whether it answers (key login), and shows online/offline.
+    void checkDevices();
     void openSetupWizard();
     void openAbout();
     void openAddDevice();
@@ -47,6 +50,7 @@ private:
     QStackedWidget *m_stack = nullptr;
     QTableView *m_table = nullptr;
     bool m_keepRunningInTray = false;
+    SecretStore *m_secrets = nullptr;
 };
 
 } // namespace spark::ui

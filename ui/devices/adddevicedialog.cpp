@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: MIT
+#include "ui/devices/adddevicedialog.h"
+
+#include "core/devices/secretstore.h"
+#include "ui/devices/hostkeydialog.h"
+
+#include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPromise>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace spark::ui {
+
+namespace {
+QLabel *makeErrorLabel(const QString &objectName, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    QPalette palette = label->palette();
+    palette.setColor(QPalette::WindowText, QColor(0xd0, 0x3a, 0x3a));
+    label->setPalette(palette);
+    label->hide();
+    return label;
+}
+
+void showCheck(QLabel *label, const Expected<void> &check, bool touched)
+{
+    label->setText(check ? QString() : check.error().message);
+    label->setVisible(touched && !check);
+}
+} // namespace
+
+AddDeviceDialog::AddDeviceDialog(SecretStore *secrets, DeviceEnroller::Paths paths, QWidget *parent)
+    : QDialog(parent)
+    , m_secrets(secrets)
+    , m_paths(std::move(paths))
+{
+    setObjectName(QStringLiteral("addDeviceDialog"));
+    setWindowTitle(tr("Add a Spark"));
+
+    auto *intro = new QLabel(tr("Spark Companion logs in once with the password, installs its own key on the Spark "
+                                "and uses that key from then on. The password is not stored."),
+                             this);
+    intro->setWordWrap(true);
+
+    m_name = new QLineEdit(this);
+    m_name->setObjectName(QStringLiteral("nameEdit"));
+    m_name->setPlaceholderText(QStringLiteral("spark-1"));
+    m_host = new QLineEdit(this);
+    m_host->setObjectName(QStringLiteral("hostEdit"));
+    m_host->setPlaceholderText(QStringLiteral("spark-1.local"));
+    m_port = new QSpinBox(this);
+    m_port->setObjectName(QStringLiteral("portSpin"));
+    m_port->setRange(1, 65535);
+    m_port->setValue(22);
+    m_user = new QLineEdit(this);
+    m_user->setObjectName(QStringLiteral("userEdit"));
+    m_password = new QLineEdit(this);
+    m_password->setObjectName(QStringLiteral("passwordEdit"));
+    m_password->setEchoMode(QLineEdit::Password);
+    m_rememberSudo = new QCheckBox(tr("Remember the password for sudo in the system keychain"), this);
+    m_rememberSudo->setObjectName(QStringLiteral("rememberSudo"));
+    m_nameError = makeErrorLabel(QStringLiteral("nameError"), this);
+    m_hostError = makeErrorLabel(QStringLiteral("hostError"), this);
+    m_userError = makeErrorLabel(QStringLiteral("userError"), this);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Name:"), m_name);
+    form->addRow(QString(), m_nameError);
+    form->addRow(tr("&Host:"), m_host);
+    form->addRow(QString(), m_hostError);
+    form->addRow(tr("&Port:"), m_port);
+    form->addRow(tr("&User:"), m_user);
+    form->addRow(QString(), m_userError);
+    form->addRow(tr("Pass&word:"), m_password);
+    form->addRow(QString(), m_rememberSudo);
+
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("enrolProgress"));
+    m_progress->setRange(0, 100);
+    m_progress->hide();
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("enrolStatus"));
+    m_status->setWordWrap(true);
+    m_status->hide();
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    auto *add = m_buttons->addButton(tr("&Add"), QDialogButtonBox::AcceptRole);
+    add->setObjectName(QStringLiteral("addButton"));
+    add->setEnabled(false);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &AddDeviceDialog::startEnrolment);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addLayout(form);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_status);
+    layout->addStretch();
+    layout->addWidget(m_buttons);
+    setMinimumWidth(460);
+
+    for (QLineEdit *edit : {m_name, m_host, m_user, m_password})
+        connect(edit, &QLineEdit::textChanged, this, &AddDeviceDialog::validateFields);
+    connect(&m_watcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
+    connect(&m_watcher, &QFutureWatcherBase::progressTextChanged, m_status, &QLabel::setText);
+    connect(&m_watcher, &QFutureWatcherBase::finished, this, &AddDeviceDialog::enrolmentFinished);
+}
+
+AddDeviceDialog::~AddDeviceDialog()
+{
+    m_password->clear();
+}
+
+bool AddDeviceDialog::validateFields()
+{
+    const auto name = EnrolmentRequest::validateName(m_name->text().trimmed());
+    const auto host = EnrolmentRequest::validateHost(m_host->text().trimmed());
+    const auto user = EnrolmentRequest::validateUser(m_user->text().trimmed());
+    showCheck(m_nameError, name, !m_name->text().isEmpty());
+    showCheck(m_hostError, host, !m_host->text().isEmpty());
+    showCheck(m_userError, user, !m_user->text().isEmpty());
+    const bool valid = name && host && user && !m_password->text().isEmpty();
+    if (auto *add = findChild<QPushButton *>(QStringLiteral("addButton")))
+        add->setEnabled(valid && !m_watcher.isRunning());
+    return valid;
+}
+
+void AddDeviceDialog::setBusy(bool busy)
+{
+    for (QWidget *field : std::initializer_list<QWidget *>{m_name, m_host, m_port, m_user, m_password, m_rememberSudo})
+        field->setEnabled(!busy);
+    if (auto *add = findChild<QPushButton *>(QStringLiteral("addButton")))
+        add->setEnabled(!busy);
+}
+
+void AddDeviceDialog::showProgress(int percent, const QString &text)
+{
+    m_progress->show();
+    m_progress->setValue(percent);
+    m_status->show();
+    m_status->setText(text);
+    setBusy(true);
+}
+
+void AddDeviceDialog::showError(const QString &message)
+{
+    m_progress->hide();
+    m_status->show();
+    m_status->setText(message);
+    QPalette palette = m_status->palette();
+    palette.setColor(QPalette::WindowText, QColor(0xd0, 0x3a, 0x3a));
+    m_status->setPalette(palette);
+    setBusy(false);
+    validateFields();
+    adjustSize(); // room for the sentence
+}
+
+HostKeyApprover AddDeviceDialog::makeApprover()
+{
+    // Runs on the enrolment thread: ask on the GUI thread and wait there (never on the GUI thread).
+    QPointer<AddDeviceDialog> self(this);
+    const QString host = m_host->text().trimmed();
+    return [self, host](const HostKey &key) {
+        auto promise = std::make_shared<QPromise<bool>>();
+        promise->start();
+        QFuture<bool> answer = promise->future();
+        const bool posted = self && QMetaObject::invokeMethod(
+            self.data(),
+            [self, host, key, promise]() mutable {
+                if (!self)
+                    return;
+                auto *dialog = new HostKeyDialog(host, key, self);
+                dialog->setAttribute(Qt::WA_DeleteOnClose);
+                QObject::connect(dialog, &QDialog::finished, dialog, [promise](int result) {
+                    promise->addResult(result == QDialog::Accepted);
+                    promise->finish();
+                });
+                dialog->open();
+                promise.reset(); // the connection holds it now
+            },
+            Qt::QueuedConnection);
+        promise.reset();
+        if (!posted)
+            return false;
+        answer.waitForFinished();
+        return answer.resultCount() > 0 && answer.result();
+    };
+}
+
+void AddDeviceDialog::startEnrolment()
+{
+    if (!validateFields())
+        return;
+    EnrolmentRequest request;
+    request.name = m_name->text().trimmed();
+    request.host = m_host->text().trimmed();
+    request.port = quint16(m_port->value());
+    request.user = m_user->text().trimmed();
+    request.password = m_password->text();
+    request.approveHostKey = makeApprover();
+    m_status->setPalette(QPalette());
+    showProgress(0, tr("Starting…"));
+    m_watcher.setFuture(DeviceEnroller(m_paths).enrol(std::move(request)));
+}
+
+void AddDeviceDialog::enrolmentFinished()
+{
+    const auto result = m_watcher.future().result();
+    if (!result) {
+        showError(result.error().message);
+        return;
+    }
+    const QString name = result->device.name;
+    if (m_secrets && m_rememberSudo->isChecked()) {
+        m_secrets->storeSudoPassword(name, m_password->text()).then(this, [this](const Expected<void> &stored) {
+            if (!stored)
+                qWarning("%s", qPrintable(stored.error().message));
+        });
+    }
+    m_password->clear();
+    Q_EMIT deviceAdded(name);
+    accept();
+}
+
+} // namespace spark::ui
