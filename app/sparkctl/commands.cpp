@@ -7,11 +7,13 @@ namespace sparkctl {
 
 void registerDeviceCommands(CommandTable &table);
 void registerMonitorCommands(CommandTable &table);
+void registerFactsCommands(CommandTable &table);
 
 void registerAllCommands(CommandTable &table)
 {
     registerDeviceCommands(table);
     registerMonitorCommands(table);
+    registerFactsCommands(table);
 }
 
 } // namespace sparkctl

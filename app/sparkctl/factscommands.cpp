@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: MIT
+// sparkctl probe [NAME…] [--json] and sparkctl check [NAME…] [--json]
+#include "app/sparkctl/commands.h"
+#include "app/sparkctl/commandtable.h"
+#include "core/devices/deviceregistry.h"
+#include "core/facts/cx7.h"
+#include "core/facts/nodeprober.h"
+#include "core/facts/readiness.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+using namespace spark;
+
+namespace sparkctl {
+
+namespace {
+
+struct Probed
+{
+    Device device;
+    Expected<NodeFacts> facts;
+};
+
+QString readPasswordLine()
+{
+    QFile in;
+    if (!in.open(stdin, QIODevice::ReadOnly))
+        return {};
+    QByteArray line = in.readLine();
+    while (line.endsWith('\n') || line.endsWith('\r'))
+        line.chop(1);
+    return QString::fromUtf8(line);
+}
+
+// Parses NAME… [--json] [--sudo-password-stdin], loads the devices and probes them in parallel.
+std::optional<int> probeDevices(const QString &path, const QStringList &arguments, bool &json, QList<Probed> &probed)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("Devices to probe (default: all)."),
+                                 QStringLiteral("[NAME…]"));
+    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print JSON."));
+    const QCommandLineOption passwordStdin(
+        QStringLiteral("sudo-password-stdin"),
+        QStringLiteral("Read the sudo password (the same on every node) from the first line of stdin, to read root-only settings."));
+    parser.addOptions({jsonOption, passwordStdin});
+    if (const auto exit = parseArguments(parser, path, arguments))
+        return *exit;
+    json = parser.isSet(jsonOption);
+
+    DeviceRegistry registry;
+    if (auto loaded = registry.load(); !loaded) {
+        printErr(QStringLiteral("sparkctl %1: %2\n").arg(path, loaded.error().message));
+        return Failure;
+    }
+    QList<Device> devices;
+    const QStringList names = parser.positionalArguments();
+    for (const QString &name : names) {
+        const Device *device = registry.find(name);
+        if (!device)
+            return usageError(parser, path,
+                              QStringLiteral("no device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name));
+        devices.append(*device);
+    }
+    if (names.isEmpty())
+        devices = registry.devices();
+    if (devices.isEmpty()) {
+        printErr(QStringLiteral("sparkctl %1: no devices yet; add one with \"sparkctl device add\".\n").arg(path));
+        return Failure;
+    }
+    const QString password = parser.isSet(passwordStdin) ? readPasswordLine() : QString();
+
+    QList<QFuture<Expected<NodeFacts>>> futures;
+    for (const Device &device : std::as_const(devices))
+        futures.append(NodeProber::probe(device, password)); // all run at once
+    for (qsizetype i = 0; i < devices.size(); ++i)
+        probed.append(Probed{devices.at(i), futures[i].result()});
+    return std::nullopt;
+}
+
+QString portLine(const NodeFacts &facts, int port)
+{
+    QStringList twins;
+    for (const Cx7InterfaceFacts &interface : facts.cx7) {
+        if (interface.port != port)
+            continue;
+        if (!interface.present) {
+            twins.append(interface.netdev + QStringLiteral(" absent"));
+            continue;
+        }
+        QStringList parts{interface.netdev, interface.hasLink() ? QStringLiteral("up") : QStringLiteral("down")};
+        if (interface.hasLink() && interface.speedMbps())
+            parts.append(QStringLiteral("%1G").arg(*interface.speedMbps() / 1000));
+        parts.append(QStringLiteral("mtu %1").arg(interface.mtu));
+        for (const IpAddress &address : interface.ipv4Addresses())
+            parts.append(address.cidr());
+        if (interface.roceV2Ipv4GidIndex)
+            parts.append(QStringLiteral("gid %1").arg(*interface.roceV2Ipv4GidIndex));
+        twins.append(parts.join(QLatin1Char(' ')));
+    }
+    return QStringLiteral("  port %1 (%2): %3\n").arg(port).arg(cx7::sideKey(port), twins.join(QStringLiteral(" | ")));
+}
+
+void printFacts(const NodeFacts &facts)
+{
+    printOut(QStringLiteral("%1 (%2): %3, DGX OS %4, kernel %5\n")
+                 .arg(facts.node, facts.hostname, facts.release.platformDisplayName(),
+                      facts.release.version().isEmpty() ? QStringLiteral("-") : facts.release.version(), facts.kernel));
+    printOut(QStringLiteral("  GPU %1, driver %2, CUDA %3; CX-7 firmware %4\n")
+                 .arg(facts.gpu.gpuName.isEmpty() ? QStringLiteral("-") : facts.gpu.gpuName,
+                      facts.gpu.ok() ? facts.gpu.driverVersion : facts.gpu.problem,
+                      facts.gpu.cudaVersion.isEmpty() ? QStringLiteral("-") : facts.gpu.cudaVersion,
+                      facts.cx7Firmware().isEmpty() ? QStringLiteral("-") : facts.cx7Firmware()));
+    for (int port = 0; port < cx7::portCount; ++port)
+        printOut(portLine(facts, port));
+    printOut(QStringLiteral("  user %1 (uid %2, gid %3), sudo: %4\n")
+                 .arg(facts.user.name)
+                 .arg(facts.user.uid)
+                 .arg(facts.user.gid)
+                 .arg(sudoAccessKey(facts.sudo)));
+    QStringList config;
+    for (const NetplanFile &file : facts.networkConfig.netplanFiles)
+        config.append(file.path);
+    for (const NmProfile &profile : facts.networkConfig.nmProfiles)
+        config.append(QStringLiteral("NetworkManager \"%1\" on %2").arg(profile.id, profile.interfaceName));
+    if (!config.isEmpty())
+        printOut(QStringLiteral("  CX-7 settings already there: %1\n").arg(config.join(QStringLiteral(", "))));
+    printOut(QStringLiteral("  subnets in use: %1\n").arg(facts.occupiedSubnets().join(QStringLiteral(", "))));
+}
+
+int runProbe(const QStringList &arguments)
+{
+    bool json = false;
+    QList<Probed> probed;
+    if (const auto exit = probeDevices(QStringLiteral("probe"), arguments, json, probed))
+        return *exit;
+    int code = Success;
+    QJsonArray array;
+    for (const Probed &node : std::as_const(probed)) {
+        if (!node.facts) {
+            code = Failure;
+            if (json)
+                array.append(QJsonObject{{QStringLiteral("node"), node.device.name},
+                                         {QStringLiteral("error"), node.facts.error().message}});
+            else
+                printErr(QStringLiteral("%1: %2\n").arg(node.device.name, node.facts.error().message));
+            continue;
+        }
+        if (json)
+            array.append(node.facts->toJson());
+        else
+            printFacts(*node.facts);
+    }
+    if (json)
+        printOut(QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented)));
+    return code;
+}
+
+int runCheck(const QStringList &arguments)
+{
+    bool json = false;
+    QList<Probed> probed;
+    if (const auto exit = probeDevices(QStringLiteral("check"), arguments, json, probed))
+        return *exit;
+    const auto policy = VersionPolicy::load();
+    if (!policy) {
+        printErr(QStringLiteral("sparkctl check: %1\n").arg(policy.error().message));
+        return Failure;
+    }
+    QList<NodeFacts> nodes;
+    QList<Finding> findings;
+    for (const Probed &node : std::as_const(probed)) {
+        if (node.facts) {
+            nodes.append(*node.facts);
+            continue;
+        }
+        findings.append(Finding{Finding::Severity::Blocker, node.device.name, QStringLiteral("unreachable"),
+                                node.facts.error().message,
+                                QStringLiteral("Check that %1 is on and reachable, then check again.").arg(node.device.name)});
+    }
+    findings.append(assessCluster(nodes, *policy));
+    const Readiness verdict = readinessOf(findings);
+    if (json) {
+        QJsonArray array;
+        for (const Finding &finding : std::as_const(findings))
+            array.append(finding.toJson());
+        printOut(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("verdict"), readinessKey(verdict)},
+                                                             {QStringLiteral("findings"), array}})
+                                       .toJson(QJsonDocument::Indented)));
+        return int(verdict);
+    }
+    for (const Finding &finding : std::as_const(findings)) {
+        const QString where = finding.node.isEmpty() ? QStringLiteral("cluster") : finding.node;
+        printOut(QStringLiteral("%1 %2: %3\n    fix: %4\n")
+                     .arg(severityKey(finding.severity).toUpper(), where, finding.sentence, finding.fix));
+    }
+    switch (verdict) {
+    case Readiness::Ready:
+        printOut(QStringLiteral("Ready: %1 node(s) can be clustered.\n").arg(nodes.size()));
+        break;
+    case Readiness::Warnings:
+        printOut(QStringLiteral("Ready with warnings: the cluster works, but read the warnings above.\n"));
+        break;
+    case Readiness::Blockers:
+        printOut(QStringLiteral("Not ready: fix the blockers above first.\n"));
+        break;
+    }
+    return int(verdict);
+}
+
+} // namespace
+
+void registerFactsCommands(CommandTable &table)
+{
+    table.add({QStringLiteral("probe"), QStringLiteral("show each device's hardware, CX-7 ports and software versions"),
+               &runProbe});
+    table.add({QStringLiteral("check"),
+               QStringLiteral("cluster readiness: exit 0 ready, 1 warnings, 2 blockers"), &runCheck});
+}
+
+} // namespace sparkctl

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#include "core/facts/nodeprober.h"
+
+#include "core/common/shellquote.h"
+#include "core/devices/deviceprobe.h"
+#include "core/facts/probeparser.h"
+#include "core/ssh/sshsession.h"
+
+#include <QPromise>
+#include <QThread>
+
+#include <memory>
+
+namespace spark {
+
+QString NodeProber::command(ProbeScript::SudoMode sudo)
+{
+    ProbeScript::Options options;
+    options.sudo = sudo;
+    return QStringLiteral("sh -c ") + shellQuote(ProbeScript::build(options));
+}
+
+Expected<NodeFacts> NodeProber::probe(SshSession &session, const QString &node, const QString &sudoPassword)
+{
+    const bool withPassword = !sudoPassword.isEmpty();
+    const QByteArray input = withPassword ? sudoPassword.toUtf8() + '\n' : QByteArray();
+    auto result = session
+                      .exec(command(withPassword ? ProbeScript::SudoMode::PasswordOnStdin
+                                                 : ProbeScript::SudoMode::NonInteractive),
+                            input, TimeoutMs)
+                      .result();
+    if (!result)
+        return result.error();
+    const QString output = QString::fromUtf8(result->standardOutput);
+    if (!output.contains(QLatin1String(ProbeScript::sectionMarker))) {
+        return Error(tr("Spark Companion could not run its check on %1; make sure its login shell is a normal shell (bash or sh).")
+                         .arg(node),
+                     QStringLiteral("exit %1: %2").arg(result->exitCode).arg(QString::fromUtf8(result->standardError).left(500)));
+    }
+    return parseProbeOutput(output, node);
+}
+
+QFuture<Expected<NodeFacts>> NodeProber::probe(const Device &device, const QString &sudoPassword)
+{
+    auto promise = std::make_shared<QPromise<Expected<NodeFacts>>>();
+    promise->start();
+    QFuture<Expected<NodeFacts>> future = promise->future();
+    QThread *thread = QThread::create([promise, device, sudoPassword] {
+        SshSession session(DeviceProbe::targetFor(device));
+        Expected<NodeFacts> facts = probe(session, device.name, sudoPassword);
+        if (facts && !device.hostKeyFingerprint.isEmpty()
+            && session.hostKey().fingerprint != device.hostKeyFingerprint) {
+            facts = Error(tr("%1 answers with a different host key than when it was added; remove it and add it again "
+                             "if it was reinstalled.")
+                              .arg(device.name));
+        }
+        promise->addResult(std::move(facts));
+        promise->finish();
+    });
+    QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->start();
+    return future;
+}
+
+} // namespace spark

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/expected.h"
+#include "core/devices/device.h"
+#include "core/facts/nodefacts.h"
+#include "core/facts/probescript.h"
+
+#include <QCoreApplication>
+#include <QFuture>
+#include <QString>
+
+namespace spark {
+
+class SshSession;
+
+// Runs the probe on nodes: ONE SSH exec of ProbeScript per node, parsed with
+// parseProbeOutput. Several devices are probed in parallel, each on its own
+// thread with its own session.
+class NodeProber
+{
+    Q_DECLARE_TR_FUNCTIONS(spark::NodeProber)
+
+public:
+    static constexpr int TimeoutMs = 90000;
+
+    // The remote command line: `sh -c '<script>'`, the script quoted as one word.
+    static QString command(ProbeScript::SudoMode sudo);
+
+    // Blocks on `session` (call it off the GUI thread). With a sudo password,
+    // the root-only files are read with `sudo -S` and the password goes to
+    // the command's stdin, never into its text.
+    static Expected<NodeFacts> probe(SshSession &session, const QString &node, const QString &sudoPassword = {});
+
+    // Logs in with the device's key (as DeviceProbe does) on a thread of its own.
+    static QFuture<Expected<NodeFacts>> probe(const Device &device, const QString &sudoPassword = {});
+};
+
+} // namespace spark
