@@ -92,6 +92,7 @@ struct NodeFacts
     UserFacts user;
     SudoAccess sudo = SudoAccess::Unknown;
     QString sudoDetail;      // what `sudo -n true` said
+    bool sudoPasswordRejected = false; // a password was given on stdin and sudo refused it
 
     const Cx7InterfaceFacts *cx7Interface(const QString &netdev) const;
     // The CX-7 firmware (ethtool -i of the first netdev that has it, else the RoCE fw_ver).

@@ -97,6 +97,11 @@ void applySudo(NodeFacts &facts, const ProbeSection &sudo, const ProbeSection &r
         facts.sudo = SudoAccess::WithPassword; // the password on stdin was accepted
     else if (refused(rootFiles.body))
         facts.sudo = SudoAccess::Unavailable;
+    else if (rootFiles.body.contains(QLatin1String("incorrect password"))
+             || rootFiles.body.contains(QLatin1String("Sorry, try again"))) {
+        facts.sudoPasswordRejected = true;
+        facts.sudo = SudoAccess::Unknown;
+    }
     else if (inSudoGroup)
         facts.sudo = SudoAccess::WithPassword;
     else

@@ -164,6 +164,10 @@ void assessSudo(const NodeFacts &facts, QList<Finding> &findings)
         findings.append(finding(Severity::Blocker, facts, "no-sudo",
                                 tr("%1 cannot use sudo on %2, and setting up the network needs it.").arg(user, node),
                                 tr("Connect as a user in the sudo group, or have an administrator run `sudo usermod -aG sudo %1` on %2.").arg(user, node)));
+    } else if (facts.sudoPasswordRejected) {
+        findings.append(finding(Severity::Warning, facts, "sudo-password-wrong",
+                                tr("sudo on %1 did not accept the password given for %2.").arg(node, user),
+                                tr("Enter the password %1 logs in with on %2 (the one for sudo).").arg(user, node)));
     } else if (facts.sudo == SudoAccess::Unknown) {
         findings.append(finding(Severity::Info, facts, "sudo-unverified",
                                 tr("sudo asks %1 for a password on %2, so whether it is allowed is only known once the password is entered.").arg(user, node),

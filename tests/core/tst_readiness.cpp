@@ -110,6 +110,7 @@ private Q_SLOTS:
         QTest::newRow("driver updated without reboot") << "mismatch" << "driver-needs-reboot" << Readiness::Blockers;
         QTest::newRow("no cable at all") << "no-cable" << "no-cable" << Readiness::Warnings;
         QTest::newRow("sudo refused") << "no-sudo" << "no-sudo" << Readiness::Blockers;
+        QTest::newRow("wrong sudo password") << "wrong-password" << "sudo-password-wrong" << Readiness::Warnings;
         QTest::newRow("not DGX OS") << "no-dgx-release" << "not-dgx-os" << Readiness::Warnings;
         QTest::newRow("release unknown") << "unknown-release" << "release-unknown" << Readiness::Warnings;
         QTest::newRow("7.5.0 installed in May: accepted") << "7.5.0-may" << "" << Readiness::Ready;
@@ -145,6 +146,9 @@ private Q_SLOTS:
             }
         } else if (change == QLatin1String("no-sudo")) {
             facts.sudo = SudoAccess::Unavailable;
+        } else if (change == QLatin1String("wrong-password")) {
+            facts.sudo = SudoAccess::Unknown;
+            facts.sudoPasswordRejected = true;
         } else if (change == QLatin1String("no-dgx-release")) {
             facts.release = DgxRelease();
         } else if (change == QLatin1String("unknown-release")) {

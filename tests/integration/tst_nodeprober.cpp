@@ -146,6 +146,8 @@ private Q_SLOTS:
         QVERIFY(facts->complete);
         QVERIFY(facts->sudo != SudoAccess::NoPassword && facts->sudo != SudoAccess::WithPassword);
         QVERIFY(!facts->networkConfig.netplanReadable);
+        QVERIFY2(facts->sudoPasswordRejected, qPrintable(facts->sudoDetail));
+        QVERIFY(codes(assessNode(*facts, VersionPolicy::load().value())).contains(QStringLiteral("sudo-password-wrong")));
     }
 };
 
