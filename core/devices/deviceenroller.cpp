@@ -70,8 +70,10 @@ QFuture<T> runOnOwnThread(Work work)
     promise->setProgressRange(0, 100);
     QFuture<T> future = promise->future();
     QThread *thread = QThread::create([promise, work = std::move(work)]() mutable {
+        // Progress; returns false once the caller cancelled the future.
         const auto progress = [&promise](int value, const QString &text) {
             promise->setProgressValueAndText(value, text);
+            return !promise->isCanceled();
         };
         promise->addResult(work(progress));
         promise->finish();
@@ -142,7 +144,7 @@ Expected<void> DeviceEnroller::connectApproved(SshSession &session, const HostKe
 }
 
 Expected<EnrolmentResult> DeviceEnroller::runEnrolment(EnrolmentRequest request,
-                                                       const std::function<void(int, QString)> &progress) const
+                                                       const std::function<bool(int, QString)> &progress) const
 {
     progress(2, tr("Checking the details…"));
     if (auto valid = request.validate(); !valid)
@@ -155,7 +157,11 @@ Expected<EnrolmentResult> DeviceEnroller::runEnrolment(EnrolmentRequest request,
     if (!keyPair)
         return keyPair.error();
 
-    progress(15, tr("Connecting to %1…").arg(request.host));
+    const auto cancelled = [&] {
+        return Error(tr("Adding %1 was cancelled; nothing was changed.").arg(request.name));
+    };
+    if (!progress(15, tr("Connecting to %1…").arg(request.host)))
+        return cancelled();
     SshTarget target;
     target.host = request.host;
     target.port = request.port;
@@ -169,7 +175,8 @@ Expected<EnrolmentResult> DeviceEnroller::runEnrolment(EnrolmentRequest request,
         return connected.error();
     const HostKey hostKey = session.hostKey();
 
-    progress(30, tr("Checking that %1 may use sudo…").arg(request.user));
+    if (!progress(30, tr("Checking that %1 may use sudo…").arg(request.user)))
+        return cancelled();
     const auto sudo = session.exec(QStringLiteral("sudo -k -S -p '' true"), request.password.toUtf8() + '\n', 30000).result();
     request.password.fill(QLatin1Char(' '));
     request.password.clear();
@@ -196,7 +203,8 @@ Expected<EnrolmentResult> DeviceEnroller::runEnrolment(EnrolmentRequest request,
                                   "host and Spark-only steps will skip it.")
                                    .arg(request.host));
 
-    progress(55, tr("Installing this computer's key on %1…").arg(request.host));
+    if (!progress(55, tr("Installing this computer's key on %1…").arg(request.host)))
+        return cancelled();
     const QString keyLine = keyPair->publicKeyLine();
     const auto installed = session.exec(scriptCommand(installScript, keyLine), {}, 30000).result();
     if (!installed)
@@ -211,7 +219,10 @@ Expected<EnrolmentResult> DeviceEnroller::runEnrolment(EnrolmentRequest request,
             session.exec(scriptCommand(removeScript, keyLine), {}, 30000).waitForFinished();
     };
 
-    progress(70, tr("Checking that the key logs in…"));
+    if (!progress(70, tr("Checking that the key logs in…"))) {
+        undoKey();
+        return cancelled();
+    }
     SshTarget keyTarget = target;
     keyTarget.password.clear();
     keyTarget.identityFiles = {keyPair->privateKeyPath()};
@@ -228,7 +239,10 @@ Expected<EnrolmentResult> DeviceEnroller::runEnrolment(EnrolmentRequest request,
         }
     }
 
-    progress(85, tr("Saving %1…").arg(request.name));
+    if (!progress(85, tr("Saving %1…").arg(request.name))) {
+        undoKey();
+        return cancelled();
+    }
     Device &device = result.device;
     device.name = request.name;
     device.host = request.host;
@@ -304,7 +318,7 @@ Expected<Device> DeviceEnroller::remove(const QString &name) const
 
 Expected<EnrolmentResult> DeviceEnroller::runImport(const QString &alias, const QString &name,
                                                     const HostKeyApprover &approve,
-                                                    const std::function<void(int, QString)> &progress) const
+                                                    const std::function<bool(int, QString)> &progress) const
 {
     progress(5, tr("Reading %1…").arg(m_paths.sshConfigFile));
     if (auto valid = EnrolmentRequest::validateName(name); !valid)

@@ -29,7 +29,9 @@ struct EnrolmentResult
 //  7. writes the ~/.ssh/config block, the registry entry and the known_hosts line;
 // then forgets the password. On any failure what was done is undone: no key
 // stays installed without a registry entry, no config block without a device.
-// Progress (0–100 and a sentence) is reported through the future.
+// Progress (0–100 and a sentence) is reported through the future. Cancelling
+// the future stops at the next step and undoes what was done (the future then
+// holds no result); once the device is saved, it stays.
 class DeviceEnroller
 {
     Q_DECLARE_TR_FUNCTIONS(spark::DeviceEnroller)
@@ -57,9 +59,9 @@ public:
     Expected<Device> remove(const QString &name) const;
 
 private:
-    Expected<EnrolmentResult> runEnrolment(EnrolmentRequest request, const std::function<void(int, QString)> &progress) const;
+    Expected<EnrolmentResult> runEnrolment(EnrolmentRequest request, const std::function<bool(int, QString)> &progress) const;
     Expected<EnrolmentResult> runImport(const QString &alias, const QString &name, const HostKeyApprover &approve,
-                                        const std::function<void(int, QString)> &progress) const;
+                                        const std::function<bool(int, QString)> &progress) const;
     Expected<void> connectApproved(SshSession &session, const HostKeyApprover &approve) const;
     Expected<void> checkFree(const QString &name, const QString &host, quint16 port, bool aliasIsTheUsers = false) const;
     // Registry entry, config block and known_hosts line, all or nothing.

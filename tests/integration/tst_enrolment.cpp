@@ -311,6 +311,21 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(QStringLiteral("/tmp/pwned")));
     }
 
+    void cancellingUndoesEverything()
+    {
+        const int keysBefore = keyLinesOn(1);
+        const QByteArray configBefore = readAll(SshConfigFile::defaultFilePath());
+        auto future = DeviceEnroller().enrol(request(QStringLiteral("cancelled"), 1));
+        QTRY_VERIFY_WITH_TIMEOUT(future.progressValue() >= 55 || future.isFinished(), 20000);
+        QVERIFY(!future.isFinished());
+        future.cancel();
+        future.waitForFinished();
+        QVERIFY(future.isCanceled());
+        QVERIFY(registered().isEmpty());
+        QCOMPARE(readAll(SshConfigFile::defaultFilePath()), configBefore);
+        QCOMPARE(keyLinesOn(1), keysBefore);
+    }
+
     void cleanupTestCase()
     {
         removeAll();

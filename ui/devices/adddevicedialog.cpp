@@ -97,7 +97,12 @@ AddDeviceDialog::AddDeviceDialog(SecretStore *secrets, DeviceEnroller::Paths pat
     add->setObjectName(QStringLiteral("addButton"));
     add->setEnabled(false);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &AddDeviceDialog::startEnrolment);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, [this] {
+        // Cancel during an enrolment stops it; what it did is undone on its thread.
+        if (m_watcher.isRunning())
+            m_watcher.cancel();
+        reject();
+    });
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
@@ -214,6 +219,8 @@ void AddDeviceDialog::startEnrolment()
 
 void AddDeviceDialog::enrolmentFinished()
 {
+    if (m_watcher.isCanceled() || m_watcher.future().resultCount() == 0)
+        return;
     const auto result = m_watcher.future().result();
     if (!result) {
         showError(result.error().message);
