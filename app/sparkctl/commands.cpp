@@ -8,12 +8,14 @@ namespace sparkctl {
 void registerDeviceCommands(CommandTable &table);
 void registerMonitorCommands(CommandTable &table);
 void registerFactsCommands(CommandTable &table);
+void registerClusterApplyCommands(CommandTable &table);
 
 void registerAllCommands(CommandTable &table)
 {
     registerDeviceCommands(table);
     registerMonitorCommands(table);
     registerFactsCommands(table);
+    registerClusterApplyCommands(table);
 }
 
 } // namespace sparkctl

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: MIT
+// sparkctl cluster verify | apply | rollback | export: the cluster's cabling
+// checked, its network applied safely (and undone), its files exported.
+#include "app/sparkctl/clustercontext.h"
+#include "app/sparkctl/commandtable.h"
+
+#include "core/netconfig/clusterapplier.h"
+#include "core/netconfig/clusterexports.h"
+#include "core/netconfig/clusterpreparer.h"
+#include "core/netconfig/nodeapplier.h"
+#include "core/netconfig/peertrustrunner.h"
+#include "core/topology/cablingplanner.h"
+#include "core/topology/discoveryrunner.h"
+
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+
+namespace sparkctl {
+
+using namespace spark;
+
+namespace {
+
+const QString kGroup = QStringLiteral("cluster");
+
+std::optional<int> parseNoPositional(QCommandLineParser &parser, const QString &sub, const QStringList &arguments)
+{
+    if (auto exit = parseArguments(parser, kGroup + QLatin1Char(' ') + sub, arguments))
+        return exit;
+    if (!parser.positionalArguments().isEmpty())
+        return usageError(parser, kGroup + QLatin1Char(' ') + sub,
+                          QStringLiteral("unexpected argument '%1'.").arg(parser.positionalArguments().first()));
+    return std::nullopt;
+}
+
+QList<PrepareTarget> prepareTargets(const ClusterContext &context)
+{
+    QList<PrepareTarget> targets;
+    for (qsizetype i = 0; i < context.devices.size(); ++i)
+        targets.append(PrepareTarget{context.devices.at(i).name, context.session(i), context.passwords.value(i)});
+    return targets;
+}
+
+int runVerify(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Check the cables of the cluster: which port of which node is cabled "
+                                                    "to which port of which other node, against the plan."));
+    parser.addOption(clusterOption());
+    if (auto exit = parseNoPositional(parser, QStringLiteral("verify"), arguments))
+        return *exit;
+    auto context = ClusterContext::open(parser.value(clusterOption()));
+    if (!context)
+        return failWith(context.error());
+    const auto plan = CablingPlanner::plan(context->cluster.layout, context->cluster.devices, context->cluster.port);
+    if (!plan)
+        return failWith(plan.error());
+    QList<DiscoveryNode> nodes;
+    for (qsizetype i = 0; i < context->devices.size(); ++i)
+        nodes.append(DiscoveryNode{context->devices.at(i).name, context->session(i), {}});
+    DiscoveryRunner runner;
+    QObject::connect(&runner, &DiscoveryRunner::progress, &runner, printProgress, Qt::DirectConnection);
+    const DiscoveryReport report = runner.runBlocking(nodes, *plan);
+    for (const NodeError &problem : report.problems)
+        printErr(problem.error.message + QLatin1Char('\n'));
+    for (const ObservedLink &link : report.cabling.links)
+        printOut(QStringLiteral("cable: %1 — %2\n").arg(CablingText::end(link.a), CablingText::end(link.b)));
+    for (const PortEnd &end : report.cabling.switchedPorts)
+        printOut(QStringLiteral("to the switch: %1\n").arg(CablingText::end(end)));
+    for (const CablingFinding &finding : report.findings)
+        printOut(QStringLiteral("%1: %2\n").arg(findingKindKey(finding.kind), finding.message));
+    printOut(QStringLiteral("Cable discovery took %1 ms on %2 nodes.\n").arg(report.elapsedMs).arg(nodes.size()));
+    if (report.healthy())
+        printOut(QStringLiteral("The cabling of %1 matches its plan.\n").arg(context->cluster.name));
+    return report.healthy() ? Success : Failure;
+}
+
+int runApply(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Give every node of the cluster its ConnectX-7 addresses, safely: each node keeps a backup and undoes the "
+        "change by itself unless every link is checked in time."));
+    parser.addOption(clusterOption());
+    parser.addOption(sudoStdinOption());
+    const QCommandLineOption dryRun(QStringLiteral("dry-run"), QStringLiteral("Show what would be done; change nothing."));
+    const QCommandLineOption disable(QStringLiteral("disable-conflicting"),
+                                     QStringLiteral("Disable earlier netplan files for the same ports (kept in the backup)."));
+    const QCommandLineOption revert(QStringLiteral("revert-seconds"),
+                                    QStringLiteral("Seconds after which a node undoes the change by itself (default 60)."),
+                                    QStringLiteral("N"), QStringLiteral("60"));
+    const QCommandLineOption noTrust(QStringLiteral("no-peer-ssh"), QStringLiteral("Do not set up node-to-node SSH."));
+    parser.addOptions({dryRun, disable, revert, noTrust});
+    if (auto exit = parseNoPositional(parser, QStringLiteral("apply"), arguments))
+        return *exit;
+    bool ok = false;
+    const int revertSeconds = parser.value(revert).toInt(&ok);
+    if (!ok || revertSeconds <= 0)
+        return usageError(parser, kGroup + QStringLiteral(" apply"), QStringLiteral("--revert-seconds needs a positive number."));
+
+    QElapsedTimer timer;
+    timer.start();
+    auto context = ClusterContext::open(parser.value(clusterOption()));
+    if (!context)
+        return failWith(context.error());
+    context->askPasswords(parser.isSet(sudoStdinOption()));
+    const QList<PrepareTarget> targets = prepareTargets(*context);
+
+    ApplyOptions options;
+    options.backupStamp = ClusterPreparer::backupStampNow();
+    options.revertSeconds = revertSeconds;
+    options.disableConflicts = parser.isSet(disable);
+    printOut(QStringLiteral("Reading %1 nodes…\n").arg(targets.size()));
+    const auto prepared = ClusterPreparer::prepare(context->cluster, targets, options);
+    if (!prepared)
+        return failWith(prepared.error());
+    const qint64 planMs = timer.elapsed();
+    for (const QString &line : prepared->addresses.describe())
+        printOut(line + QLatin1Char('\n'));
+    if (parser.isSet(dryRun)) {
+        for (const PreparedNode &node : prepared->nodes) {
+            printOut(QStringLiteral("\n%1%2\n").arg(node.plan.node, node.alreadyApplied ? QStringLiteral(" (already applied)")
+                                                                                          : QString()));
+            for (const ApplyStep &step : node.plan.steps)
+                printOut(QStringLiteral("  %1 %2\n").arg(applyStepKindKey(step.kind), -12).arg(step.description));
+        }
+        printOut(QStringLiteral("Dry run: nothing was changed.\n"));
+        return Success;
+    }
+
+    ClusterApplier applier;
+    QObject::connect(&applier, &ClusterApplier::progress, &applier, printProgress, Qt::DirectConnection);
+    const ClusterApplyReport report = applier.runBlocking(prepared->jobs(targets));
+    for (const NodeApplyOutcome &node : report.nodes) {
+        printOut(QStringLiteral("%1: %2\n").arg(node.node, nodeApplyStateKey(node.state)));
+        for (const QString &problem : node.problems)
+            printOut(QStringLiteral("  %1\n").arg(problem));
+        if (node.state == NodeApplyOutcome::State::RevertsByItself)
+            printOut(QStringLiteral("  %1 could not be reached; it restores its earlier settings by itself within %2 s.\n")
+                         .arg(node.node)
+                         .arg(revertSeconds));
+    }
+    if (!report.succeeded)
+        return failWith(report.error);
+
+    qint64 trustMs = 0;
+    if (!parser.isSet(noTrust)) {
+        QElapsedTimer trustTimer;
+        trustTimer.start();
+        QList<PeerTrustTarget> trust;
+        for (qsizetype i = 0; i < context->devices.size(); ++i) {
+            const Device &device = context->devices.at(i);
+            PeerNode node{device.name, device.host, device.port, {}};
+            for (const InterfaceAddress &address : prepared->addresses.interfacesOf(device.name))
+                node.cx7Addresses.append(address.addressText());
+            trust.append(PeerTrustTarget{node, context->session(i)});
+        }
+        if (auto trusted = PeerTrustRunner::runBlocking(trust, printProgress); !trusted)
+            return failWith(trusted.error());
+        trustMs = trustTimer.elapsed();
+    }
+    printOut(prepared->alreadyApplied() ? QStringLiteral("%1 already ran this plan; nothing was changed.\n").arg(context->cluster.name)
+                                        : QStringLiteral("%1 runs its new network settings.\n").arg(context->cluster.name));
+    printOut(QStringLiteral("Timing: plan %1 ms, apply and verify %2 ms, node-to-node SSH %3 ms, total %4 ms.\n")
+                 .arg(planMs)
+                 .arg(report.elapsedMs)
+                 .arg(trustMs)
+                 .arg(timer.elapsed()));
+    return Success;
+}
+
+int runRollback(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Put every node of the cluster back on the network settings it had "
+                                                    "before the first apply."));
+    parser.addOption(clusterOption());
+    parser.addOption(sudoStdinOption());
+    if (auto exit = parseNoPositional(parser, QStringLiteral("rollback"), arguments))
+        return *exit;
+    auto context = ClusterContext::open(parser.value(clusterOption()));
+    if (!context)
+        return failWith(context.error());
+    context->askPasswords(parser.isSet(sudoStdinOption()));
+    QList<NodeApplier::Pending> pending;
+    for (qsizetype i = 0; i < context->devices.size(); ++i) {
+        const NodeApplier node(context->devices.at(i).name, context->session(i), context->passwords.value(i));
+        printProgress(node.node(), 0.1, QStringLiteral("Restoring the settings from before the first apply."));
+        pending.append(node.start(NodeApplier::rollbackCommand(), true, QStringLiteral("The rollback"), 120000));
+    }
+    int exit = Success;
+    for (NodeApplier::Pending &started : pending) {
+        started.exec.waitForFinished();
+        const Expected<ExecResult> raw = started.exec.result();
+        if (raw && raw->exitCode == NodeApplier::NoBackupExitCode) {
+            printProgress(started.node, 1.0, QStringLiteral("No backup from an earlier apply: nothing to roll back."));
+            continue;
+        }
+        const Expected<ExecResult> result = NodeApplier::wait(started);
+        if (!result) {
+            printErr(result.error().message + QLatin1Char('\n'));
+            exit = Failure;
+            continue;
+        }
+        printProgress(started.node, 1.0, QStringLiteral("Back on the settings from before the first apply."));
+    }
+    return exit;
+}
+
+int runExport(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Print an MPI hostfile, the NCCL environment or an Ansible inventory "
+                                                    "for the cluster."));
+    parser.addOption(clusterOption());
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("hostfile, nccl-env or ansible."),
+                                    QStringLiteral("FORMAT"));
+    parser.addOption(format);
+    if (auto exit = parseNoPositional(parser, QStringLiteral("export"), arguments))
+        return *exit;
+    const QString kind = parser.value(format);
+    if (kind != QLatin1String("hostfile") && kind != QLatin1String("nccl-env") && kind != QLatin1String("ansible"))
+        return usageError(parser, kGroup + QStringLiteral(" export"),
+                          QStringLiteral("--format must be hostfile, nccl-env or ansible."));
+    auto context = ClusterContext::open(parser.value(clusterOption()));
+    if (!context)
+        return failWith(context.error());
+    QList<ExportNode> nodes;
+    for (const Device &device : std::as_const(context->devices))
+        nodes.append(ExportNode{device.name, device.host, device.user, device.port});
+    const auto cabling = CablingPlanner::plan(context->cluster.layout, context->cluster.devices, context->cluster.port);
+    if (!cabling)
+        return failWith(cabling.error());
+    if (kind == QLatin1String("hostfile")) {
+        const auto text = ClusterExports::mpiHostfile(nodes);
+        if (!text)
+            return failWith(text.error());
+        printOut(*text);
+        return Success;
+    }
+    if (kind == QLatin1String("nccl-env")) {
+        printOut(ClusterExports::ncclEnvironment(context->cluster.name, *cabling));
+        return Success;
+    }
+    // The inventory holds the CX-7 addresses: plan them from what the nodes use (no sudo needed).
+    const auto addresses = ClusterPreparer::planAddresses(context->cluster, prepareTargets(*context));
+    if (!addresses)
+        return failWith(addresses.error());
+    const auto text = ClusterExports::ansibleInventory(context->cluster.name, nodes, *addresses);
+    if (!text)
+        return failWith(text.error());
+    printOut(*text);
+    return Success;
+}
+
+} // namespace
+
+void registerClusterApplyCommands(CommandTable &table)
+{
+    table.add(Command{kGroup, QStringLiteral("Check, apply, roll back or export a planned cluster."),
+                      [](const QStringList &arguments) -> int {
+                          const QString sub = arguments.value(0);
+                          const QStringList rest = arguments.mid(1);
+                          if (sub == QLatin1String("verify"))
+                              return runVerify(rest);
+                          if (sub == QLatin1String("apply"))
+                              return runApply(rest);
+                          if (sub == QLatin1String("rollback"))
+                              return runRollback(rest);
+                          if (sub == QLatin1String("export"))
+                              return runExport(rest);
+                          printErr(QStringLiteral("sparkctl cluster: %1\nUsage: sparkctl cluster verify|apply|rollback|export "
+                                                  "[--cluster NAME] [options]\n")
+                                       .arg(sub.isEmpty() ? QStringLiteral("a subcommand is needed.")
+                                                          : QStringLiteral("unknown subcommand '%1'.").arg(sub)));
+                          return UsageError;
+                      }});
+}
+
+} // namespace sparkctl

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/error.h"
+#include "core/netconfig/applyplanner.h"
+
+#include <QFuture>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+
+namespace spark {
+
+class SshSession;
+
+// One node's part of a safe apply: its planned steps and how to reach it.
+struct NodeApplyJob
+{
+    NodeApplyPlan plan;
+    SshSession *session = nullptr; // the caller's, alive until the run ends
+    QString sudoPassword;          // empty: sudo needs none
+    bool alreadyApplied = false;   // the node runs exactly this plan: only verify it
+};
+
+struct NodeApplyOutcome
+{
+    enum class State {
+        Unchanged,        // nothing was changed (it already ran the plan, or the run stopped before it)
+        Applied,          // the new settings are kept
+        Reverted,         // we restored the backup
+        RevertsByItself,  // unreachable: its timer restores the backup within the bound
+    };
+    QString node;
+    State state = State::Unchanged;
+    QStringList problems; // sentences: why it was reverted, what failed
+};
+
+QString nodeApplyStateKey(NodeApplyOutcome::State state);
+
+struct ClusterApplyReport
+{
+    bool succeeded = false;
+    bool cancelled = false;
+    bool changed = false;         // at least one node got new settings (and kept them)
+    Error error;                  // when it did not succeed: the first cause, in one sentence
+    QList<NodeApplyOutcome> nodes;
+    qint64 elapsedMs = 0;
+};
+
+// The safe apply on all nodes at once: check sudo → back up → arm the revert
+// timer → upload, install, validate → netplan apply → verify (the management
+// session still answers, every node pings every peer twin full-size with
+// don't-fragment) → disarm. Any failure, a lost node or cancel() before the
+// disarm reverts every node that was changed; a node we cannot reach reverts
+// by itself when its timer ends. So every node ends fully applied or reverted.
+class ClusterApplier final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ClusterApplier)
+
+public:
+    struct Options
+    {
+        int stepTimeoutMs = 60000;
+        int managementCheckTimeoutMs = 10000;
+        int verifyAttempts = 3; // links may take a moment to come up after netplan apply
+    };
+
+    explicit ClusterApplier(QObject *parent = nullptr);
+
+    void setOptions(const Options &options) { m_options = options; }
+
+    QFuture<ClusterApplyReport> run(const QList<NodeApplyJob> &jobs);
+    // The same, blocking: never call it on the GUI thread.
+    ClusterApplyReport runBlocking(const QList<NodeApplyJob> &jobs);
+
+    // Thread-safe. Before the disarm, reverts every changed node; during the
+    // disarm, lets it finish (every node has been verified by then).
+    void cancel() { m_cancelled = true; }
+
+Q_SIGNALS:
+    void progress(const QString &node, double fraction, const QString &sentence);
+    // After each step on each node ("backup", "arm-revert", … applyStepKindKey).
+    void stepFinished(const QString &node, const QString &step, bool succeeded);
+
+private:
+    struct NodeRun;
+    void revert(QList<NodeRun> &runs, const QString &why);
+
+    Options m_options;
+    std::atomic<bool> m_cancelled{false};
+};
+
+} // namespace spark

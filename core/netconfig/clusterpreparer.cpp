@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+#include "core/netconfig/clusterpreparer.h"
+
+#include "core/facts/probeparser.h"
+#include "core/facts/probescript.h"
+#include "core/netconfig/nodeapplier.h"
+#include "core/ssh/shellcommand.h"
+#include "core/ssh/sshsession.h"
+#include "core/topology/cablingplanner.h"
+
+#include <QDateTime>
+
+namespace spark {
+
+QList<NodeApplyJob> PreparedCluster::jobs(const QList<PrepareTarget> &targets) const
+{
+    QList<NodeApplyJob> result;
+    for (const PreparedNode &node : nodes) {
+        for (const PrepareTarget &target : targets) {
+            if (target.node == node.plan.node)
+                result.append(NodeApplyJob{node.plan, target.session, target.sudoPassword, node.alreadyApplied});
+        }
+    }
+    return result;
+}
+
+bool PreparedCluster::alreadyApplied() const
+{
+    return std::all_of(nodes.cbegin(), nodes.cend(), [](const PreparedNode &node) { return node.alreadyApplied; });
+}
+
+QString ClusterPreparer::backupStampNow()
+{
+    return QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'"));
+}
+
+QList<UsedSubnet> ClusterPreparer::usedSubnets(const NodeFacts &facts)
+{
+    QList<UsedSubnet> used;
+    for (const IpInterface &interface : facts.interfaces) {
+        for (const IpAddress &address : interface.addresses) {
+            if (address.family == QLatin1String("inet") && address.scope != QLatin1String("host"))
+                used.append(UsedSubnet{facts.node, address.cidr(), interface.name});
+        }
+    }
+    for (const IpRoute &route : facts.routes) {
+        if (route.destination.isEmpty() || route.destination == QLatin1String("default")
+            || route.type != QLatin1String("unicast") || route.destination.contains(QLatin1Char(':')))
+            continue;
+        used.append(UsedSubnet{facts.node, route.destination, route.device});
+    }
+    return used;
+}
+
+Expected<AddressPlanOptions> ClusterPreparer::addressOptions(const ClusterDefinition &cluster)
+{
+    AddressPlanOptions options;
+    options.switchJumboFrames = cluster.switchJumboFrames;
+    options.usedSubnetsKnown = true;
+    if (!cluster.baseRange.isEmpty()) {
+        const auto base = Ipv4Subnet::parse(cluster.baseRange);
+        if (!base)
+            return Error(tr("The address range \"%1\" of cluster %2 is not valid; plan the cluster again.")
+                             .arg(cluster.baseRange, cluster.name));
+        options.base = *base;
+    }
+    return options;
+}
+
+bool ClusterPreparer::runsPlan(const NodeFacts &facts, const NodeApplyPlan &plan, const AddressPlan &addresses,
+                               const QString &installedHash)
+{
+    if (!plan.conflicts.isEmpty() || installedHash != NodeApplier::hashOf(plan.netplan))
+        return false;
+    for (const InterfaceAddress &planned : addresses.interfacesOf(plan.node)) {
+        const Cx7InterfaceFacts *interface = facts.cx7Interface(planned.netdev);
+        if (!interface || !interface->present || interface->mtu != planned.mtu)
+            return false;
+        const QList<IpAddress> ipv4 = interface->ipv4Addresses();
+        if (std::none_of(ipv4.cbegin(), ipv4.cend(), [&](const IpAddress &address) { return address.cidr() == planned.cidr(); }))
+            return false;
+    }
+    return true;
+}
+
+Expected<QList<NodeFacts>> ClusterPreparer::probe(const QList<PrepareTarget> &targets)
+{
+    QList<QFuture<Expected<ExecResult>>> started;
+    for (const PrepareTarget &target : targets) {
+        ProbeScript::Options probeOptions;
+        probeOptions.sudo = target.sudoPassword.isEmpty() ? ProbeScript::SudoMode::NonInteractive
+                                                          : ProbeScript::SudoMode::PasswordOnStdin;
+        const QString script = ShellCommand(QStringLiteral("sh"))
+                                   .args({QStringLiteral("-c"), ProbeScript::build(probeOptions)})
+                                   .toString();
+        const QByteArray input = target.sudoPassword.isEmpty() ? QByteArray() : target.sudoPassword.toUtf8() + '\n';
+        started.append(target.session->exec(script, input, 60000));
+    }
+    QList<NodeFacts> facts;
+    std::optional<Error> failure;
+    for (qsizetype i = 0; i < targets.size(); ++i) {
+        started[i].waitForFinished();
+        const Expected<ExecResult> probe = started[i].result();
+        if (!probe) {
+            if (!failure)
+                failure = Error(tr("%1 could not be read: %2").arg(targets.at(i).node, probe.error().message),
+                                probe.error().detail);
+            continue;
+        }
+        facts.append(parseProbeOutput(QString::fromUtf8(probe->standardOutput), targets.at(i).node));
+    }
+    if (failure)
+        return *failure;
+    return facts;
+}
+
+Expected<AddressPlan> ClusterPreparer::planAddresses(const ClusterDefinition &cluster, const CablingPlan &cabling,
+                                                     const QList<NodeFacts> &facts)
+{
+    QList<UsedSubnet> used;
+    for (const NodeFacts &node : facts)
+        used += usedSubnets(node);
+    const auto options = addressOptions(cluster);
+    if (!options)
+        return options.error();
+    return AddressPlanner::plan(cabling, used, *options);
+}
+
+Expected<AddressPlan> ClusterPreparer::planAddresses(const ClusterDefinition &cluster, const QList<PrepareTarget> &targets)
+{
+    const auto cabling = CablingPlanner::plan(cluster.layout, cluster.devices, cluster.port);
+    if (!cabling)
+        return cabling.error();
+    QList<PrepareTarget> plain = targets;
+    for (PrepareTarget &target : plain)
+        target.sudoPassword.clear();
+    const auto facts = probe(plain);
+    if (!facts)
+        return facts.error();
+    return planAddresses(cluster, *cabling, *facts);
+}
+
+Expected<PreparedCluster> ClusterPreparer::prepare(const ClusterDefinition &cluster, const QList<PrepareTarget> &targets,
+                                                   const ApplyOptions &options)
+{
+    PreparedCluster prepared;
+    const auto cabling = CablingPlanner::plan(cluster.layout, cluster.devices, cluster.port);
+    if (!cabling)
+        return cabling.error();
+    prepared.cabling = *cabling;
+
+    // Our file's hash (queued on each session behind the probe) and the probe, on every node at once.
+    QList<NodeApplier::Pending> hashes;
+    for (const PrepareTarget &target : targets) {
+        const NodeApplier applier(target.node, target.session, target.sudoPassword);
+        hashes.append(applier.start(NodeApplier::installedHashCommand(), true, tr("Reading the current settings"), 60000));
+    }
+    const auto facts = probe(targets);
+    QStringList installed;
+    for (NodeApplier::Pending &pending : hashes) {
+        const Expected<ExecResult> hash = NodeApplier::wait(pending);
+        if (!hash)
+            return hash.error(); // a wrong sudo password shows here first, before any change
+        installed.append(QString::fromUtf8(hash->standardOutput).trimmed());
+    }
+    if (!facts)
+        return facts.error();
+    for (const NodeFacts &node : *facts) {
+        if (!node.networkConfig.netplanReadable)
+            return Error(tr("The network settings of %1 could not be read as administrator; check its sudo password.")
+                             .arg(node.node),
+                         node.sudoDetail);
+    }
+    const auto addresses = planAddresses(cluster, prepared.cabling, *facts);
+    if (!addresses)
+        return addresses.error();
+    prepared.addresses = *addresses;
+
+    for (qsizetype i = 0; i < targets.size(); ++i) {
+        const auto plan = ApplyPlanner::plan(cluster.name, targets.at(i).node, prepared.addresses,
+                                             facts->at(i).networkConfig.netplanFiles, options);
+        if (!plan)
+            return plan.error();
+        PreparedNode node{facts->at(i), *plan, false};
+        node.alreadyApplied = runsPlan(node.facts, node.plan, prepared.addresses, installed.at(i));
+        prepared.nodes.append(std::move(node));
+    }
+    return prepared;
+}
+
+} // namespace spark

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+#include "core/netconfig/nodeapplier.h"
+
+#include "core/common/shellquote.h"
+#include "core/netconfig/netplandocument.h"
+#include "core/ssh/sshsession.h"
+
+#include <QCryptographicHash>
+
+namespace spark {
+
+NodeApplier::NodeApplier(QString node, SshSession *session, QString sudoPassword)
+    : m_node(std::move(node))
+    , m_session(session)
+    , m_sudoPassword(std::move(sudoPassword))
+{
+}
+
+QString NodeApplier::asRoot(const QString &command, bool withPassword)
+{
+    return (withPassword ? QStringLiteral("sudo -S -p '' sh -c ") : QStringLiteral("sudo -n sh -c ")) + shellQuote(command);
+}
+
+QString NodeApplier::sudoCheckCommand(bool withPassword)
+{
+    return withPassword ? QStringLiteral("sudo -S -p '' true") : QStringLiteral("sudo -n true");
+}
+
+NodeApplier::Pending NodeApplier::start(const QString &command, bool root, const QString &what, int timeoutMs) const
+{
+    Pending pending;
+    pending.node = m_node;
+    pending.what = what;
+    const bool withPassword = !m_sudoPassword.isEmpty();
+    const QString line = root ? asRoot(command, withPassword) : command;
+    const QByteArray input = root && withPassword ? m_sudoPassword.toUtf8() + '\n' : QByteArray();
+    pending.exec = m_session->exec(line, input, timeoutMs);
+    return pending;
+}
+
+NodeApplier::Pending NodeApplier::start(const ApplyStep &step, int timeoutMs) const
+{
+    Pending pending = start(step.command, step.asRoot, step.description, timeoutMs);
+    if (step.kind == ApplyStep::Kind::Upload) // queued behind the mkdir on the same session
+        pending.upload = m_session->upload(step.uploadContent, step.uploadPath, 0600, timeoutMs);
+    return pending;
+}
+
+Expected<ExecResult> NodeApplier::wait(Pending &pending)
+{
+    pending.exec.waitForFinished();
+    Expected<ExecResult> result = pending.exec.result();
+    if (pending.upload) {
+        pending.upload->waitForFinished();
+        if (result && result->succeeded()) {
+            const Expected<void> uploaded = pending.upload->result();
+            if (!uploaded)
+                return Error(tr("%1: %2 failed: %3").arg(pending.node, pending.what, uploaded.error().message),
+                             uploaded.error().detail);
+        }
+    }
+    if (!result)
+        return Error(tr("%1 stopped answering over SSH (%2).").arg(pending.node, result.error().message),
+                     result.error().detail);
+    if (!result->succeeded()) {
+        const QString standardError = QString::fromUtf8(result->standardError).trimmed();
+        const bool wrongPassword = standardError.contains(QLatin1String("incorrect password"))
+                                   || standardError.contains(QLatin1String("Sorry, try again"))
+                                   || standardError.contains(QLatin1String("a password is required"))
+                                   || standardError.contains(QLatin1String("no password was provided"));
+        const QString message = wrongPassword
+                                    ? tr("%1 refused the sudo password; enter the right one and try again.").arg(pending.node)
+                                    : tr("%1: %2 failed; nothing is kept that was not checked.").arg(pending.node, pending.what);
+        return Error(message, QStringLiteral("exit %1%2: %3")
+                                  .arg(result->exitCode)
+                                  .arg(result->exitSignal.isEmpty() ? QString() : QStringLiteral(" signal ") + result->exitSignal,
+                                       standardError.left(800)));
+    }
+    return result;
+}
+
+Expected<QString> NodeApplier::pingCommand(const QList<PingCheck> &checks)
+{
+    // Each ping into its own file, all at once, then printed in order: the
+    // mesh takes as long as one ping, not as long as all of them.
+    QString script = QStringLiteral("d=$(mktemp -d) || exit 1; ");
+    for (qsizetype i = 0; i < checks.size(); ++i) {
+        const auto single = PingMesh::command(checks.at(i));
+        if (!single)
+            return single.error();
+        script += QStringLiteral("{ echo %1; %2 2>&1; echo \"@@ rc $?\"; } >\"$d/%3\" & ")
+                      .arg(shellQuote(QStringLiteral("@@ ping %1 %2").arg(checks.at(i).netdev, checks.at(i).address)),
+                           *single, QString::number(i));
+    }
+    script += QStringLiteral("wait; ");
+    for (qsizetype i = 0; i < checks.size(); ++i)
+        script += QStringLiteral("cat \"$d/%1\"; ").arg(i);
+    script += QStringLiteral("rm -rf \"$d\"");
+    return script;
+}
+
+QString NodeApplier::installedHashCommand()
+{
+    return QStringLiteral("if [ -f %1 ]; then sha256sum %1 | cut -d' ' -f1; fi").arg(shellQuote(NetplanDocument::path()));
+}
+
+QString NodeApplier::hashOf(const QString &netplan)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(netplan.toUtf8(), QCryptographicHash::Sha256).toHex());
+}
+
+QString NodeApplier::rollbackCommand()
+{
+    const QString root = shellQuote(ApplyPlanner::backupRoot());
+    const QString pidFile = shellQuote(ApplyPlanner::revertPidFile());
+    return QStringLiteral("if [ -f %2 ]; then kill \"$(cat %2)\" 2>/dev/null; rm -f %2; fi; "
+                          "b=$(ls -1d %1/netplan-* 2>/dev/null | sort | head -n 1); "
+                          "[ -n \"$b\" ] && [ -d \"$b/netplan\" ] || exit %3; "
+                          "rm -f /etc/netplan/*.yaml && cp -a \"$b/netplan/.\" /etc/netplan/ && netplan apply && "
+                          "r=%1/rolled-back-$(date -u +%Y%m%dT%H%M%SZ) && mkdir -p -m 700 \"$r\" && mv %1/netplan-* \"$r/\"")
+        .arg(root, pidFile, QString::number(NoBackupExitCode));
+}
+
+} // namespace spark

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/expected.h"
+#include "core/netconfig/applyplanner.h"
+#include "core/netconfig/pingmesh.h"
+#include "core/ssh/execresult.h"
+
+#include <QCoreApplication>
+#include <QFuture>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace spark {
+
+class SshSession;
+
+// Runs remote commands on one node over its session: as the user, or as root
+// through `sudo -S -p ''` with the password on stdin (never in argv, a file or
+// the log). Starting returns at once; waiting blocks, so call wait() off the
+// GUI thread. The session stays the caller's.
+class NodeApplier
+{
+    Q_DECLARE_TR_FUNCTIONS(spark::NodeApplier)
+
+public:
+    // A started command, with the SFTP upload that follows it for an Upload step.
+    struct Pending
+    {
+        QString node;
+        QString what; // the sentence of the step, for errors
+        QFuture<Expected<ExecResult>> exec;
+        std::optional<QFuture<Expected<void>>> upload;
+    };
+
+    NodeApplier(QString node, SshSession *session, QString sudoPassword);
+
+    QString node() const { return m_node; }
+    SshSession *session() const { return m_session; }
+
+    Pending start(const QString &command, bool asRoot, const QString &what, int timeoutMs) const;
+    Pending start(const ApplyStep &step, int timeoutMs) const;
+    // The result; a non-zero exit is an error naming the node and the step.
+    static Expected<ExecResult> wait(Pending &pending);
+
+    // `sudo -S -p '' sh -c 'COMMAND'` (`sudo -n` without a password).
+    static QString asRoot(const QString &command, bool withPassword);
+    // Succeeds when the password is right (or none is needed).
+    static QString sudoCheckCommand(bool withPassword);
+    // All checks at once, each behind PingMesh's markers, printed in order.
+    static Expected<QString> pingCommand(const QList<PingCheck> &checks);
+    // Prints the SHA-256 of our netplan file on the node, or nothing when it is absent.
+    static QString installedHashCommand();
+    static QString hashOf(const QString &netplan);
+    // Restores /etc/netplan from the oldest backup (the state before the first
+    // apply), applies it and retires the backups, so the next apply starts afresh.
+    static QString rollbackCommand();
+    static constexpr int NoBackupExitCode = 3;
+
+private:
+    QString m_node;
+    SshSession *m_session = nullptr;
+    QString m_sudoPassword;
+};
+
+} // namespace spark

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+#include "core/topology/discoveryrunner.h"
+
+#include "core/ssh/sshsession.h"
+
+#include <QElapsedTimer>
+#include <QLoggingCategory>
+#include <QPromise>
+#include <QThread>
+
+#include <memory>
+
+Q_LOGGING_CATEGORY(lcDiscovery, "spark.topology")
+
+namespace spark {
+
+DiscoveryRunner::DiscoveryRunner(QObject *parent)
+    : QObject(parent)
+{
+}
+
+QFuture<DiscoveryReport> DiscoveryRunner::run(const QList<DiscoveryNode> &nodes, const std::optional<CablingPlan> &plan)
+{
+    auto promise = std::make_shared<QPromise<DiscoveryReport>>();
+    promise->start();
+    QFuture<DiscoveryReport> future = promise->future();
+    QThread *thread = QThread::create([this, promise, nodes, plan] {
+        promise->addResult(runBlocking(nodes, plan));
+        promise->finish();
+    });
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->start();
+    return future;
+}
+
+DiscoveryReport DiscoveryRunner::runBlocking(const QList<DiscoveryNode> &nodes, const std::optional<CablingPlan> &plan)
+{
+    QElapsedTimer timer;
+    timer.start();
+    DiscoveryReport report;
+    const QString command = NeighbourDiscovery::command();
+
+    // Every node at once: each session runs on its own thread.
+    QList<QFuture<Expected<ExecResult>>> running;
+    for (const DiscoveryNode &node : nodes) {
+        Q_EMIT progress(node.node, 0.1, tr("Looking for cables on %1.").arg(node.node));
+        running.append(node.session->exec(command, {}, CommandTimeoutMs));
+    }
+
+    QList<NodeMacs> known;
+    for (qsizetype i = 0; i < nodes.size(); ++i) {
+        const DiscoveryNode &node = nodes.at(i);
+        if (!node.knownMacs.isEmpty())
+            known.append(NodeMacs{node.node, node.knownMacs});
+        QFuture<Expected<ExecResult>> &future = running[i];
+        future.waitForFinished();
+        const Expected<ExecResult> result = future.result();
+        if (!result) {
+            report.problems.append(NodeError{
+                node.node, Error(tr("%1 could not be asked about its cables: %2").arg(node.node, result.error().message),
+                                 result.error().detail)});
+            Q_EMIT progress(node.node, 1.0, report.problems.last().error.message);
+            continue;
+        }
+        if (!result->succeeded()) {
+            report.problems.append(NodeError{
+                node.node, Error(tr("The cable discovery failed on %1; check that it is a DGX Spark and try again.")
+                                     .arg(node.node),
+                                 QStringLiteral("exit %1: %2")
+                                     .arg(result->exitCode)
+                                     .arg(QString::fromUtf8(result->standardError).left(500)))});
+            Q_EMIT progress(node.node, 1.0, report.problems.last().error.message);
+            continue;
+        }
+        const auto interfaces = NeighbourDiscovery::parse(QString::fromUtf8(result->standardOutput));
+        if (!interfaces) {
+            report.problems.append(NodeError{node.node, interfaces.error()});
+            Q_EMIT progress(node.node, 1.0, interfaces.error().message);
+            continue;
+        }
+        report.observations.append(NodeObservation{node.node, *interfaces});
+        Q_EMIT progress(node.node, 1.0, tr("%1 answered.").arg(node.node));
+    }
+
+    report.cabling = NeighbourDiscovery::link(report.observations, known);
+    if (plan && report.problems.isEmpty())
+        report.findings = CablingCheck::check(*plan, report.cabling, report.observations);
+    report.elapsedMs = timer.elapsed();
+    qCDebug(lcDiscovery) << "discovery on" << nodes.size() << "nodes took" << report.elapsedMs << "ms";
+    return report;
+}
+
+} // namespace spark

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/error.h"
+#include "core/topology/cablingcheck.h"
+#include "core/topology/cablingplan.h"
+#include "core/topology/neighbourdiscovery.h"
+
+#include <QFuture>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <optional>
+
+namespace spark {
+
+class SshSession;
+
+// One node to look at, over a session its caller keeps alive for the run.
+struct DiscoveryNode
+{
+    QString node;
+    SshSession *session = nullptr;
+    QMap<QString, QString> knownMacs; // netdev -> MAC, when the registry knows them
+};
+
+// Something that went wrong on one node.
+struct NodeError
+{
+    QString node;
+    Error error;
+};
+
+struct DiscoveryReport
+{
+    QList<NodeObservation> observations; // the nodes that answered, in the order asked
+    ObservedCabling cabling;
+    QList<CablingFinding> findings;      // against the plan; only when every node answered
+    QList<NodeError> problems;           // nodes that could not be asked
+    qint64 elapsedMs = 0;
+
+    bool complete() const { return problems.isEmpty(); }
+    bool healthy() const { return problems.isEmpty() && findings.isEmpty(); }
+};
+
+// Runs the neighbour discovery command on every node at once and matches the
+// answers: which port of which node is cabled to which port of which node.
+// No package is installed on the nodes; it takes about one second.
+class DiscoveryRunner final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DiscoveryRunner)
+
+public:
+    static constexpr int CommandTimeoutMs = 15000;
+
+    explicit DiscoveryRunner(QObject *parent = nullptr);
+
+    // On its own thread; progress() reports per node while it runs.
+    QFuture<DiscoveryReport> run(const QList<DiscoveryNode> &nodes, const std::optional<CablingPlan> &plan = {});
+    // The same, blocking: never call it on the GUI thread.
+    DiscoveryReport runBlocking(const QList<DiscoveryNode> &nodes, const std::optional<CablingPlan> &plan = {});
+
+Q_SIGNALS:
+    // fraction 0..1 of this node's part, and a sentence saying what happens.
+    void progress(const QString &node, double fraction, const QString &sentence);
+};
+
+} // namespace spark

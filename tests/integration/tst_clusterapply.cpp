@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: MIT
+// The safe apply over real SSH on private sparklab labs (10.132.x.0/24 and
+// one on 10.200.0.0/24, inside the default cluster range): direct 2, ring 3
+// and switch 4 end to end with rollback; the same plan twice changes nothing;
+// a wrong sudo password changes nothing; a node lost after `netplan apply`
+// reverts by itself while the others are rolled back; a stale 40-cx7.yaml is
+// disabled only with consent.
+#include "core/netconfig/clusterapplier.h"
+#include "core/netconfig/clusterpreparer.h"
+#include "core/netconfig/nodeapplier.h"
+#include "core/netconfig/peertrustrunner.h"
+#include "support/clusterlab.h"
+
+#include <QElapsedTimer>
+#include <QRegularExpression>
+#include <QThread>
+
+using namespace spark;
+using namespace spark::testsupport;
+
+namespace {
+constexpr int kRevertSeconds = 10;
+
+ClusterDefinition definition(const QString &name, ClusterLayout layout, const QStringList &nodes)
+{
+    ClusterDefinition cluster;
+    cluster.name = name;
+    cluster.layout = layout;
+    cluster.devices = nodes;
+    if (layout != ClusterLayout::Ring3)
+        cluster.port = 0;
+    return cluster;
+}
+} // namespace
+
+class TestClusterApply final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<ScratchHome> m_home;
+
+    static QList<PrepareTarget> targets(ClusterLab &lab, const QString &password = {})
+    {
+        QList<PrepareTarget> result;
+        for (int i = 0; i < lab.size(); ++i)
+            result.append(PrepareTarget{lab.nodeNames().at(i), lab.session(i),
+                                        password.isEmpty() ? lab.lab().node(i).password : password});
+        return result;
+    }
+
+    static ApplyOptions options(bool disableConflicts = false)
+    {
+        ApplyOptions result;
+        result.backupStamp = ClusterPreparer::backupStampNow();
+        result.revertSeconds = kRevertSeconds;
+        result.disableConflicts = disableConflicts;
+        return result;
+    }
+
+    // What a node's network looks like: netplan files and CX-7 IPv4 addresses.
+    static QString state(ClusterLab &lab, int node)
+    {
+        const ProcessResult result = lab.lab().sh(
+            node, QStringLiteral("cd /etc/netplan && for f in *.yaml; do [ -e \"$f\" ] && echo \"$f $(sha256sum < \"$f\")\"; "
+                                 "done; ip -4 -o addr show | grep -v ' lo \\| enP7s7 ' | awk '{print $2, $4}' | sort; "
+                                 "ls /run/spark-companion-netplan-revert.pid 2>/dev/null; true"));
+        return QString::fromUtf8(result.out);
+    }
+    static QStringList states(ClusterLab &lab)
+    {
+        QStringList result;
+        for (int i = 0; i < lab.size(); ++i)
+            result.append(state(lab, i));
+        return result;
+    }
+
+    static QString describe(const ClusterApplyReport &report)
+    {
+        QStringList lines{report.error.message, report.error.detail};
+        for (const NodeApplyOutcome &node : report.nodes)
+            lines.append(node.node + QLatin1Char(' ') + nodeApplyStateKey(node.state) + QLatin1Char(' ')
+                         + node.problems.join(QLatin1Char(' ')));
+        return lines.join(QLatin1Char('\n'));
+    }
+
+    static ClusterApplyReport apply(ClusterLab &lab, const ClusterDefinition &cluster, const QList<PrepareTarget> &nodes,
+                                    const ApplyOptions &applyOptions, PreparedCluster *out = nullptr)
+    {
+        const auto prepared = ClusterPreparer::prepare(cluster, nodes, applyOptions);
+        if (!prepared) {
+            ClusterApplyReport failed;
+            failed.error = prepared.error();
+            return failed;
+        }
+        if (out)
+            *out = *prepared;
+        Q_UNUSED(lab);
+        ClusterApplier applier;
+        return applier.runBlocking(prepared->jobs(nodes));
+    }
+
+    static ProcessResult rollback(ClusterLab &lab, int node)
+    {
+        // As the CLI does it: the rollback command through sudo over SSH.
+        const NodeApplier applier(lab.nodeNames().at(node), lab.session(node), lab.lab().node(node).password);
+        NodeApplier::Pending pending = applier.start(NodeApplier::rollbackCommand(), true, QStringLiteral("rollback"), 60000);
+        const auto result = NodeApplier::wait(pending);
+        return ProcessResult{result ? 0 : 1, {}, result ? QByteArray() : result.error().detail.toUtf8()};
+    }
+
+private Q_SLOTS:
+    void initTestCase() { m_home = std::make_unique<ScratchHome>(); }
+
+    void layoutsApplyVerifyAndRollBack_data()
+    {
+        QTest::addColumn<QStringList>("topology");
+        QTest::addColumn<int>("layout");
+        QTest::addColumn<QString>("subnet");
+        QTest::newRow("direct2") << QStringList{QStringLiteral("direct2")} << int(ClusterLayout::Direct2)
+                                 << QStringLiteral("10.132.12.0/24");
+        QTest::newRow("ring3") << QStringList{QStringLiteral("ring3")} << int(ClusterLayout::Ring3)
+                               << QStringLiteral("10.132.13.0/24");
+        QTest::newRow("switch4") << QStringList{QStringLiteral("switch"), QStringLiteral("--nodes"), QStringLiteral("4")}
+                                 << int(ClusterLayout::Switch) << QStringLiteral("10.132.14.0/24");
+        // The management LAN lies inside the default cluster range: the plan must avoid it.
+        QTest::newRow("switch4-overlap") << QStringList{QStringLiteral("switch"), QStringLiteral("--nodes"), QStringLiteral("4")}
+                                         << int(ClusterLayout::Switch) << QStringLiteral("10.200.0.0/24");
+    }
+
+    void layoutsApplyVerifyAndRollBack()
+    {
+        QFETCH(QStringList, topology);
+        QFETCH(int, layout);
+        QFETCH(QString, subnet);
+        ClusterLab lab;
+        QVERIFY(lab.up(QStringLiteral("itapply-") + QLatin1String(QTest::currentDataTag()).left(8), subnet, topology));
+        const QStringList before = states(lab);
+        const ClusterDefinition cluster = definition(QStringLiteral("lab"), ClusterLayout(layout), lab.nodeNames());
+
+        PreparedCluster prepared;
+        ClusterApplyReport report = apply(lab, cluster, targets(lab), options(), &prepared);
+        QVERIFY2(report.succeeded, qPrintable(describe(report)));
+        QVERIFY(report.changed);
+        for (const Ipv4Subnet &used : prepared.addresses.subnets)
+            QVERIFY2(!used.overlaps(*Ipv4Subnet::parse(subnet)), qPrintable(used.toString()));
+        const QStringList applied = states(lab);
+        for (int i = 0; i < lab.size(); ++i) {
+            QVERIFY2(applied.at(i).contains(QLatin1String("60-spark-companion.yaml")), qPrintable(applied.at(i)));
+            QVERIFY2(!applied.at(i).contains(QLatin1String("revert.pid")), qPrintable(applied.at(i))); // disarmed
+            for (const InterfaceAddress &address : prepared.addresses.interfacesOf(lab.nodeNames().at(i)))
+                QVERIFY2(applied.at(i).contains(address.netdev + QLatin1Char(' ') + address.cidr()), qPrintable(applied.at(i)));
+        }
+
+        // The same plan again changes nothing.
+        report = apply(lab, cluster, targets(lab), options(), &prepared);
+        QVERIFY2(report.succeeded, qPrintable(describe(report)));
+        QVERIFY(prepared.alreadyApplied());
+        QVERIFY(!report.changed);
+        QCOMPARE(states(lab), applied);
+
+        // Node-to-node SSH over the CX-7 addresses, without a prompt.
+        QList<PeerTrustTarget> trust;
+        for (int i = 0; i < lab.size(); ++i) {
+            PeerNode node{lab.nodeNames().at(i), lab.lab().node(i).address, 22, {}};
+            for (const InterfaceAddress &address : prepared.addresses.interfacesOf(node.name))
+                node.cx7Addresses.append(address.addressText());
+            trust.append(PeerTrustTarget{node, lab.session(i)});
+        }
+        const auto trusted = PeerTrustRunner::runBlocking(trust);
+        QVERIFY2(trusted, qPrintable(trusted ? QString() : trusted.error().message + trusted.error().detail));
+        QVERIFY(PeerTrustRunner::runBlocking(trust)); // again: nothing twice
+        const QString peerAddress = trust.at(1).node.cx7Addresses.value(0);
+        const auto hop = lab.session(0)->exec(QStringLiteral("ssh -o BatchMode=yes %1 hostname").arg(peerAddress)).result();
+        QVERIFY(hop);
+        QVERIFY2(hop->succeeded(), hop->standardError.constData());
+        QCOMPARE(QString::fromUtf8(hop->standardOutput).trimmed(), lab.nodeNames().at(1));
+        const auto keys = lab.session(1)->exec(QStringLiteral("grep -c 'spark-companion cluster key' ~/.ssh/authorized_keys")).result();
+        QVERIFY(keys);
+        QCOMPARE(QString::fromUtf8(keys->standardOutput).trimmed().toInt(), lab.size() - 1);
+
+        // Rollback restores the state from before the first apply, exactly.
+        for (int i = 0; i < lab.size(); ++i)
+            QVERIFY2(rollback(lab, i).exitCode == 0, qPrintable(lab.nodeNames().at(i)));
+        QCOMPARE(states(lab), before);
+    }
+
+    void wrongSudoPasswordChangesNothing()
+    {
+        ClusterLab lab;
+        QVERIFY(lab.up(QStringLiteral("itapply-sudo"), QStringLiteral("10.132.15.0/24"), {QStringLiteral("direct2")}));
+        const QStringList before = states(lab);
+        const ClusterDefinition cluster = definition(QStringLiteral("lab"), ClusterLayout::Direct2, lab.nodeNames());
+        QList<PrepareTarget> nodes = targets(lab);
+        nodes[1].sudoPassword = QStringLiteral("not-the-password");
+        const ClusterApplyReport report = apply(lab, cluster, nodes, options());
+        QVERIFY(!report.succeeded);
+        QVERIFY2(report.error.message.contains(lab.nodeNames().at(1)), qPrintable(report.error.message));
+        QCOMPARE(states(lab), before);
+        const ProcessResult backups = lab.lab().sh(0, QStringLiteral("ls /var/backups/spark-companion 2>/dev/null | wc -l"));
+        QCOMPARE(backups.out.trimmed(), QByteArray("0"));
+    }
+
+    void lostNodeRevertsByItselfAndTheOthersAreRolledBack()
+    {
+        ClusterLab lab;
+        QVERIFY(lab.up(QStringLiteral("itapply-lost"), QStringLiteral("10.132.16.0/24"), {QStringLiteral("ring3")}));
+        const QStringList before = states(lab);
+        const ClusterDefinition cluster = definition(QStringLiteral("lab"), ClusterLayout::Ring3, lab.nodeNames());
+        const auto prepared = ClusterPreparer::prepare(cluster, targets(lab), options());
+        QVERIFY(prepared);
+        const QString lost = lab.nodeNames().at(1);
+        ClusterApplier applier;
+        bool killed = false;
+        // Right after `netplan apply` on the second node: its sshd stops and our session to it dies.
+        connect(&applier, &ClusterApplier::stepFinished, &applier,
+                [&](const QString &node, const QString &step, bool) {
+                    if (node != lost || step != QLatin1String("apply") || killed)
+                        return;
+                    killed = true;
+                    lab.fault({QStringLiteral("sshd-stop"), QStringLiteral("2")});
+                    const ProcessResult sockets = lab.lab().sh(1, QStringLiteral("ss -tnpH state established '( sport = :22 )'"));
+                    static const QRegularExpression pid(QStringLiteral("pid=(\\d+)"));
+                    for (auto it = pid.globalMatch(QString::fromUtf8(sockets.out)); it.hasNext();)
+                        lab.lab().sh(1, QStringLiteral("kill ") + it.next().captured(1));
+                },
+                Qt::DirectConnection);
+        QElapsedTimer timer;
+        timer.start();
+        const ClusterApplyReport report = applier.runBlocking(prepared->jobs(targets(lab)));
+        QVERIFY(killed);
+        QVERIFY(!report.succeeded);
+        for (const NodeApplyOutcome &node : report.nodes) {
+            const auto expected = node.node == lost ? NodeApplyOutcome::State::RevertsByItself : NodeApplyOutcome::State::Reverted;
+            QVERIFY2(node.state == expected, qPrintable(describe(report)));
+        }
+        QVERIFY2(report.error.message.contains(lost), qPrintable(report.error.message));
+        QCOMPARE(state(lab, 0), before.at(0));
+        QCOMPARE(state(lab, 2), before.at(2));
+        // The lost node restores itself within the bound, with nobody connected.
+        QVERIFY2(state(lab, 1) != before.at(1), "the lost node had the new settings");
+        QTRY_VERIFY_WITH_TIMEOUT(state(lab, 1) == before.at(1), (kRevertSeconds + 10) * 1000);
+        qInfo("the lost node was back on its old settings %lld ms after the apply began", timer.elapsed());
+        lab.fault({QStringLiteral("sshd-start"), QStringLiteral("2")});
+    }
+
+    void staleNetplanIsDisabledOnlyWithConsent()
+    {
+        ClusterLab lab;
+        QVERIFY(lab.up(QStringLiteral("itapply-stale"), QStringLiteral("10.132.17.0/24"), {QStringLiteral("direct2")}));
+        QCOMPARE(lab.fault({QStringLiteral("stale-netplan"), QStringLiteral("1")}).exitCode, 0);
+        const QStringList before = states(lab);
+        QVERIFY(before.at(0).contains(QLatin1String("40-cx7.yaml")));
+        const ClusterDefinition cluster = definition(QStringLiteral("lab"), ClusterLayout::Direct2, lab.nodeNames());
+
+        ClusterApplyReport report = apply(lab, cluster, targets(lab), options(false));
+        QVERIFY(!report.succeeded);
+        QVERIFY2(report.error.message.contains(QLatin1String("40-cx7.yaml")), qPrintable(report.error.message));
+        QCOMPARE(states(lab), before);
+
+        report = apply(lab, cluster, targets(lab), options(true));
+        QVERIFY2(report.succeeded, qPrintable(describe(report)));
+        QVERIFY(!state(lab, 0).contains(QLatin1String("40-cx7.yaml")));
+        QVERIFY(state(lab, 0).contains(QLatin1String("60-spark-companion.yaml")));
+        for (int i = 0; i < lab.size(); ++i)
+            QVERIFY(rollback(lab, i).exitCode == 0);
+        QCOMPARE(states(lab), before);
+    }
+};
+
+SPARKLAB_MAIN(TestClusterApply)
+#include "tst_clusterapply.moc"
