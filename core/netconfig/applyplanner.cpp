@@ -48,8 +48,8 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
     if (!stampPattern.match(options.backupStamp).hasMatch())
         return Error(tr("The backup needs a time stamp like 20261202T160000Z."),
                      QStringLiteral("bad backup stamp: %1").arg(options.backupStamp));
-    if (options.revertSeconds < 30 || options.revertSeconds > 3600)
-        return Error(tr("The automatic undo must wait between 30 seconds and an hour."));
+    if (options.revertSeconds < 5 || options.revertSeconds > 3600)
+        return Error(tr("The automatic undo must wait between 5 seconds and an hour."));
 
     NodeApplyPlan plan;
     plan.node = node;
