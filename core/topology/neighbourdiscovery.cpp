@@ -41,20 +41,23 @@ Expected<QString> NeighbourDiscovery::command(const QStringList &netdevs)
         quoted.append(shellQuote(netdev));
     }
     const QString list = quoted.join(QLatin1Char(' '));
-    // Per netdev, in parallel: an all-nodes ping for one second lists who
+    // Per netdev, all in parallel: an all-nodes ping for one second lists who
     // answers; a unicast ping to each answer makes this node resolve its MAC
     // (a peer that already knows us would not ask, so the multicast alone can
-    // leave our neighbour table empty). Then the table is printed per netdev,
-    // after a line with the netdev's own MAC, state, MTU and speed.
+    // leave our neighbour table empty); meanwhile ethtool reads the speed.
+    // Then, in order, per netdev: a line with its own MAC, state, MTU and
+    // speed (ethtool's, else sysfs'), and its neighbour table.
     return QStringLiteral(
-               "for i in %1; do if [ -e \"/sys/class/net/$i\" ]; then "
-               "(ping -6 -n -w1 -i0.2 \"ff02::1%$i\" 2>/dev/null "
+               "PATH=\"$PATH:/usr/sbin:/sbin\"; d=$(mktemp -d) || exit 1; for i in %1; do if [ -e \"/sys/class/net/$i\" ]; then "
+               "( ethtool \"$i\" >\"$d/$i.speed\" 2>/dev/null & "
+               "ping -6 -n -w1 \"ff02::1%$i\" 2>/dev/null "
                "| sed -n 's/^[0-9]* bytes from \\(fe80:[0-9a-f:]*\\)%.*/\\1/p' | sort -u "
-               "| while read -r a; do ping -6 -n -c1 -w1 \"$a%$i\" >/dev/null 2>&1; done) & fi; done; wait; "
-               "for i in %1; do if [ -e \"/sys/class/net/$i\" ]; then "
+               "| while read -r a; do ping -6 -n -c1 -w1 \"$a%$i\" >/dev/null 2>&1; done; wait; "
                "echo \"@@ $i $(cat \"/sys/class/net/$i/address\") $(cat \"/sys/class/net/$i/operstate\") "
-               "$(cat \"/sys/class/net/$i/mtu\") $(cat \"/sys/class/net/$i/speed\" 2>/dev/null || echo -1)\"; "
-               "ip -j neigh show dev \"$i\"; echo; else echo \"@@ $i absent\"; fi; done")
+               "$(cat \"/sys/class/net/$i/mtu\") $(sed -n 's/^[[:space:]]*Speed: \\([0-9][0-9]*\\)Mb\\/s$/\\1/p' \"$d/$i.speed\" "
+               "| grep . || cat \"/sys/class/net/$i/speed\" 2>/dev/null || echo -1)\"; "
+               "ip -j neigh show dev \"$i\"; echo ) >\"$d/$i\" & else echo \"@@ $i absent\" >\"$d/$i\"; fi; done; wait; "
+               "for i in %1; do cat \"$d/$i\"; done; rm -rf \"$d\"")
         .arg(list);
 }
 

@@ -9,6 +9,9 @@
 #include "core/ssh/sshsession.h"
 #include "support/sparklab.h"
 
+#include <QElapsedTimer>
+#include <QThread>
+
 #include <memory>
 #include <vector>
 
@@ -37,7 +40,22 @@ public:
         qputenv("SPARKLAB_LAB", name.toUtf8());
         const bool attached = m_lab.attach(name, 0);
         qunsetenv("SPARKLAB_LAB");
+        waitForLinkLocal();
         return attached;
+    }
+
+    // A freshly plugged port has no usable IPv6 link-local address until the
+    // kernel's duplicate address detection ends (about a second), just like a
+    // real cable: wait for it, so a test does not race the kernel.
+    void waitForLinkLocal() const
+    {
+        QElapsedTimer timer;
+        timer.start();
+        for (int i = 0; i < int(m_lab.nodes().size()); ++i) {
+            while (timer.elapsed() < 10000
+                   && !m_lab.sh(i, QStringLiteral("ip -6 addr show tentative")).out.trimmed().isEmpty())
+                QThread::msleep(100);
+        }
     }
 
     void down()
@@ -52,7 +70,9 @@ public:
     {
         QStringList all{QStringLiteral("fault"), arguments.first(), QStringLiteral("--name"), m_name};
         all += arguments.mid(1);
-        return SparkLab::run(all);
+        const ProcessResult result = SparkLab::run(all);
+        waitForLinkLocal();
+        return result;
     }
 
     SshTarget target(int index) const

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+// sparkctl cluster verify | apply | rollback | export end to end on a private
+// direct 2 lab, with the devices and the cluster in a scratch config folder
+// and key login as enrolment leaves it.
+#include "core/devices/device.h"
+#include "support/clusterlab.h"
+
+#include <QDir>
+#include <QJsonArray>
+
+using namespace spark;
+using namespace spark::testsupport;
+
+class TestClusterCommands final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<ScratchHome> m_home;
+    ClusterLab m_lab;
+
+    ProcessResult sparkctl(const QStringList &arguments, const QByteArray &input = {})
+    {
+        return runProcess(QStringLiteral(SPARKCTL_EXECUTABLE), arguments, input, 180000);
+    }
+    QByteArray password() const { return m_lab.lab().node(0).password.toUtf8() + '\n'; }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_home = std::make_unique<ScratchHome>();
+        QVERIFY(m_lab.up(QStringLiteral("itcli-direct2"), QStringLiteral("10.132.20.0/24"), {QStringLiteral("direct2")}));
+        QDir().mkpath(m_home->filePath(QStringLiteral(".ssh")));
+        const QString key = m_home->filePath(QStringLiteral(".ssh/id_ed25519"));
+        QCOMPARE(runProcess(QStringLiteral("ssh-keygen"), {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
+                                                           QStringLiteral("-N"), QString(), QStringLiteral("-f"), key})
+                     .exitCode,
+                 0);
+        QFile publicKey(key + QStringLiteral(".pub"));
+        QVERIFY(publicKey.open(QIODevice::ReadOnly));
+        const QString line = QString::fromUtf8(publicKey.readAll().trimmed());
+        QJsonArray devices;
+        for (int i = 0; i < m_lab.size(); ++i) {
+            const ProcessResult installed = m_lab.lab().exec(
+                i, {QStringLiteral("sh"), QStringLiteral("-c"),
+                    QStringLiteral("mkdir -p ~nvidia/.ssh && printf '%s\\n' \"$1\" >> ~nvidia/.ssh/authorized_keys && "
+                                   "chown -R nvidia: ~nvidia/.ssh && chmod 700 ~nvidia/.ssh"),
+                    QStringLiteral("sh"), line});
+            QCOMPARE(installed.exitCode, 0);
+            Device device;
+            device.name = m_lab.nodeNames().at(i);
+            device.host = m_lab.lab().node(i).address;
+            device.user = m_lab.lab().node(i).user;
+            device.hostKeyFingerprint = m_lab.lab().node(i).fingerprint;
+            devices.append(device.toJson());
+        }
+        const QString config = m_home->filePath(QStringLiteral(".config/spark-companion"));
+        QDir().mkpath(config);
+        QFile devicesFile(config + QStringLiteral("/devices.json"));
+        QVERIFY(devicesFile.open(QIODevice::WriteOnly));
+        devicesFile.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("devices"), devices}}).toJson());
+        devicesFile.close();
+        QFile clusters(config + QStringLiteral("/clusters.json"));
+        QVERIFY(clusters.open(QIODevice::WriteOnly));
+        const QJsonObject cluster{{QStringLiteral("name"), QStringLiteral("duo")}, {QStringLiteral("layout"), QStringLiteral("direct2")},
+                                  {QStringLiteral("port"), 0}, {QStringLiteral("switchJumboFrames"), false},
+                                  {QStringLiteral("devices"), QJsonArray::fromStringList(m_lab.nodeNames())}};
+        clusters.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("default"), QStringLiteral("duo")},
+                                                 {QStringLiteral("clusters"), QJsonArray{cluster}}})
+                           .toJson());
+    }
+
+    void wrongUsageExitsTwo()
+    {
+        QCOMPARE(sparkctl({QStringLiteral("cluster"), QStringLiteral("frobnicate")}).exitCode, 2);
+        QCOMPARE(sparkctl({QStringLiteral("cluster"), QStringLiteral("apply"), QStringLiteral("--bogus")}).exitCode, 2);
+        QCOMPARE(sparkctl({QStringLiteral("cluster"), QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("xml")})
+                     .exitCode,
+                 2);
+        const ProcessResult unknown = sparkctl({QStringLiteral("cluster"), QStringLiteral("verify"), QStringLiteral("--cluster"),
+                                                QStringLiteral("nope")});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY(unknown.err.contains("nope"));
+    }
+
+    void verifyReportsTheCables()
+    {
+        const ProcessResult verify = sparkctl({QStringLiteral("cluster"), QStringLiteral("verify")});
+        QVERIFY2(verify.exitCode == 0, QByteArray(verify.out + verify.err).constData());
+        QVERIFY(verify.out.contains("matches its plan"));
+        QVERIFY(verify.out.contains("Cable discovery took"));
+    }
+
+    void applyTwiceThenRollBack()
+    {
+        const ProcessResult before = m_lab.lab().sh(0, QStringLiteral("ls /etc/netplan; ip -4 -o addr show"));
+        const ProcessResult dry = sparkctl({QStringLiteral("cluster"), QStringLiteral("apply"), QStringLiteral("--dry-run"),
+                                            QStringLiteral("--sudo-password-stdin")},
+                                           password());
+        QVERIFY2(dry.exitCode == 0, QByteArray(dry.out + dry.err).constData());
+        QVERIFY(dry.out.contains("nothing was changed"));
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("ls /etc/netplan; ip -4 -o addr show")).out, before.out);
+
+        const ProcessResult wrong = sparkctl({QStringLiteral("cluster"), QStringLiteral("apply"), QStringLiteral("--sudo-password-stdin")},
+                                             "wrong\n");
+        QCOMPARE(wrong.exitCode, 1);
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("ls /etc/netplan; ip -4 -o addr show")).out, before.out);
+
+        const ProcessResult apply = sparkctl({QStringLiteral("cluster"), QStringLiteral("apply"), QStringLiteral("--sudo-password-stdin"),
+                                              QStringLiteral("--revert-seconds"), QStringLiteral("20")},
+                                             password());
+        QVERIFY2(apply.exitCode == 0, QByteArray(apply.out + apply.err).constData());
+        QVERIFY(apply.out.contains("%] "));      // progress lines with a fraction
+        QVERIFY(apply.out.contains("runs its new network settings"));
+        const QByteArray applied = m_lab.lab().sh(0, QStringLiteral("ls /etc/netplan; ip -4 -o addr show")).out;
+        QVERIFY(applied.contains("60-spark-companion.yaml"));
+
+        const ProcessResult again = sparkctl({QStringLiteral("cluster"), QStringLiteral("apply"), QStringLiteral("--sudo-password-stdin")},
+                                             password());
+        QVERIFY2(again.exitCode == 0, QByteArray(again.out + again.err).constData());
+        QVERIFY2(again.out.contains("nothing was changed"), again.out.constData());
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("ls /etc/netplan; ip -4 -o addr show")).out, applied);
+
+        // Node-to-node SSH as mpirun needs it.
+        const ProcessResult hop = m_lab.lab().exec(
+            0, {QStringLiteral("su"), QStringLiteral("-"), QStringLiteral("nvidia"), QStringLiteral("-c"),
+                QStringLiteral("ssh -o BatchMode=yes %1 hostname").arg(m_lab.lab().node(1).address)});
+        QVERIFY2(hop.exitCode == 0, hop.err.constData());
+        QCOMPARE(hop.out.trimmed(), m_lab.nodeNames().at(1).toUtf8());
+
+        for (const QString &format : {QStringLiteral("hostfile"), QStringLiteral("nccl-env"), QStringLiteral("ansible")}) {
+            const ProcessResult exported = sparkctl({QStringLiteral("cluster"), QStringLiteral("export"), QStringLiteral("--format"), format});
+            QVERIFY2(exported.exitCode == 0, exported.err.constData());
+            QVERIFY(!exported.out.isEmpty());
+            if (format == QLatin1String("hostfile"))
+                QVERIFY(exported.out.contains(m_lab.lab().node(1).address.toUtf8()));
+        }
+
+        const ProcessResult rollback = sparkctl({QStringLiteral("cluster"), QStringLiteral("rollback"),
+                                                 QStringLiteral("--sudo-password-stdin")},
+                                                password());
+        QVERIFY2(rollback.exitCode == 0, QByteArray(rollback.out + rollback.err).constData());
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("ls /etc/netplan; ip -4 -o addr show")).out, before.out);
+    }
+};
+
+SPARKLAB_MAIN(TestClusterCommands)
+#include "tst_clustercommands.moc"
