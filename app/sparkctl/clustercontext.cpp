@@ -2,7 +2,10 @@
 #include "app/sparkctl/clustercontext.h"
 
 #include "app/sparkctl/commandtable.h"
+#include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
+#include "core/devices/secretstore.h"
+#include "core/ssh/sshkeypair.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -49,17 +52,15 @@ QString readHidden(const QString &prompt)
 
 SshTarget clusterTargetFor(const Device &device)
 {
-    SshTarget target;
-    target.host = device.host;
-    target.port = device.port;
-    target.user = device.user;
-    target.useAgent = true;
+    SshTarget target = DeviceProbe::targetFor(device);
     target.acceptedFingerprint = device.hostKeyFingerprint;
-    const QDir ssh(QDir::home().filePath(QStringLiteral(".ssh")));
-    for (const QString &name : {QStringLiteral("id_ed25519_spark_companion"), QStringLiteral("id_ed25519"),
-                                QStringLiteral("id_ecdsa"), QStringLiteral("id_rsa")}) {
-        if (QFile::exists(ssh.filePath(name)))
-            target.identityFiles.append(ssh.filePath(name));
+    if (target.identityFiles.isEmpty()) {
+        const QDir ssh(QDir::home().filePath(QStringLiteral(".ssh")));
+        for (const QString &path : {SshKeyPair::defaultPrivateKeyPath(), ssh.filePath(QStringLiteral("id_ed25519")),
+                                    ssh.filePath(QStringLiteral("id_ecdsa")), ssh.filePath(QStringLiteral("id_rsa"))}) {
+            if (QFile::exists(path) && !target.identityFiles.contains(path))
+                target.identityFiles.append(path);
+        }
     }
     return target;
 }
@@ -100,8 +101,15 @@ void ClusterContext::askPasswords(bool fromStdin)
             passwords.append(password);
         return;
     }
+    // Remembered ones from the keychain first; a prompt for the others.
+    SecretStore secrets;
     QString previous;
     for (const Device &device : std::as_const(devices)) {
+        const Expected<QString> remembered = secrets.sudoPassword(device.name).result();
+        if (remembered && !remembered->isEmpty()) {
+            passwords.append(*remembered);
+            continue;
+        }
         QString password = readHidden(
             previous.isEmpty()
                 ? QCoreApplication::translate("spark::ClusterCommands", "sudo password of %1 on %2: ").arg(device.user, device.name)

@@ -29,8 +29,9 @@ struct ClusterContext
 
     // The named cluster, or the one planned last.
     static spark::Expected<ClusterContext> open(const QString &name);
-    // One password for every node from stdin's first line, or a prompt per node
-    // on the terminal without echo (Enter: the same as the previous node).
+    // One password for every node from stdin's first line; otherwise each
+    // node's remembered one from the keychain, or a prompt on the terminal
+    // without echo (Enter: the same as the previous node).
     void askPasswords(bool fromStdin);
 };
 

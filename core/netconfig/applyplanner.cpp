@@ -26,7 +26,7 @@ QString applyStepKindKey(ApplyStep::Kind kind)
 
 QString ApplyPlanner::backupRoot()
 {
-    return QStringLiteral("/var/backups/spark-companion");
+    return QStringLiteral("/etc/spark-companion/backups");
 }
 
 QString ApplyPlanner::revertPidFile()

@@ -56,7 +56,7 @@ class ApplyPlanner
     Q_DECLARE_TR_FUNCTIONS(spark::ApplyPlanner)
 
 public:
-    static QString backupRoot();             // /var/backups/spark-companion
+    static QString backupRoot();             // /etc/spark-companion/backups
     static QString revertPidFile();          // /run/spark-companion-netplan-revert.pid
     static QString uploadPath();             // .spark-companion/60-spark-companion.yaml (in the home folder)
 

@@ -33,7 +33,7 @@ Expected<QString> NetplanDocument::render(const QString &clusterName, const QLis
     QString text = QStringLiteral(
                        "# Written by Spark Companion for the cluster \"%1\": the ConnectX-7 ports only.\n"
                        "# Setting the cluster up again replaces this file; earlier versions are kept\n"
-                       "# in /var/backups/spark-companion.\n"
+                       "# in /etc/spark-companion/backups.\n"
                        "network:\n"
                        "  version: 2\n"
                        "  ethernets:\n")

@@ -21,11 +21,6 @@ QString NodeApplier::asRoot(const QString &command, bool withPassword)
     return (withPassword ? QStringLiteral("sudo -S -p '' sh -c ") : QStringLiteral("sudo -n sh -c ")) + shellQuote(command);
 }
 
-QString NodeApplier::sudoCheckCommand(bool withPassword)
-{
-    return withPassword ? QStringLiteral("sudo -S -p '' true") : QStringLiteral("sudo -n true");
-}
-
 NodeApplier::Pending NodeApplier::start(const QString &command, bool root, const QString &what, int timeoutMs) const
 {
     Pending pending;

@@ -47,8 +47,6 @@ public:
 
     // `sudo -S -p '' sh -c 'COMMAND'` (`sudo -n` without a password).
     static QString asRoot(const QString &command, bool withPassword);
-    // Succeeds when the password is right (or none is needed).
-    static QString sudoCheckCommand(bool withPassword);
     // All checks at once, each behind PingMesh's markers, printed in order.
     static Expected<QString> pingCommand(const QList<PingCheck> &checks);
     // Prints the SHA-256 of our netplan file on the node, or nothing when it is absent.

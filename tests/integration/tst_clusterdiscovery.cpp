@@ -79,7 +79,9 @@ private Q_SLOTS:
         QVERIFY2(report.healthy(), qPrintable(describe(report)));
         QCOMPARE(report.observations.size(), lab.size());
         qInfo("discovery on %d nodes: %lld ms", lab.size(), report.elapsedMs);
-        QVERIFY2(report.elapsedMs <= 3000, qPrintable(QString::number(report.elapsedMs)));
+        // The 3 s target is measured by tests/bench/cluster_apply_bench; here, on a
+        // machine shared with parallel builds, only far below NVIDIA's 20 s script.
+        QVERIFY2(report.elapsedMs <= 10000, qPrintable(QString::number(report.elapsedMs)));
     }
 
     void everyCablingFaultGivesItsFinding_data()
