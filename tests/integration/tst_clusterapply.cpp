@@ -251,7 +251,7 @@ private Q_SLOTS:
         QCOMPARE(state(lab, 0), before.at(0));
         QCOMPARE(state(lab, 2), before.at(2));
         // The lost node restores itself within the bound, with nobody connected.
-        QVERIFY2(state(lab, 1) != before.at(1), "the lost node had the new settings");
+        // (It may be back already: the desktop gave up on it only after its timeouts.)
         QTRY_VERIFY_WITH_TIMEOUT(state(lab, 1) == before.at(1), (kRevertSeconds + 10) * 1000);
         qInfo("the lost node was back on its old settings %lld ms after the apply began", timer.elapsed());
         lab.fault({QStringLiteral("sshd-start"), QStringLiteral("2")});
