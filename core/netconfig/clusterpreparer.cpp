@@ -2,9 +2,9 @@
 #include "core/netconfig/clusterpreparer.h"
 
 #include "core/facts/probeparser.h"
+#include "core/facts/nodeprober.h"
 #include "core/facts/probescript.h"
 #include "core/netconfig/nodeapplier.h"
-#include "core/ssh/shellcommand.h"
 #include "core/ssh/sshsession.h"
 #include "core/topology/cablingplanner.h"
 
@@ -87,14 +87,11 @@ Expected<QList<NodeFacts>> ClusterPreparer::probe(const QList<PrepareTarget> &ta
 {
     QList<QFuture<Expected<ExecResult>>> started;
     for (const PrepareTarget &target : targets) {
-        ProbeScript::Options probeOptions;
-        probeOptions.sudo = target.sudoPassword.isEmpty() ? ProbeScript::SudoMode::NonInteractive
-                                                          : ProbeScript::SudoMode::PasswordOnStdin;
-        const QString script = ShellCommand(QStringLiteral("sh"))
-                                   .args({QStringLiteral("-c"), ProbeScript::build(probeOptions)})
-                                   .toString();
+        // NodeProber's command, started on every node before waiting for any.
+        const QString script = NodeProber::command(target.sudoPassword.isEmpty() ? ProbeScript::SudoMode::NonInteractive
+                                                                                 : ProbeScript::SudoMode::PasswordOnStdin);
         const QByteArray input = target.sudoPassword.isEmpty() ? QByteArray() : target.sudoPassword.toUtf8() + '\n';
-        started.append(target.session->exec(script, input, 60000));
+        started.append(target.session->exec(script, input, NodeProber::TimeoutMs));
     }
     QList<NodeFacts> facts;
     std::optional<Error> failure;
