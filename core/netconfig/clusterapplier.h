@@ -65,7 +65,7 @@ public:
     {
         int stepTimeoutMs = 60000;
         int managementCheckTimeoutMs = 10000;
-        int verifyAttempts = 3; // links may take a moment to come up after netplan apply
+        int verifyAttempts = 5; // links may take a moment to come up after netplan apply; only failed pings repeat
     };
 
     explicit ClusterApplier(QObject *parent = nullptr);

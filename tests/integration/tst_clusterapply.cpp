@@ -9,6 +9,7 @@
 #include "core/netconfig/clusterpreparer.h"
 #include "core/netconfig/nodeapplier.h"
 #include "core/netconfig/peertrustrunner.h"
+#include "core/topology/discoveryrunner.h"
 #include "support/clusterlab.h"
 
 #include <QElapsedTimer>
@@ -138,16 +139,23 @@ private Q_SLOTS:
         const QStringList before = states(lab);
         const ClusterDefinition cluster = definition(QStringLiteral("lab"), ClusterLayout(layout), lab.nodeNames());
 
+        // As a user does: the cabling is checked first (sparkctl cluster verify).
+        QList<DiscoveryNode> discoveryNodes;
+        for (int i = 0; i < lab.size(); ++i)
+            discoveryNodes.append(DiscoveryNode{lab.nodeNames().at(i), lab.session(i), {}});
+        DiscoveryRunner discovery;
+        QVERIFY(discovery.runBlocking(discoveryNodes).complete());
+
         PreparedCluster prepared;
         ClusterApplyReport report = apply(lab, cluster, targets(lab), options(), &prepared);
         QVERIFY(!prepared.addresses.subnets.isEmpty());
         for (const Ipv4Subnet &used : prepared.addresses.subnets)
             QVERIFY2(!used.overlaps(*Ipv4Subnet::parse(subnet)), qPrintable(used.toString()));
         if (ClusterLayout(layout) == ClusterLayout::Switch) {
-            // Known: both twins of every node share the switch's one L2 segment, so a
-            // peer may answer ARP for one twin's address with the other twin's MAC and
-            // the full-size pings lose packets; the verification then reverts all nodes.
-            QEXPECT_FAIL("", "switch: ARP answered by the wrong twin (needs arp_ignore/arp_announce on the CX-7 netdevs)", Abort);
+            // Known and not understood yet: here the full-size pings on the switch lab
+            // fail (or lose packets) and every node is reverted, while the same apply
+            // through sparkctl on a fresh switch lab passes (tests/bench/cluster_apply_bench).
+            QEXPECT_FAIL("", "switch: verification pings fail in this test (cause not found)", Abort);
         }
         QVERIFY2(report.succeeded, qPrintable(describe(report)));
         QVERIFY(report.changed);
