@@ -17,6 +17,696 @@
     </message>
 </context>
 <context>
+    <name>spark</name>
+    <message>
+        <source>port 0 (left)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>port 1 (right)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update %1 to the newest release: in DGX Dashboard (Settings → Updates), or in a terminal on it run `%2`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no /etc/dgx-release, so it does not run DGX OS and its release cannot be checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clustering is supported between DGX Sparks (or OEM GB10 systems) running DGX OS; go on only if you know this system is set up like one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spark Companion cannot tell whether DGX OS %1 on %2 is the %3 release or later, which clustering needs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no version)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs DGX OS %2, which is older than the %3 release that clustering needs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has NVIDIA driver %2, older than %3, the oldest one known to work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nvidia-smi is not installed on %1, so its NVIDIA driver cannot be checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver on %1 was updated but the node has not been restarted since, so the GPU cannot be used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart %1 (sudo reboot); if the GPU is still unusable, run the full update: `%2`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is not running on %1, so the GPU cannot be used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart %1; if that does not help, run the full update: `%2`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nvidia-smi failed on %1, so its NVIDIA driver cannot be checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run nvidia-smi on %1 to see the error; a restart often helps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ConnectX-7 firmware on %1 is %2, older than %3, the oldest one known to work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No QSFP cable is plugged into %1: its ConnectX-7 ports show no network interfaces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plug the cables in (pull tab up) as the cabling plan shows, then check again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only one of the two interfaces of %1 on %2 is up (%3 is down), which halves the link&apos;s speed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reseat the cable (pull tab up) or use an approved 200G cable; if the interface was switched off, switch it on; a restart with the cables in also helps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 negotiated %3 Gb/s instead of %4 Gb/s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Through a switch: set the switch port to 200G (for example 200G-baseCR4) with auto-negotiation off. Direct: use an approved 200G cable, or restart both nodes with the cables in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot use sudo on %2, and setting up the network needs it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect as a user in the sudo group, or have an administrator run `sudo usermod -aG sudo %1` on %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sudo on %1 did not accept the password given for %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the password %1 logs in with on %2 (the one for sudo).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sudo asks %1 for a password on %2, so whether it is allowed is only known once the password is entered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the sudo password when asked; if sudo is refused, connect as a user in the sudo group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from NVIDIA&apos;s playbooks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from NVIDIA Sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from Spark Companion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of unknown origin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has earlier settings for its ConnectX-7 ports in %2 (%3) that would fight the new ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let the network set-up move %1 aside (it keeps a copy), or move it yourself: `sudo mv %1 ~/ &amp;&amp; sudo netplan apply`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The network settings in /etc/netplan on %1 can only be read with sudo, which needs the password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the sudo password when asked, and they are checked too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NetworkManager profile &quot;%1&quot; on %2 asks for DHCP on %3, which would fight the new settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete it on %1: `sudo nmcli connection delete %2`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The nodes have different %1 (%2)%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The check of %1 stopped before it finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make sure %1 is on and reachable over SSH, then check again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update every node to the newest release, so that all run the same one: `%1`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, and NCCL fails between mixed versions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DGX OS releases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVIDIA drivers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ConnectX-7 firmware</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linux kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, so MPI and NCCL jobs, which log in as the same user everywhere, need extra set-up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the same user name on every node (the one chosen at first boot, for example).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, so files on shared storage will belong to the wrong user on some nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the user the same uid and gid on every node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>group ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, so files on shared storage will belong to the wrong group on some nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::AddressPlan</name>
+    <message>
+        <source>%1 %2: %3 (MTU %4)</source>
+        <translation>%1 %2：%3（MTU %4）</translation>
+    </message>
+</context>
+<context>
+    <name>spark::AddressPlanner</name>
+    <message>
+        <source>Each link subnet must fit inside the base range %1 and hold at least two addresses.</source>
+        <translation>每个链路子网都必须位于基础地址范围 %1 之内，且至少能容纳两个地址。</translation>
+    </message>
+    <message>
+        <source>A /%1 subnet is too small for %2 Sparks; choose a shorter prefix.</source>
+        <translation>/%1 子网太小，容纳不下 %2 台 Spark；请选择更短的前缀。</translation>
+    </message>
+    <message>
+        <source>The address range %1 has no free subnet left for the cluster; choose another base range.</source>
+        <translation>地址范围 %1 中已没有可供该集群使用的空闲子网；请选择其他基础地址范围。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ApplyPlanner</name>
+    <message>
+        <source>The backup needs a time stamp like 20261202T160000Z.</source>
+        <translation>备份需要类似 20261202T160000Z 格式的时间戳。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 also configures its ConnectX-7 ports and cannot be disabled safely; remove it by hand and check again.</source>
+        <translation>%2 上的 %1 也配置了其 ConnectX-7 端口，无法安全停用；请手动删除该文件后重新检查。</translation>
+    </message>
+    <message>
+        <source>Back up the network settings of %1.</source>
+        <translation>备份 %1 的网络设置。</translation>
+    </message>
+    <message>
+        <source>Copy the new settings to %1.</source>
+        <translation>将新设置复制到 %1。</translation>
+    </message>
+    <message>
+        <source>Put the new settings in place on %1.</source>
+        <translation>在 %1 上安装新设置。</translation>
+    </message>
+    <message>
+        <source>Disable %1 on %2 (it stays in the backup).</source>
+        <translation>在 %2 上停用 %1（备份中仍保留该文件）。</translation>
+    </message>
+    <message>
+        <source>Arm the automatic undo on %1 (%2 seconds).</source>
+        <translation>在 %1 上启动自动撤销计时（%2 秒）。</translation>
+    </message>
+    <message>
+        <source>Check the settings on %1.</source>
+        <translation>在 %1 上检查设置。</translation>
+    </message>
+    <message>
+        <source>Apply the settings on %1.</source>
+        <translation>在 %1 上应用设置。</translation>
+    </message>
+    <message>
+        <source>Check every link from %1 with full-size packets.</source>
+        <translation>用满尺寸数据包检查从 %1 出发的每条链路。</translation>
+    </message>
+    <message>
+        <source>Keep the new settings on %1 (stop the automatic undo).</source>
+        <translation>在 %1 上保留新设置（停止自动撤销）。</translation>
+    </message>
+    <message>
+        <source>The automatic undo must wait between 5 seconds and an hour.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::CablingCheck</name>
+    <message>
+        <source>%1 sees several Sparks at once, as through a switch, but a 3-Spark ring was planned: cable each Spark directly to the next as the plan shows.</source>
+        <translation>%1 同时能看到多台 Spark，像是通过交换机连接的，但规划的是三台 Spark 环形拓扑：请按规划将每台 Spark 直接连到下一台。</translation>
+    </message>
+    <message>
+        <source>%1 sees several Sparks at once, as through a switch, but a direct cable was planned: cable the two Sparks directly, or plan a switch layout.</source>
+        <translation>%1 同时能看到多台 Spark，像是通过交换机连接的，但规划的是直连：请将两台 Spark 直接相连，或改为规划交换机拓扑。</translation>
+    </message>
+    <message>
+        <source>The cable from %1 reaches %2&apos;s %3; move that end to its %4.</source>
+        <translation>从 %1 引出的线缆插在了 %2 的%3；请将这一端改插到其%4。</translation>
+    </message>
+    <message>
+        <source>The cable between %1 and %2 is in the wrong ports; move it to %3 and %4.</source>
+        <translation>%1 和 %2 之间的线缆插错了端口；请改插到 %3 和 %4。</translation>
+    </message>
+    <message>
+        <source>%1 is cabled to %2, but belongs to %3: move the cable&apos;s other end there.</source>
+        <translation>%1 连接到了 %2，但应连接到 %3：请将线缆的另一端改插到那里。</translation>
+    </message>
+    <message>
+        <source>Cable %1 is missing: connect %2 to %3.</source>
+        <translation>缺少线缆 %1：请将 %2 连接到 %3。</translation>
+    </message>
+    <message>
+        <source>A cable joins %1 and %2 of the same Spark; remove it.</source>
+        <translation>有一根线缆连接了同一台 Spark 的 %1 和 %2；请拔掉它。</translation>
+    </message>
+    <message>
+        <source>The cable between %1 and %2 is not in the plan; remove it.</source>
+        <translation>%1 和 %2 之间的线缆不在规划中；请拔掉它。</translation>
+    </message>
+    <message>
+        <source>%1 and %2 are cabled directly, but the plan uses a switch: plug both into the switch.</source>
+        <translation>%1 和 %2 是直连的，但规划中使用交换机：请将两者都连接到交换机。</translation>
+    </message>
+    <message>
+        <source>%1 is plugged into the switch with its %2; move the cable to its %3, every Spark uses the same port.</source>
+        <translation>%1 通过其%2连接到交换机；请将线缆改插到其%3，所有 Spark 都须使用相同的端口。</translation>
+    </message>
+    <message>
+        <source>Cable %1 is missing: connect %2 to a free 200G port on the switch.</source>
+        <translation>缺少线缆 %1：请将 %2 连接到交换机上一个空闲的 200G 端口。</translation>
+    </message>
+    <message>
+        <source>Only one half of %1 is up (%2 is down), so the link runs at half speed: reboot the Spark with the cable plugged in.</source>
+        <translation>%1 只有一半处于启用状态（%2 已断开），因此链路只能以一半速度运行：请在插好线缆的情况下重启这台 Spark。</translation>
+    </message>
+    <message>
+        <source>%1 negotiated %2 Gb/s instead of 200 Gb/s: reseat the cable (pull tab up) and use one rated for 200G; on a switch, set that port to 200G with auto-negotiation off.</source>
+        <translation>%1 协商速率为 %2 Gb/s，而不是 200 Gb/s：请重新插紧线缆（拉环朝上），并使用支持 200G 的线缆；如果连接交换机，请将该交换机端口设为 200G 并关闭自动协商。</translation>
+    </message>
+    <message>
+        <source>The MTU differs across the link between %1 (%2) and %3 (%4): both ends need the same MTU; apply the cluster&apos;s network plan again to set it.</source>
+        <translation>%1（%2）与 %3（%4）之间链路两端的 MTU 不一致：两端必须使用相同的 MTU；请重新应用集群的网络规划进行设置。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::CablingPlan</name>
+    <message>
+        <source>Stays empty: %1</source>
+        <translation>保持空置：%1</translation>
+    </message>
+    <message>
+        <source>left port (Port 0)</source>
+        <translation>左侧端口（端口 0）</translation>
+    </message>
+    <message>
+        <source>right port (Port 1)</source>
+        <translation>右侧端口（端口 1）</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>a free 200G port on the switch</source>
+        <translation>交换机上一个空闲的 200G 端口</translation>
+    </message>
+    <message>
+        <source>Cable %1: %2 → %3</source>
+        <translation>线缆 %1：%2 → %3</translation>
+    </message>
+</context>
+<context>
+    <name>spark::CablingPlanner</name>
+    <message>
+        <source>Every Spark in a cluster needs a name.</source>
+        <translation>集群中的每台 Spark 都需要一个名称。</translation>
+    </message>
+    <message>
+        <source>%1 is listed twice; list every Spark once.</source>
+        <translation>%1 被列出了两次；每台 Spark 只能列出一次。</translation>
+    </message>
+    <message>
+        <source>The port is 0 (left) or 1 (right).</source>
+        <translation>端口只能是 0（左侧）或 1（右侧）。</translation>
+    </message>
+    <message>
+        <source>A cluster needs at least two Sparks.</source>
+        <translation>集群至少需要两台 Spark。</translation>
+    </message>
+    <message>
+        <source>4 or more Sparks can only be connected through a switch.</source>
+        <translation>4 台及以上的 Spark 只能通过交换机连接。</translation>
+    </message>
+    <message>
+        <source>A direct cable joins exactly two Sparks; for three Sparks choose the ring.</source>
+        <translation>直连只能连接两台 Spark；三台 Spark 请选择环形拓扑。</translation>
+    </message>
+    <message>
+        <source>A ring joins exactly three Sparks; for two Sparks choose a direct cable.</source>
+        <translation>环形拓扑只能连接三台 Spark；两台 Spark 请选择直连。</translation>
+    </message>
+    <message>
+        <source>A 3-Spark ring uses both ports of every Spark, so no port can be chosen.</source>
+        <translation>三台 Spark 的环形拓扑会用到每台 Spark 的两个端口，因此无法选择端口。</translation>
+    </message>
+    <message>
+        <source>4 or more Sparks can only be connected through a switch; remove the direct cables and cable every Spark to the switch.</source>
+        <translation>4 台及以上的 Spark 只能通过交换机连接；请拔掉直连线缆，将每台 Spark 都连接到交换机。</translation>
+    </message>
+    <message>
+        <source>Some cables go to the switch and some go directly between Sparks; use one or the other, never a mix.</source>
+        <translation>部分线缆接到交换机，部分线缆在 Spark 之间直连；只能选用其中一种方式，不能混用。</translation>
+    </message>
+    <message>
+        <source>%1 has two cables; a port takes one cable.</source>
+        <translation>%1 接了两根线缆；一个端口只能接一根线缆。</translation>
+    </message>
+    <message>
+        <source>Cable %1 joins two ports of %2; remove it, a Spark is never cabled to itself.</source>
+        <translation>线缆 %1 连接了 %2 自身的两个端口；请拔掉它，Spark 不能与自身相连。</translation>
+    </message>
+    <message>
+        <source>%1 and %2 are joined by two cables; use one cable between them, a second one adds no bandwidth.</source>
+        <translation>%1 和 %2 之间连了两根线缆；请只用一根，第二根并不会增加带宽。</translation>
+    </message>
+    <message>
+        <source>With two Sparks cabled directly, use the same port on both ends (left to left or right to right); cable %1 joins %2 and %3.</source>
+        <translation>两台 Spark 直连时，两端须使用相同的端口（左对左或右对右）；而线缆 %1 连接的是 %2 和 %3。</translation>
+    </message>
+    <message>
+        <source>In a 3-Spark ring every cable goes from a left port (Port 0) to a right port (Port 1); cable %1 joins %2 and %3.</source>
+        <translation>在三台 Spark 的环形拓扑中，每根线缆都应从左侧端口（端口 0）连到右侧端口（端口 1）；而线缆 %1 连接的是 %2 和 %3。</translation>
+    </message>
+    <message>
+        <source>Through a switch every Spark uses the same port: %1 uses its %2, but %3 uses its %4.</source>
+        <translation>通过交换机连接时，每台 Spark 都须使用相同的端口：%1 用的是%2，而 %3 用的是%4。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ClusterApplier</name>
+    <message>
+        <source>The apply was cancelled; every node that was changed goes back to its earlier settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the administrator password on %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The administrator check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking every link from %1 with full-size packets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 no longer answers on its management address after the change (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs the new network settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already ran these settings; nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be reached; it restores its earlier settings by itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restoring the earlier network settings of %1 (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restoring the earlier settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is back on its earlier settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be restored now; its timer restores it by itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::ClusterCommands</name>
+    <message>
+        <source>Cluster %1 uses %2, which is no longer registered; add it again or plan the cluster again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sudo password of %1 on %2: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sudo password of %1 on %2 (Enter: the same as before): </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::ClusterExports</name>
+    <message>
+        <source>The address of %1 (&quot;%2&quot;) cannot go into a hostfile; register it by hostname or IP address.</source>
+        <translation>%1 的地址（“%2”）无法写入 hostfile；请使用主机名或 IP 地址注册该设备。</translation>
+    </message>
+    <message>
+        <source>The address of %1 (&quot;%2&quot;) cannot go into an inventory; register it by hostname or IP address.</source>
+        <translation>%1 的地址（“%2”）无法写入 Ansible inventory；请使用主机名或 IP 地址注册该设备。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ClusterPreparer</name>
+    <message>
+        <source>The address range &quot;%1&quot; of cluster %2 is not valid; plan the cluster again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the current settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The network settings of %1 could not be read as administrator; check its sudo password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::ClusterStore</name>
+    <message>
+        <source>A cluster name uses letters, digits, &quot;.&quot;, &quot;_&quot; and &quot;-&quot;, starts with a letter or digit and has at most 63 characters.</source>
+        <translation>集群名称只能包含字母、数字、“.”、“_”和“-”，须以字母或数字开头，且不超过 63 个字符。</translation>
+    </message>
+    <message>
+        <source>Could not read the cluster list %1: %2. Check the file&apos;s permissions.</source>
+        <translation>无法读取集群列表 %1：%2。请检查该文件的权限。</translation>
+    </message>
+    <message>
+        <source>The cluster list %1 is damaged (%2). Move it aside and plan your cluster again.</source>
+        <translation>集群列表 %1 已损坏（%2）。请将其移到别处，然后重新规划集群。</translation>
+    </message>
+    <message>
+        <source>Could not write the cluster list %1: %2.</source>
+        <translation>无法写入集群列表 %1：%2。</translation>
+    </message>
+    <message>
+        <source>No cluster is planned yet; run &apos;sparkctl cluster plan&apos; first.</source>
+        <translation>尚未规划集群；请先运行 sparkctl cluster plan。</translation>
+    </message>
+    <message>
+        <source>There is no cluster named &quot;%1&quot;; run &apos;sparkctl cluster plan&apos; to plan it.</source>
+        <translation>不存在名为“%1”的集群；请运行 sparkctl cluster plan 进行规划。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::DeviceEnroller</name>
+    <message>
+        <source>Your %1 already has a &quot;Host %2&quot; of its own; choose another name, or register that entry with &quot;sparkctl device import %2&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the details…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preparing this computer&apos;s SSH key…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adding %1 was cancelled; nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking that %1 may use sudo…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sudo on %1 did not accept the password of %2; check the password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account %1 on %2 may not use sudo, which setting up the network needs; give it sudo rights (add it to the sudo group) or use an account that has them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding out what %1 is…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no /etc/dgx-release, so it is not a DGX Spark; it was added as a generic Linux host and Spark-only steps will skip it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installing this computer&apos;s key on %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not add the key to ~/.ssh/authorized_keys of %1 on %2; check that the home folder is writable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking that the key logs in…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key was installed on %1 but logging in with it failed, so it was taken out again; check that the SSH server allows key logins (PubkeyAuthentication yes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was added.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No device is named &quot;%1&quot;; &quot;sparkctl device list&quot; shows the names.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;Host %2&quot;; check the alias, or add the device with its password instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ssh could not read the entry &quot;%1&quot; in %2; run &quot;ssh -G %1&quot; to see why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::DeviceProbe</name>
+    <message>
+        <source>%1 answers with a different host key than when it was added; remove it and add it again if it was reinstalled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>spark::DeviceRegistry</name>
     <message>
         <source>Could not read the device list %1: %2. Check the file&apos;s permissions.</source>
@@ -37,6 +727,717 @@
     <message>
         <source>%1 port %2 is already registered as &quot;%3&quot;.</source>
         <translation>%1 的端口 %2 已注册为“%3”。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::DgxRelease</name>
+    <message>
+        <source>not a DGX system</source>
+        <translation>非 DGX 系统</translation>
+    </message>
+    <message>
+        <source>NVIDIA DGX Spark (Founders Edition)</source>
+        <translation>NVIDIA DGX Spark（Founders Edition）</translation>
+    </message>
+</context>
+<context>
+    <name>spark::DiscoveryRunner</name>
+    <message>
+        <source>Looking for cables on %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be asked about its cables: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cable discovery failed on %1; check that it is a DGX Spark and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::EnrolmentRequest</name>
+    <message>
+        <source>A device needs a name, for example spark-1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name &quot;%1&quot; may only use letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (no spaces); try something like spark-1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the device&apos;s host name or IP address, for example spark-1.local or 192.168.1.20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name or IP address; use a name like spark-1.local or an address like 192.168.1.20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the user name you log in to the device with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid user name: use letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, without spaces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SSH port must be a number from 1 to 65535 (usually 22).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the password of %1 on the device; it is used once to install the program&apos;s key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::HealthMonitor</name>
+    <message>
+        <source>The health poll of %1 was cancelled.</source>
+        <translation>对 %1 的健康状态轮询已取消。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::HealthRules</name>
+    <message>
+        <source>Port %1 of %2 has no link: its interfaces are gone.</source>
+        <translation>%2 的端口 %1 没有链路：其网络接口已消失。</translation>
+    </message>
+    <message>
+        <source>The CX-7 removes a port&apos;s interfaces when it detects no cable: the cable is out or not seated, or the other end is off.</source>
+        <translation>CX-7 检测不到线缆时会移除该端口的网络接口：线缆已拔出或未插好，或者另一端设备已关机。</translation>
+    </message>
+    <message>
+        <source>Push the cable in (pull tab up) at both ends until it clicks, and check that the other end is on.</source>
+        <translation>将线缆两端（拉环朝上）推入，直到发出咔嗒声，并确认另一端的设备已开机。</translation>
+    </message>
+    <message>
+        <source>Port %1 of %2 is down.</source>
+        <translation>%2 的端口 %1 已断开。</translation>
+    </message>
+    <message>
+        <source>No signal on the cable: it is loose or damaged, or the other end is off or its port is disabled.</source>
+        <translation>线缆上没有信号：线缆松动或损坏，或者另一端设备已关机或其端口已禁用。</translation>
+    </message>
+    <message>
+        <source>Reseat the cable at both ends and check that the other end is on; replace the cable if the port stays down.</source>
+        <translation>重新插紧线缆两端，并确认另一端设备已开机；如果端口仍然断开，请更换线缆。</translation>
+    </message>
+    <message>
+        <source>One twin of port %1 of %2 is down (%3): the port runs at half speed.</source>
+        <translation>%2 的端口 %1 有一个孪生接口已断开（%3）：该端口只能以一半速度运行。</translation>
+    </message>
+    <message>
+        <source>The interface was set down or its network configuration did not come up, while its twin works.</source>
+        <translation>该接口已被停用，或其网络配置未能生效，而它的孪生接口工作正常。</translation>
+    </message>
+    <message>
+        <source>Apply the cluster&apos;s network configuration again so that both twins are up and addressed.</source>
+        <translation>请重新应用集群的网络配置，使两个孪生接口都处于启用状态并已分配地址。</translation>
+    </message>
+    <message>
+        <source>Port %1 of %2 runs at %3G instead of 200G.</source>
+        <translation>%2 的端口 %1 以 %3G 而非 200G 运行。</translation>
+    </message>
+    <message>
+        <source>The link negotiated a lower speed: a switch port left on auto-negotiation, or a cable rated below 200 Gb/s.</source>
+        <translation>链路协商到了较低的速率：交换机端口仍开启自动协商，或线缆规格低于 200 Gb/s。</translation>
+    </message>
+    <message>
+        <source>On a switch, set the port to 200G (for example 200G-baseCR4) with auto-negotiation off; otherwise use an approved 200G cable.</source>
+        <translation>如果连接交换机，请将交换机端口设为 200G（例如 200G-baseCR4）并关闭自动协商；否则请使用认证的 200G 线缆。</translation>
+    </message>
+    <message>
+        <source>Only one twin of port %1 of %2 carries traffic (%3 Gb/s; %4 idle).</source>
+        <translation>%2 的端口 %1 只有一个孪生接口在传输流量（%3 Gb/s；%4 空闲）。</translation>
+    </message>
+    <message>
+        <source>The workload uses one of the port&apos;s two interfaces, so it gets about half of the 200 Gb/s.</source>
+        <translation>工作负载只用到了该端口两个接口中的一个，因此只能获得 200 Gb/s 中的大约一半。</translation>
+    </message>
+    <message>
+        <source>Address both twins and let the workload use both (for NCCL, list both RoCE devices in NCCL_IB_HCA).</source>
+        <translation>为两个孪生接口都分配地址，并让工作负载同时使用二者（对于 NCCL，请在 NCCL_IB_HCA 中列出这两个 RoCE 设备）。</translation>
+    </message>
+    <message>
+        <source>CRC errors are rising on port %1 of %2 (%3 per second).</source>
+        <translation>%2 的端口 %1 上 CRC 错误不断增加（每秒 %3 个）。</translation>
+    </message>
+    <message>
+        <source>Frames arrive damaged: a cable that is loose, dirty, bent or not rated for 200 Gb/s.</source>
+        <translation>收到的帧已损坏：线缆松动、脏污、弯折，或不支持 200 Gb/s。</translation>
+    </message>
+    <message>
+        <source>Reseat the cable at both ends; if the errors continue, replace the cable.</source>
+        <translation>重新插紧线缆两端；如果错误仍然出现，请更换线缆。</translation>
+    </message>
+    <message>
+        <source>Errors are rising on %1 of %2 (%3 per second).</source>
+        <translation>%2 的 %1 上错误不断增加（每秒 %3 个）。</translation>
+    </message>
+    <message>
+        <source>Frames are damaged or refused on this interface, most often because of the cable.</source>
+        <translation>此接口上的帧损坏或被拒收，最常见的原因是线缆问题。</translation>
+    </message>
+    <message>
+        <source>RDMA retransmissions are rising on %1 of %2 (%3 per second).</source>
+        <translation>%2 的 %1 上 RDMA 重传不断增加（每秒 %3 次）。</translation>
+    </message>
+    <message>
+        <source>RDMA packets are lost on the way: a bad cable, or congestion at a switch without lossless settings.</source>
+        <translation>RDMA 数据包在传输途中丢失：线缆有问题，或交换机未启用无损设置而发生拥塞。</translation>
+    </message>
+    <message>
+        <source>Reseat or replace the cable; behind a switch, enable flow control (PFC or global pause) on its Spark ports.</source>
+        <translation>重新插紧或更换线缆；如果经过交换机，请在交换机连接 Spark 的端口上启用流控（PFC 或全局暂停）。</translation>
+    </message>
+    <message>
+        <source>Pause-frame storm on port %1 of %2 (%3 received, %4 sent per second).</source>
+        <translation>%2 的端口 %1 出现暂停帧风暴（每秒接收 %3 个，发送 %4 个）。</translation>
+    </message>
+    <message>
+        <source>The other end cannot keep up and keeps telling this Spark to stop sending.</source>
+        <translation>对端处理不过来，不断要求这台 Spark 暂停发送。</translation>
+    </message>
+    <message>
+        <source>This Spark cannot take in data fast enough and keeps pausing the other end.</source>
+        <translation>这台 Spark 接收数据不够快，不断让对端暂停发送。</translation>
+    </message>
+    <message>
+        <source>Look for an overloaded or stalled receiver; behind a switch, give every Spark port the same flow-control settings.</source>
+        <translation>检查是否有接收端过载或卡住；如果经过交换机，请为所有连接 Spark 的端口设置相同的流控参数。</translation>
+    </message>
+    <message>
+        <source>The MTU differs across %1: %2 uses %3 on %4, %5 uses %6 on %7.</source>
+        <translation>%1 两端的 MTU 不一致：%2 在 %4 上使用 %3，%5 在 %7 上使用 %6。</translation>
+    </message>
+    <message>
+        <source>The two ends were configured differently, so large frames from one side are dropped by the other.</source>
+        <translation>两端的配置不同，一端发出的大帧会被另一端丢弃。</translation>
+    </message>
+    <message>
+        <source>Set the same MTU (9000, or 1500) on both ends: apply the cluster&apos;s network configuration again.</source>
+        <translation>两端须设置相同的 MTU（9000 或 1500）：请重新应用集群的网络配置。</translation>
+    </message>
+    <message>
+        <source>%1 does not answer.</source>
+        <translation>%1 没有响应。</translation>
+    </message>
+    <message>
+        <source>It is off or asleep, or its management network (RJ-45 or Wi-Fi) is down.</source>
+        <translation>它已关机或处于睡眠状态，或者其管理网络（RJ-45 或 Wi-Fi）已断开。</translation>
+    </message>
+    <message>
+        <source>Check that it is on and reachable over SSH; the dashboard picks it up again when it answers.</source>
+        <translation>请确认它已开机并可通过 SSH 访问；它恢复响应后，仪表板会自动重新显示它。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::Iperf3Parser</name>
+    <message>
+        <source>iperf3 printed something that is not its JSON report; is iperf3 installed on both Sparks?</source>
+        <translation>iperf3 输出的内容不是其 JSON 报告；请确认两台 Spark 上都已安装 iperf3。</translation>
+    </message>
+    <message>
+        <source>iperf3 failed: %1.</source>
+        <translation>iperf3 运行失败：%1。</translation>
+    </message>
+    <message>
+        <source>iperf3 ended without a result; run the test again.</source>
+        <translation>iperf3 结束时没有给出结果；请重新运行测试。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::KnownHosts</name>
+    <message>
+        <source>Could not read %1: %2. Check the file&apos;s permissions.</source>
+        <translation>无法读取 %1：%2。请检查该文件的权限。</translation>
+    </message>
+    <message>
+        <source>Could not check the host key: out of memory.</source>
+        <translation>无法核对主机密钥：内存不足。</translation>
+    </message>
+    <message>
+        <source>Could not check the host key of %1 against %2.</source>
+        <translation>无法根据 %2 核对 %1 的主机密钥。</translation>
+    </message>
+    <message>
+        <source>Could not record the host key: out of memory.</source>
+        <translation>无法记录主机密钥：内存不足。</translation>
+    </message>
+    <message>
+        <source>Could not record the host key of %1.</source>
+        <translation>无法记录 %1 的主机密钥。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2. Check the file&apos;s permissions.</source>
+        <translation>无法写入 %1：%2。请检查该文件的权限。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2. Check the free disk space.</source>
+        <translation>无法写入 %1：%2。请检查磁盘剩余空间。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::LinkTestCommands</name>
+    <message>
+        <source>The link test cannot run: %1 &quot;%2&quot; is not valid. Check the cluster&apos;s addresses and re-run the probe.</source>
+        <translation>无法运行链路测试：%1“%2”无效。请检查集群的地址，然后重新运行探测。</translation>
+    </message>
+    <message>
+        <source>The link test cannot run: %1 must be between %2 and %3, not %4.</source>
+        <translation>无法运行链路测试：%1必须介于 %2 和 %3 之间，当前为 %4。</translation>
+    </message>
+    <message>
+        <source>server address</source>
+        <translation>服务器地址</translation>
+    </message>
+    <message>
+        <source>local address</source>
+        <translation>本地地址</translation>
+    </message>
+    <message>
+        <source>the TCP port</source>
+        <translation>TCP 端口</translation>
+    </message>
+    <message>
+        <source>the number of streams</source>
+        <translation>并行流数量</translation>
+    </message>
+    <message>
+        <source>the test length in seconds</source>
+        <translation>测试时长（秒）</translation>
+    </message>
+    <message>
+        <source>RoCE device</source>
+        <translation>RoCE 设备</translation>
+    </message>
+    <message>
+        <source>the GID index</source>
+        <translation>GID 索引</translation>
+    </message>
+    <message>
+        <source>the message size</source>
+        <translation>消息大小</translation>
+    </message>
+    <message>
+        <source>the number of iterations</source>
+        <translation>迭代次数</translation>
+    </message>
+    <message>
+        <source>interface</source>
+        <translation>接口</translation>
+    </message>
+    <message>
+        <source>address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>the number of pings</source>
+        <translation>ping 次数</translation>
+    </message>
+    <message>
+        <source>The link test cannot run: there is no command to stop.</source>
+        <translation>无法运行链路测试：没有要停止的命令。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::LinkTestHistory</name>
+    <message>
+        <source>Could not read the earlier link test results %1: %2. Check the file&apos;s permissions.</source>
+        <translation>无法读取以往的链路测试结果 %1：%2。请检查该文件的权限。</translation>
+    </message>
+    <message>
+        <source>The earlier link test results in %1 are damaged (%2); move the file aside to start a new history.</source>
+        <translation>%1 中以往的链路测试结果已损坏（%2）；请将该文件移到别处，以开始新的历史记录。</translation>
+    </message>
+    <message>
+        <source>Could not save the link test results to %1: %2.</source>
+        <translation>无法将链路测试结果保存到 %1：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::LinkTestRun</name>
+    <message>
+        <source>A saved link test result is damaged and was skipped.</source>
+        <translation>一条已保存的链路测试结果已损坏，已跳过。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::LinkVerdict</name>
+    <message>
+        <source>No traffic crossed %1: check that the cable is plugged in at both ends and that both Sparks have their link addresses.</source>
+        <translation>%1 上没有任何流量通过：请确认线缆两端都已插好，且两台 Spark 都已配置链路地址。</translation>
+    </message>
+    <message>
+        <source>Port %1 of %2 negotiated %3G instead of 200G: set the switch port to 200G (for example 200G-baseCR4) with auto-negotiation off.</source>
+        <translation>%2 的端口 %1 协商速率为 %3G，而不是 200G：请将交换机端口设为 200G（例如 200G-baseCR4）并关闭自动协商。</translation>
+    </message>
+    <message>
+        <source>Port %1 of %2 negotiated %3G instead of 200G: use a cable rated for 200 Gb/s or more (an approved QSFP112 DAC) and seat it firmly.</source>
+        <translation>%2 的端口 %1 协商速率为 %3G，而不是 200G：请使用支持 200 Gb/s 或更高速率的线缆（认证的 QSFP112 DAC），并将其插紧。</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s while the link reports 200G: a known degraded-link state after hot-plug — reboot both Sparks with the cables in.</source>
+        <translation>链路显示为 200G，实测却只有 %1 Gb/s：这是热插拔后已知的链路降级状态——请在插好线缆的情况下重启两台 Spark。</translation>
+    </message>
+    <message>
+        <source>packet loss on %1: reseat or replace the cable.</source>
+        <translation>%1 上有丢包：请重新插紧或更换线缆。</translation>
+    </message>
+    <message>
+        <source>Port %1 of %2 reaches %3 Gb/s: one twin carries no traffic — both twins must be addressed.</source>
+        <translation>%2 的端口 %1 达到 %3 Gb/s：其中一个孪生接口没有流量——两个孪生接口都必须分配地址。</translation>
+    </message>
+    <message>
+        <source>%1 reaches %2 Gb/s, below the %3 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.</source>
+        <translation>%1 达到 %2 Gb/s，低于预期的 %3 Gb/s：请在链路上没有其他流量时重新测试；如果仍然偏低，请重新插紧线缆。</translation>
+    </message>
+    <message>
+        <source>%1 reaches %2 Gb/s (%3 Gb/s expected).</source>
+        <translation>%1 达到 %2 Gb/s（预期 %3 Gb/s）。</translation>
+    </message>
+    <message>
+        <source>The link was not measured: run the link test again.</source>
+        <translation>该链路未测量：请重新运行链路测试。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::NeighbourDiscovery</name>
+    <message>
+        <source>No ConnectX-7 port was given to look for cables on.</source>
+        <translation>未指定要检测线缆的 ConnectX-7 端口。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a ConnectX-7 port of a DGX Spark.</source>
+        <translation>“%1”不是 DGX Spark 的 ConnectX-7 端口。</translation>
+    </message>
+    <message>
+        <source>The neighbour list of %1 could not be read.</source>
+        <translation>无法读取 %1 的邻居列表。</translation>
+    </message>
+    <message>
+        <source>The cable discovery printed something unexpected.</source>
+        <translation>线缆检测输出了意外的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::NetplanDocument</name>
+    <message>
+        <source>This Spark has no cabled port in the plan, so there is nothing to configure on it.</source>
+        <translation>规划中这台 Spark 没有需要连线的端口，因此无需对其进行任何配置。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a ConnectX-7 port of a DGX Spark.</source>
+        <translation>“%1”不是 DGX Spark 的 ConnectX-7 端口。</translation>
+    </message>
+    <message>
+        <source>%1 appears twice in the address plan.</source>
+        <translation>%1 在地址规划中出现了两次。</translation>
+    </message>
+    <message>
+        <source>On %1, %2 also configures %3: it is to be disabled, with a backup, once you agree.</source>
+        <translation>在 %1 上，%2 也配置了 %3：经您同意后，将停用该文件并保留备份。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::NodeApplier</name>
+    <message>
+        <source>%1: %2 failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped answering over SSH (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the sudo password; enter the right one and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 failed; nothing is kept that was not checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::NodeProber</name>
+    <message>
+        <source>Spark Companion could not run its check on %1; make sure its login shell is a normal shell (bash or sh).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answers with a different host key than when it was added; remove it and add it again if it was reinstalled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::PeerTrustPlanner</name>
+    <message>
+        <source>The address of %1 (&quot;%2&quot;) is not a hostname or IP address.</source>
+        <translation>%1 的地址（“%2”）不是主机名或 IP 地址。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an IP address.</source>
+        <translation>“%1”不是 IP 地址。</translation>
+    </message>
+    <message>
+        <source>The node&apos;s public key could not be read.</source>
+        <translation>无法读取该节点的公钥。</translation>
+    </message>
+    <message>
+        <source>The node&apos;s host key could not be read.</source>
+        <translation>无法读取该节点的主机密钥。</translation>
+    </message>
+    <message>
+        <source>A known_hosts line needs at least one host.</source>
+        <translation>known_hosts 条目至少需要一个主机。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a hostname or IP address.</source>
+        <translation>“%1”不是主机名或 IP 地址。</translation>
+    </message>
+    <message>
+        <source>The known_hosts line is not valid.</source>
+        <translation>该 known_hosts 条目无效。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::PeerTrustRunner</name>
+    <message>
+        <source>%1 stopped answering over SSH (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Making the cluster key of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Making the cluster key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the host key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Letting the other nodes log in to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setting up node-to-node SSH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reaches every other node over SSH without a prompt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::PingMesh</name>
+    <message>
+        <source>&quot;%1&quot; is not a ConnectX-7 port of a DGX Spark.</source>
+        <translation>“%1”不是 DGX Spark 的 ConnectX-7 端口。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an IPv4 address.</source>
+        <translation>“%1”不是 IPv4 地址。</translation>
+    </message>
+    <message>
+        <source>An MTU of %1 is out of range.</source>
+        <translation>MTU 值 %1 超出范围。</translation>
+    </message>
+    <message>
+        <source>The link check printed something unexpected.</source>
+        <translation>链路检查输出了意外的内容。</translation>
+    </message>
+    <message>
+        <source>The link check ended early.</source>
+        <translation>链路检查提前结束。</translation>
+    </message>
+    <message>
+        <source>%1 cannot send %2-byte packets on %3 because its MTU is smaller: apply the cluster&apos;s network plan again so every port uses MTU %2.</source>
+        <translation>%1 无法在 %3 上发送 %2 字节的数据包，因为其 MTU 更小：请重新应用集群的网络规划，使每个端口都使用 MTU %2。</translation>
+    </message>
+    <message>
+        <source>%1 (%2) lost %3 of %4 full-size packets to %5 (%6, %7): reseat that cable and check the link again.</source>
+        <translation>%1（%2）发往 %5（%6，%7）的 %4 个满尺寸数据包中丢失了 %3 个：请重新插紧这根线缆，然后再次检查链路。</translation>
+    </message>
+    <message>
+        <source>%1 (%2) cannot reach %3 (%4, %5) with full-size packets: check the cable between them and that both ends use MTU %6.</source>
+        <translation>%1（%2）无法用满尺寸数据包访问 %3（%4，%5）：请检查两者之间的线缆，并确认两端都使用 MTU %6。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::SecretStore</name>
+    <message>
+        <source>The system keychain is not available (%1); the password was not remembered and you will be asked for it when needed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No sudo password is remembered for %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::SshConfigFile</name>
+    <message>
+        <source>Could not keep a backup of %1, so it was not changed. Check the folder&apos;s permissions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read %1. Check the file&apos;s permissions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::SshConnection</name>
+    <message>
+        <source>The work on %1 was cancelled.</source>
+        <translation>%1 上的操作已取消。</translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 seconds. Check that it is switched on and on the network, then try again.</source>
+        <translation>%1 在 %2 秒内没有响应。请确认它已开机并已联网，然后重试。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 broke off. Check the network and try again.</source>
+        <translation>与 %1 的连接已中断。请检查网络后重试。</translation>
+    </message>
+    <message>
+        <source>Could not start an SSH session: out of memory.</source>
+        <translation>无法启动 SSH 会话：内存不足。</translation>
+    </message>
+    <message>
+        <source>%1 answered on port %2 but not as an SSH server. Check the port number.</source>
+        <translation>%1 在端口 %2 上有响应，但不是 SSH 服务器。请检查端口号。</translation>
+    </message>
+    <message>
+        <source>Could not find a computer named %1. Check the spelling, or use its IP address.</source>
+        <translation>找不到名为 %1 的计算机。请检查拼写，或改用其 IP 地址。</translation>
+    </message>
+    <message>
+        <source>%1 refused the connection on port %2. Check that its SSH server is running and the port is right.</source>
+        <translation>%1 拒绝了端口 %2 上的连接。请确认其 SSH 服务器正在运行且端口正确。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be reached from this computer. Check the network cable and the address.</source>
+        <translation>无法从本机访问 %1。请检查网线和地址。</translation>
+    </message>
+    <message>
+        <source>%1 did not show a host key. Try again.</source>
+        <translation>%1 没有提供主机密钥。请重试。</translation>
+    </message>
+    <message>
+        <source>The host key of %1 has changed, so nothing was run: if the device was reinstalled, delete line %2 of %3 and connect again; otherwise someone may be intercepting the connection.</source>
+        <translation>%1 的主机密钥已更改，因此未执行任何操作：如果该设备重装过系统，请删除 %3 的第 %2 行，然后重新连接；否则可能有人正在拦截此连接。</translation>
+    </message>
+    <message>
+        <source>%1 shows the host key %2, not the one that was accepted (%3); nothing was run. Check that the address is right.</source>
+        <translation>%1 提供的主机密钥为 %2，与之前接受的密钥（%3）不符；未执行任何操作。请检查地址是否正确。</translation>
+    </message>
+    <message>
+        <source>This is the first connection to %1; its host key fingerprint is %2. Accept it only if it matches the one the device shows.</source>
+        <translation>这是首次连接到 %1；其主机密钥指纹为 %2。请仅在它与设备上显示的指纹一致时才接受。</translation>
+    </message>
+    <message>
+        <source>%1 did not accept the password for user %2. Check the user name and the password.</source>
+        <translation>%1 不接受用户 %2 的密码。请检查用户名和密码。</translation>
+    </message>
+    <message>
+        <source>%1 did not accept a key login for user %2. Add the device again with its password so its key is installed.</source>
+        <translation>%1 拒绝了用户 %2 的密钥登录。请使用密码重新添加该设备，以便安装密钥。</translation>
+    </message>
+    <message>
+        <source>There is no connection to %1. Connect first.</source>
+        <translation>尚未连接到 %1。请先建立连接。</translation>
+    </message>
+    <message>
+        <source>%1 refused to run a command. Try again.</source>
+        <translation>%1 拒绝执行命令。请重试。</translation>
+    </message>
+    <message>
+        <source>%1 does not allow writing %2. Check the folder&apos;s permissions.</source>
+        <translation>%1 不允许写入 %2。请检查该文件夹的权限。</translation>
+    </message>
+    <message>
+        <source>The folder for %2 does not exist on %1.</source>
+        <translation>%1 上不存在用于存放 %2 的文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not copy a file to %1. Try again.</source>
+        <translation>无法将文件复制到 %1。请重试。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::SshKeyPair</name>
+    <message>
+        <source>Could not create the folder %1 for the program&apos;s SSH key. Check its permissions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not run ssh-keygen to make the program&apos;s SSH key. Install the openssh-client package.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ssh-keygen could not make the program&apos;s SSH key in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the program&apos;s public key %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The program&apos;s public key %1 is damaged. Delete it and its private key, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::SshSession</name>
+    <message>
+        <source>The work on %1 was cancelled.</source>
+        <translation>%1 上的操作已取消。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::UpdateGuide</name>
+    <message>
+        <source>YOUR-SPARK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Either: open a tunnel with `%1`, browse to %2 (DGX Dashboard) and choose Settings → Updates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Or, in a terminal on the node, run the full update: `%1`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not update only the NVIDIA driver: that has left GPUs unusable until the full update was run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::VersionPolicy</name>
+    <message>
+        <source>The version policy file is damaged; reinstall Spark Companion.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The version policy file is missing; reinstall Spark Companion.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -74,6 +1475,49 @@
     </message>
 </context>
 <context>
+    <name>spark::ui::AddDeviceDialog</name>
+    <message>
+        <source>Add a Spark</source>
+        <translation>添加 Spark</translation>
+    </message>
+    <message>
+        <source>Spark Companion logs in once with the password, installs its own key on the Spark and uses that key from then on. The password is not stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remember the password for sudo in the system keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>spark::ui::DeviceListModel</name>
     <message>
         <source>This host has no /etc/dgx-release: it is managed as a generic Linux host.</source>
@@ -94,6 +1538,22 @@
     <message>
         <source>SSH alias</source>
         <translation>SSH 别名</translation>
+    </message>
+    <message>
+        <source>Online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -117,6 +1577,96 @@
     <message>
         <source>With two to four Sparks registered, set up a cluster: the app shows which port takes which cable, configures the ConnectX-7 ports and tests every link.</source>
         <translation>注册两到四台 Spark 后即可配置集群：本程序会告诉您每根线缆插在哪个端口，配置 ConnectX-7 端口并测试每条链路。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::HostKeyDialog</name>
+    <message>
+        <source>Check the device&apos;s identity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is the first connection to &lt;b&gt;%1&lt;/b&gt;. Before going on, check that it is really your Spark: on the Spark, run&lt;br&gt;&lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/tt&gt;&lt;br&gt;and compare the fingerprint it prints with this one:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key type: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If they differ, cancel: another computer may be answering in its place.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fingerprints match</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::LayoutPage</name>
+    <message>
+        <source>Layout</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>Choose how the Sparks are cabled: directly or through a switch.</source>
+        <translation>选择 Spark 的连接方式：直连或通过交换机。</translation>
+    </message>
+    <message>
+        <source>Two Sparks, direct</source>
+        <translation>两台 Spark，直连</translation>
+    </message>
+    <message>
+        <source>One cable between the two, on the same port number at both ends.</source>
+        <translation>两台之间用一根线缆相连，两端使用相同编号的端口。</translation>
+    </message>
+    <message>
+        <source>Three Sparks, ring</source>
+        <translation>三台 Spark，环形</translation>
+    </message>
+    <message>
+        <source>Three cables, each Spark cabled to both others: both ports are used.</source>
+        <translation>三根线缆，每台 Spark 都与另外两台相连：两个端口都会用到。</translation>
+    </message>
+    <message>
+        <source>Through a switch</source>
+        <translation>通过交换机</translation>
+    </message>
+    <message>
+        <source>One cable from every Spark to a 200 GbE switch, all on the same port number.</source>
+        <translation>每台 Spark 用一根线缆连接到 200 GbE 交换机，全部使用相同编号的端口。</translation>
+    </message>
+    <message>
+        <source> Sparks</source>
+        <translation> 台 Spark</translation>
+    </message>
+    <message>
+        <source>Number of Sparks on the switch</source>
+        <translation>交换机上的 Spark 数量</translation>
+    </message>
+    <message>
+        <source>&amp;How many:</source>
+        <translation>数量(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Four or more Sparks can only be connected through a switch. A cluster is either all direct cables or all through the switch, never a mix. One cable per link: a second cable between the same two Sparks adds no bandwidth.</source>
+        <translation>四台及以上的 Spark 只能通过交换机连接。一个集群要么全部直连，要么全部通过交换机，不能混用。每条链路一根线缆：同两台 Spark 之间再加一根线缆并不会增加带宽。</translation>
+    </message>
+    <message>
+        <source>Choose one of the three layouts.</source>
+        <translation>请从三种拓扑中选择一种。</translation>
+    </message>
+    <message>
+        <source>You need one approved QSFP cable.</source>
+        <translation>您需要 1 根认证的 QSFP 线缆。</translation>
+    </message>
+    <message>
+        <source>You need %1 approved QSFP cables.</source>
+        <translation>您需要 %1 根认证的 QSFP 线缆。</translation>
+    </message>
+    <message>
+        <source>Approved: Amphenol NJAAKK-N911 (0.4 m) or NJAAKK0006 (0.5 m), or Luxshare LMTQF022-SD-R.</source>
+        <translation>认证型号：Amphenol NJAAKK-N911（0.4 m）或 NJAAKK0006（0.5 m），或立讯 LMTQF022-SD-R。</translation>
     </message>
 </context>
 <context>
@@ -153,13 +1703,75 @@
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
+</context>
+<context>
+    <name>spark::ui::QsfpCloseUpView</name>
     <message>
-        <source>Add a Spark</source>
-        <translation>添加 Spark</translation>
+        <source>QSFP plug close-up</source>
+        <translation>QSFP 插头特写</translation>
     </message>
     <message>
-        <source>Adding a device from the window is not available in this build yet. Use: sparkctl device add NAME --host HOST --user USER --password-stdin</source>
-        <translation>此版本尚不能在窗口中添加设备。请使用：sparkctl device add NAME --host HOST --user USER --password-stdin</translation>
+        <source>Tab up, slide it in, never force it.</source>
+        <translation>拉环朝上，平稳推入，切勿用力硬插。</translation>
+    </message>
+    <message>
+        <source>It clicks into place. To remove it, pull the tab.</source>
+        <translation>插到位时会发出咔嗒声。拔出时请拉动拉环。</translation>
+    </message>
+    <message>
+        <source>tab up</source>
+        <translation>拉环朝上</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::RearPanelView</name>
+    <message>
+        <source>Rear panel</source>
+        <translation>后面板</translation>
+    </message>
+    <message>
+        <source>Rear panel of %1</source>
+        <translation>%1 的后面板</translation>
+    </message>
+    <message>
+        <source>Cable to %1</source>
+        <translation>线缆连接到 %1</translation>
+    </message>
+    <message>
+        <source>Click to use this port.</source>
+        <translation>点击以使用此端口。</translation>
+    </message>
+    <message>
+        <source>Rear, seen from behind</source>
+        <translation>后面板（从背后看）</translation>
+    </message>
+    <message>
+        <source>PORT %1</source>
+        <translation>端口 %1</translation>
+    </message>
+    <message>
+        <source>Port 0, left</source>
+        <translation>端口 0，左侧</translation>
+    </message>
+    <message>
+        <source>Port 1, right</source>
+        <translation>端口 1，右侧</translation>
+    </message>
+    <message>
+        <source>USB-C</source>
+        <translation>USB-C</translation>
+    </message>
+    <message>
+        <source>240 W</source>
+        <translation>240 W</translation>
+    </message>
+    <message>
+        <source>HDMI</source>
+        <translation>HDMI</translation>
+    </message>
+    <message>
+        <source>10 GbE</source>
+        <translation>10 GbE</translation>
     </message>
 </context>
 <context>
@@ -167,14 +1779,6 @@
     <message>
         <source>Set up a cluster</source>
         <translation>配置集群</translation>
-    </message>
-    <message>
-        <source>Layout</source>
-        <translation>拓扑</translation>
-    </message>
-    <message>
-        <source>Choose how the Sparks are cabled: directly or through a switch.</source>
-        <translation>选择 Spark 的连接方式：直连或通过交换机。</translation>
     </message>
     <message>
         <source>Devices</source>
@@ -242,6 +1846,29 @@
     </message>
 </context>
 <context>
+    <name>spark::ui::TopologyView</name>
+    <message>
+        <source>Cluster topology</source>
+        <translation>集群拓扑</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>%1 port %2</source>
+        <translation>%1 端口 %2</translation>
+    </message>
+    <message>
+        <source>%1 – %2: %3</source>
+        <translation>%1 – %2：%3</translation>
+    </message>
+    <message>
+        <source>P%1</source>
+        <translation>P%1</translation>
+    </message>
+</context>
+<context>
     <name>spark::ui::TrayIcon</name>
     <message>
         <source>Open Spark Companion</source>
@@ -301,6 +1928,33 @@
     <message>
         <source>It takes about ten minutes, most of it plugging in cables. Nothing on a Spark changes until you confirm the configuration, and every change undoes itself if a Spark stops answering.</source>
         <translation>整个过程大约需要十分钟，大部分时间用于插线。在您确认配置之前，Spark 上的任何设置都不会改变；如果某台 Spark 失去响应，所有更改都会自动撤销。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::drawingstyle</name>
+    <message>
+        <source>Not cabled</source>
+        <translation>未连接线缆</translation>
+    </message>
+    <message>
+        <source>The next cable goes here</source>
+        <translation>下一根线缆插在这里</translation>
+    </message>
+    <message>
+        <source>Cabled correctly, link up</source>
+        <translation>连接正确，链路已连通</translation>
+    </message>
+    <message>
+        <source>Wrong port: this cable belongs elsewhere</source>
+        <translation>端口错误：这根线缆应插在别处</translation>
+    </message>
+    <message>
+        <source>A cable belongs here but none is seen</source>
+        <translation>此处应有线缆，但未检测到</translation>
+    </message>
+    <message>
+        <source>Cabled, but the link is slow or has errors</source>
+        <translation>已连接，但链路速度慢或有错误</translation>
     </message>
 </context>
 </TS>
