@@ -234,6 +234,10 @@ def kill_and_wait(pids, timeout=2.0):
             return
 
 
+def host_link_names():
+    return {l["ifname"] for l in json.loads(shell.run(["ip", "-j", "link"]).stdout)}
+
+
 def down(lab):
     """Remove every namespace, link, process, mount and file of this lab, nothing else."""
     state = lab.load()
@@ -242,9 +246,15 @@ def down(lab):
         namespaces.append(state["switch_netns"])
     inodes = {ino for ino in map(netns_inode, namespaces) if ino}
     kill_and_wait(processes_in_netns(inodes))
+    # Host-side links go first and synchronously: a deleted namespace is torn down by
+    # the kernel later, and its veth peers in the host namespace linger until then.
+    host_links = [state["host_bridge"]] + [n["host_port"] for n in state["nodes"].values()]
+    present = host_link_names()
+    shell.run(["ip", "-force", "-batch", "-"], check=False,
+              input="".join(f"link del {l}\n" for l in host_links if l in present))
     existing = set(os.listdir("/run/netns")) if os.path.isdir("/run/netns") else set()
     shell.ip_batch([f"netns del {ns}" for ns in namespaces if ns in existing], check=False)
-    host_links = [state["host_bridge"]] + [n["host_port"] for n in state["nodes"].values()]
-    present = {l["ifname"] for l in json.loads(shell.run(["ip", "-j", "link"]).stdout)}
-    shell.ip_batch([f"link del {l}" for l in host_links if l in present], check=False)
+    deadline = time.monotonic() + 5.0
+    while time.monotonic() < deadline and host_link_names() & set(host_links):
+        time.sleep(0.05)
     shutil.rmtree(lab.dir, ignore_errors=True)
