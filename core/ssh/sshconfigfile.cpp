@@ -164,11 +164,13 @@ bool SshConfigFile::hasManagedBlock(const QString &alias) const
     return findBlock(readLines(&ok), alias).first >= 0;
 }
 
-bool SshConfigFile::hasUserHost(const QString &alias) const
+QStringList SshConfigFile::userHostAliases() const
 {
     bool ok = false;
     const QStringList lines = readLines(&ok);
     static const QRegularExpression hostLine(QStringLiteral("^\\s*Host\\s+(.*)$"), QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression pattern(QStringLiteral("[*?!]"));
+    QStringList aliases;
     bool inOurs = false;
     for (const QString &line : lines) {
         if (line.startsWith(QLatin1String("# >>> spark-companion: ")))
@@ -176,11 +178,19 @@ bool SshConfigFile::hasUserHost(const QString &alias) const
         else if (line.startsWith(QLatin1String("# <<< spark-companion: ")))
             inOurs = false;
         const auto match = hostLine.match(line);
-        if (!inOurs && match.hasMatch()
-            && match.captured(1).split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts).contains(alias))
-            return true;
+        if (inOurs || !match.hasMatch())
+            continue;
+        for (const QString &alias : match.captured(1).split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts)) {
+            if (!alias.contains(pattern) && !aliases.contains(alias))
+                aliases.append(alias);
+        }
     }
-    return false;
+    return aliases;
+}
+
+bool SshConfigFile::hasUserHost(const QString &alias) const
+{
+    return userHostAliases().contains(alias);
 }
 
 } // namespace spark

@@ -48,6 +48,8 @@ public:
     bool hasManagedBlock(const QString &alias) const;
     // True when a Host line outside our blocks names `alias` exactly.
     bool hasUserHost(const QString &alias) const;
+    // The plain names (no * ? ! patterns) on Host lines outside our blocks, in file order.
+    QStringList userHostAliases() const;
 
 private:
     QStringList readLines(bool *ok) const;

@@ -87,6 +87,33 @@ private Q_SLOTS:
         QVERIFY(!config.hasUserHost(QStringLiteral("a")));
     }
 
+    // The aliases offered for import: the user's plain Host names, never ours, never patterns.
+    void userHostAliases_data()
+    {
+        QTest::addColumn<QByteArray>("config");
+        QTest::addColumn<QStringList>("aliases");
+        QTest::newRow("none") << QByteArray() << QStringList();
+        QTest::newRow("several per line") << QByteArray("Host spark-a spark-b\n  User n\nHost spark-c\n")
+                                          << QStringList{QStringLiteral("spark-a"), QStringLiteral("spark-b"), QStringLiteral("spark-c")};
+        QTest::newRow("patterns left out") << QByteArray("Host *\n  User me\nHost lab-? !x gpu1\n")
+                                           << QStringList{QStringLiteral("gpu1")};
+        QTest::newRow("case and indent") << QByteArray("  host Box\n") << QStringList{QStringLiteral("Box")};
+        QTest::newRow("ours left out")
+            << QByteArray("# >>> spark-companion: s1 (managed by Spark Companion) >>>\nHost s1\n# <<< spark-companion: s1 <<<\n"
+                          "Host mine\nHost mine\n")
+            << QStringList{QStringLiteral("mine")};
+    }
+
+    void userHostAliases()
+    {
+        QFETCH(QByteArray, config);
+        QFETCH(QStringList, aliases);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("config"));
+        writeAll(path, config);
+        QCOMPARE(SshConfigFile(path).userHostAliases(), aliases);
+    }
+
     void fileModeIs600()
     {
         QTemporaryDir dir;

@@ -15,6 +15,9 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QComboBox>
+#include <QFile>
+#include <QRadioButton>
 #include <QTest>
 
 using namespace spark;
@@ -104,6 +107,47 @@ private Q_SLOTS:
         QVERIFY(registry.devices().isEmpty());
     }
 
+    void aliasesAreOfferedOnlyWhenThereAreSome()
+    {
+        QTemporaryDir dir;
+        AddDeviceDialog dialog(nullptr, scratchPaths(dir));
+        dialog.show();
+        QVERIFY(!dialog.findChild<QRadioButton *>(QStringLiteral("withAlias"))->isVisible());
+        QVERIFY(!dialog.findChild<QComboBox *>(QStringLiteral("aliasCombo"))->isVisible());
+    }
+
+    // Importing an alias: name proposed, password fields off, a failure explained, nothing registered.
+    void aFailedAliasImportIsShownInTheDialog()
+    {
+        QTemporaryDir dir;
+        QFile config(scratchPaths(dir).sshConfigFile);
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("Host *\n  ConnectTimeout 5\nHost my-spark\n  HostName 127.0.0.1\n  Port 1\n  User nvidia\n");
+        config.close();
+        AddDeviceDialog dialog(nullptr, scratchPaths(dir));
+        dialog.show();
+        auto *aliases = dialog.findChild<QComboBox *>(QStringLiteral("aliasCombo"));
+        QVERIFY(aliases->isVisible());
+        QCOMPARE(aliases->count(), 1);
+        QVERIFY(!aliases->isEnabled());
+        dialog.findChild<QRadioButton *>(QStringLiteral("withAlias"))->click();
+        QVERIFY(aliases->isEnabled());
+        QCOMPARE(dialog.findChild<QLineEdit *>(QStringLiteral("nameEdit"))->text(), QStringLiteral("my-spark"));
+        QVERIFY(!dialog.findChild<QLineEdit *>(QStringLiteral("passwordEdit"))->isEnabled());
+        auto *add = dialog.findChild<QPushButton *>(QStringLiteral("addButton"));
+        QVERIFY(add->isEnabled());
+        add->click();
+        auto *status = dialog.findChild<QLabel *>(QStringLiteral("enrolStatus"));
+        QTRY_VERIFY_WITH_TIMEOUT(add->isEnabled() && !status->text().isEmpty()
+                                     && status->text() != QCoreApplication::translate("spark::ui::AddDeviceDialog", "Starting…"),
+                                 15000);
+        QVERIFY2(status->text().contains(QLatin1String("refused")), qPrintable(status->text()));
+        QVERIFY(dialog.isVisible());
+        DeviceRegistry registry(scratchPaths(dir).registryFile);
+        QVERIFY(registry.load());
+        QVERIFY(registry.devices().isEmpty());
+    }
+
     void deviceListShowsOnlineAndOffline()
     {
         DeviceListModel model;
@@ -149,6 +193,17 @@ private Q_SLOTS:
                                                          "and the password.")
                                  .arg(QStringLiteral("spark-1.local"), QStringLiteral("nvidia")));
             QVERIFY(saveScreenshot(dialog, QStringLiteral("adddevice-error"), look));
+        }
+        {
+            QFile config(scratchPaths(dir).sshConfigFile);
+            QVERIFY(config.open(QIODevice::WriteOnly));
+            config.write("Host lab-spark-a lab-spark-b\n  User nvidia\n");
+            config.close();
+            AddDeviceDialog dialog(nullptr, scratchPaths(dir));
+            dialog.show();
+            dialog.findChild<QRadioButton *>(QStringLiteral("withAlias"))->click();
+            dialog.adjustSize();
+            QVERIFY(saveScreenshot(dialog, QStringLiteral("adddevice-alias"), look));
         }
         {
             HostKeyDialog dialog(QStringLiteral("spark-1.local"), sampleKey());

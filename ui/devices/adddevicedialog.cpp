@@ -2,17 +2,22 @@
 #include "ui/devices/adddevicedialog.h"
 
 #include "core/devices/secretstore.h"
+#include "core/ssh/sshconfigfile.h"
 #include "ui/devices/hostkeydialog.h"
 
+#include <QButtonGroup>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPromise>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -47,9 +52,30 @@ AddDeviceDialog::AddDeviceDialog(SecretStore *secrets, DeviceEnroller::Paths pat
     setWindowTitle(tr("Add a Spark"));
 
     auto *intro = new QLabel(tr("Spark Companion logs in once with the password, installs its own key on the Spark "
-                                "and uses that key from then on. The password is not stored."),
+                                "and uses that key from then on. The password is kept only if you ask "
+                                "below to remember it for sudo."),
                              this);
     intro->setWordWrap(true);
+
+    m_withPassword = new QRadioButton(tr("With i&ts address and password"), this);
+    m_withPassword->setObjectName(QStringLiteral("withPassword"));
+    m_withPassword->setChecked(true);
+    m_withAlias = new QRadioButton(tr("With a host I already log in to from ~/.ssh/&config:"), this);
+    m_withAlias->setObjectName(QStringLiteral("withAlias"));
+    m_alias = new QComboBox(this);
+    m_alias->setObjectName(QStringLiteral("aliasCombo"));
+    m_alias->addItems(SshConfigFile(m_paths.sshConfigFile).userHostAliases());
+    auto *modes = new QButtonGroup(this);
+    modes->addButton(m_withPassword);
+    modes->addButton(m_withAlias);
+    auto *aliasRow = new QHBoxLayout;
+    aliasRow->addWidget(m_withAlias);
+    aliasRow->addWidget(m_alias, 1);
+    // Without aliases there is nothing to choose between.
+    const bool haveAliases = m_alias->count() > 0;
+    m_withPassword->setVisible(haveAliases);
+    m_withAlias->setVisible(haveAliases);
+    m_alias->setVisible(haveAliases);
 
     m_name = new QLineEdit(this);
     m_name->setObjectName(QStringLiteral("nameEdit"));
@@ -106,6 +132,8 @@ AddDeviceDialog::AddDeviceDialog(SecretStore *secrets, DeviceEnroller::Paths pat
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
+    layout->addWidget(m_withPassword);
+    layout->addLayout(aliasRow);
     layout->addLayout(form);
     layout->addWidget(m_progress);
     layout->addWidget(m_status);
@@ -115,6 +143,13 @@ AddDeviceDialog::AddDeviceDialog(SecretStore *secrets, DeviceEnroller::Paths pat
 
     for (QLineEdit *edit : {m_name, m_host, m_user, m_password})
         connect(edit, &QLineEdit::textChanged, this, &AddDeviceDialog::validateFields);
+    connect(m_withAlias, &QRadioButton::toggled, this, [this] {
+        if (importingAlias() && m_name->text().isEmpty())
+            m_name->setText(m_alias->currentText());
+        setBusy(false);
+    });
+    connect(m_alias, &QComboBox::currentTextChanged, this, [this] { validateFields(); });
+    setBusy(false);
     connect(&m_watcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
     connect(&m_watcher, &QFutureWatcherBase::progressTextChanged, m_status, &QLabel::setText);
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &AddDeviceDialog::enrolmentFinished);
@@ -125,9 +160,23 @@ AddDeviceDialog::~AddDeviceDialog()
     m_password->clear();
 }
 
+bool AddDeviceDialog::importingAlias() const
+{
+    return m_withAlias->isChecked();
+}
+
 bool AddDeviceDialog::validateFields()
 {
     const auto name = EnrolmentRequest::validateName(m_name->text().trimmed());
+    if (importingAlias()) {
+        showCheck(m_nameError, name, !m_name->text().isEmpty());
+        m_hostError->hide();
+        m_userError->hide();
+        const bool valid = name && !m_alias->currentText().isEmpty();
+        if (auto *add = findChild<QPushButton *>(QStringLiteral("addButton")))
+            add->setEnabled(valid && !m_watcher.isRunning());
+        return valid;
+    }
     const auto host = EnrolmentRequest::validateHost(m_host->text().trimmed());
     const auto user = EnrolmentRequest::validateUser(m_user->text().trimmed());
     showCheck(m_nameError, name, !m_name->text().isEmpty());
@@ -141,10 +190,19 @@ bool AddDeviceDialog::validateFields()
 
 void AddDeviceDialog::setBusy(bool busy)
 {
-    for (QWidget *field : std::initializer_list<QWidget *>{m_name, m_host, m_port, m_user, m_password, m_rememberSudo})
-        field->setEnabled(!busy);
-    if (auto *add = findChild<QPushButton *>(QStringLiteral("addButton")))
-        add->setEnabled(!busy);
+    m_withPassword->setEnabled(!busy);
+    m_withAlias->setEnabled(!busy);
+    m_alias->setEnabled(!busy && importingAlias());
+    m_name->setEnabled(!busy);
+    // An imported alias brings its own address, user and key.
+    for (QWidget *field : std::initializer_list<QWidget *>{m_host, m_port, m_user, m_password, m_rememberSudo})
+        field->setEnabled(!busy && !importingAlias());
+    if (busy) {
+        if (auto *add = findChild<QPushButton *>(QStringLiteral("addButton")))
+            add->setEnabled(false);
+    } else {
+        validateFields();
+    }
 }
 
 void AddDeviceDialog::showProgress(int percent, const QString &text)
@@ -173,7 +231,7 @@ HostKeyApprover AddDeviceDialog::makeApprover()
 {
     // Runs on the enrolment thread: ask on the GUI thread and wait there (never on the GUI thread).
     QPointer<AddDeviceDialog> self(this);
-    const QString host = m_host->text().trimmed();
+    const QString host = importingAlias() ? m_alias->currentText() : m_host->text().trimmed();
     return [self, host](const HostKey &key) {
         auto promise = std::make_shared<QPromise<bool>>();
         promise->start();
@@ -205,6 +263,13 @@ void AddDeviceDialog::startEnrolment()
 {
     if (!validateFields())
         return;
+    m_status->setPalette(QPalette());
+    if (importingAlias()) {
+        showProgress(0, tr("Starting…"));
+        m_watcher.setFuture(DeviceEnroller(m_paths).importAlias(m_alias->currentText(), m_name->text().trimmed(),
+                                                                makeApprover()));
+        return;
+    }
     EnrolmentRequest request;
     request.name = m_name->text().trimmed();
     request.host = m_host->text().trimmed();
@@ -212,7 +277,6 @@ void AddDeviceDialog::startEnrolment()
     request.user = m_user->text().trimmed();
     request.password = m_password->text();
     request.approveHostKey = makeApprover();
-    m_status->setPalette(QPalette());
     showProgress(0, tr("Starting…"));
     m_watcher.setFuture(DeviceEnroller(m_paths).enrol(std::move(request)));
 }
@@ -227,7 +291,7 @@ void AddDeviceDialog::enrolmentFinished()
         return;
     }
     const QString name = result->device.name;
-    if (m_secrets && m_rememberSudo->isChecked()) {
+    if (m_secrets && m_rememberSudo->isChecked() && !importingAlias()) {
         m_secrets->storeSudoPassword(name, m_password->text()).then(this, [this](const Expected<void> &stored) {
             if (!stored)
                 qWarning("%s", qPrintable(stored.error().message));

@@ -7,10 +7,12 @@
 #include <QFutureWatcher>
 
 class QCheckBox;
+class QComboBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
+class QRadioButton;
 class QSpinBox;
 
 namespace spark {
@@ -20,7 +22,8 @@ class SecretStore;
 namespace spark::ui {
 
 // "Add a Spark": name, host, port, user and password with inline checks,
-// then the enrolment with its progress. A first-contact host key is shown in a
+// then the enrolment with its progress; or, for someone who already logs in
+// with a key, a Host alias from ~/.ssh/config to import instead. A first-contact host key is shown in a
 // HostKeyDialog; the password is used once (and, when asked, remembered in the
 // keychain for sudo), then cleared.
 class AddDeviceDialog final : public QDialog
@@ -42,6 +45,7 @@ Q_SIGNALS:
 
 private:
     bool validateFields();
+    bool importingAlias() const;
     void startEnrolment();
     void enrolmentFinished();
     void setBusy(bool busy);
@@ -49,6 +53,9 @@ private:
 
     SecretStore *m_secrets;
     DeviceEnroller::Paths m_paths;
+    QRadioButton *m_withPassword;
+    QRadioButton *m_withAlias;
+    QComboBox *m_alias;
     QLineEdit *m_name;
     QLineEdit *m_host;
     QSpinBox *m_port;
