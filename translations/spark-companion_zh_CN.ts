@@ -20,247 +20,247 @@
     <name>spark</name>
     <message>
         <source>port 0 (left)</source>
-        <translation type="unfinished"></translation>
+        <translation>端口 0（左侧）</translation>
     </message>
     <message>
         <source>port 1 (right)</source>
-        <translation type="unfinished"></translation>
+        <translation>端口 1（右侧）</translation>
     </message>
     <message>
         <source>this node</source>
-        <translation type="unfinished"></translation>
+        <translation>此节点</translation>
     </message>
     <message>
         <source>Update %1 to the newest release: in DGX Dashboard (Settings → Updates), or in a terminal on it run `%2`.</source>
-        <translation type="unfinished"></translation>
+        <translation>请将 %1 更新到最新版本：在 DGX Dashboard 中选择 Settings → Updates，或在其终端中运行 `%2`。</translation>
     </message>
     <message>
         <source>%1 has no /etc/dgx-release, so it does not run DGX OS and its release cannot be checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上没有 /etc/dgx-release，说明它运行的不是 DGX OS，无法检查其版本。</translation>
     </message>
     <message>
         <source>Clustering is supported between DGX Sparks (or OEM GB10 systems) running DGX OS; go on only if you know this system is set up like one.</source>
-        <translation type="unfinished"></translation>
+        <translation>仅支持在运行 DGX OS 的 DGX Spark（或 OEM GB10 系统）之间组建集群；只有确定此系统的配置与之相同时才可继续。</translation>
     </message>
     <message>
         <source>Spark Companion cannot tell whether DGX OS %1 on %2 is the %3 release or later, which clustering needs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Spark 助手无法判断 %2 上的 DGX OS %1 是否为组建集群所需的 %3 或更新版本。</translation>
     </message>
     <message>
         <source>(no version)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无版本号）</translation>
     </message>
     <message>
         <source>%1 runs DGX OS %2, which is older than the %3 release that clustering needs.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 运行的 DGX OS %2 早于组建集群所需的 %3 版本。</translation>
     </message>
     <message>
         <source>%1 has NVIDIA driver %2, older than %3, the oldest one known to work.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的 NVIDIA 驱动为 %2，低于已知可用的最低版本 %3。</translation>
     </message>
     <message>
         <source>nvidia-smi is not installed on %1, so its NVIDIA driver cannot be checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上未安装 nvidia-smi，因此无法检查其 NVIDIA 驱动。</translation>
     </message>
     <message>
         <source>The NVIDIA driver on %1 was updated but the node has not been restarted since, so the GPU cannot be used.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 NVIDIA 驱动已更新，但该节点之后尚未重启，因此无法使用 GPU。</translation>
     </message>
     <message>
         <source>Restart %1 (sudo reboot); if the GPU is still unusable, run the full update: `%2`.</source>
-        <translation type="unfinished"></translation>
+        <translation>请重启 %1（sudo reboot）；如果 GPU 仍无法使用，请运行完整更新：`%2`。</translation>
     </message>
     <message>
         <source>The NVIDIA driver is not running on %1, so the GPU cannot be used.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 NVIDIA 驱动未运行，因此无法使用 GPU。</translation>
     </message>
     <message>
         <source>Restart %1; if that does not help, run the full update: `%2`.</source>
-        <translation type="unfinished"></translation>
+        <translation>请重启 %1；如果仍无效，请运行完整更新：`%2`。</translation>
     </message>
     <message>
         <source>nvidia-smi failed on %1, so its NVIDIA driver cannot be checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>nvidia-smi 在 %1 上运行失败，因此无法检查其 NVIDIA 驱动。</translation>
     </message>
     <message>
         <source>Run nvidia-smi on %1 to see the error; a restart often helps.</source>
-        <translation type="unfinished"></translation>
+        <translation>请在 %1 上运行 nvidia-smi 查看错误；重启通常能解决问题。</translation>
     </message>
     <message>
         <source>The ConnectX-7 firmware on %1 is %2, older than %3, the oldest one known to work.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 ConnectX-7 固件为 %2，低于已知可用的最低版本 %3。</translation>
     </message>
     <message>
         <source>No QSFP cable is plugged into %1: its ConnectX-7 ports show no network interfaces.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 未插入任何 QSFP 线缆：其 ConnectX-7 端口没有显示任何网络接口。</translation>
     </message>
     <message>
         <source>Plug the cables in (pull tab up) as the cabling plan shows, then check again.</source>
-        <translation type="unfinished"></translation>
+        <translation>请按布线规划插好线缆（拉环朝上），然后重新检查。</translation>
     </message>
     <message>
         <source>Only one of the two interfaces of %1 on %2 is up (%3 is down), which halves the link&apos;s speed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的%1 的两个接口中只有一个处于启用状态（%3 已断开），链路速度因此减半。</translation>
     </message>
     <message>
         <source>Reseat the cable (pull tab up) or use an approved 200G cable; if the interface was switched off, switch it on; a restart with the cables in also helps.</source>
-        <translation type="unfinished"></translation>
+        <translation>请重新插紧线缆（拉环朝上）或换用认证的 200G 线缆；如果该接口被停用，请将其启用；在插好线缆的情况下重启也会有帮助。</translation>
     </message>
     <message>
         <source>%1 of %2 negotiated %3 Gb/s instead of %4 Gb/s.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的%1 协商速率为 %3 Gb/s，而不是 %4 Gb/s。</translation>
     </message>
     <message>
         <source>Through a switch: set the switch port to 200G (for example 200G-baseCR4) with auto-negotiation off. Direct: use an approved 200G cable, or restart both nodes with the cables in.</source>
-        <translation type="unfinished"></translation>
+        <translation>通过交换机连接时：请将交换机端口设为 200G（例如 200G-baseCR4）并关闭自动协商。直连时：请使用认证的 200G 线缆，或在插好线缆的情况下重启两个节点。</translation>
     </message>
     <message>
         <source>the user</source>
-        <translation type="unfinished"></translation>
+        <translation>该用户</translation>
     </message>
     <message>
         <source>%1 cannot use sudo on %2, and setting up the network needs it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 无法在 %2 上使用 sudo，而配置网络需要 sudo 权限。</translation>
     </message>
     <message>
         <source>Connect as a user in the sudo group, or have an administrator run `sudo usermod -aG sudo %1` on %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>请以 sudo 组中的用户身份连接，或请管理员在 %2 上运行 `sudo usermod -aG sudo %1`。</translation>
     </message>
     <message>
         <source>sudo on %1 did not accept the password given for %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 sudo 不接受为 %2 提供的密码。</translation>
     </message>
     <message>
         <source>Enter the password %1 logs in with on %2 (the one for sudo).</source>
-        <translation type="unfinished"></translation>
+        <translation>请输入 %1 登录 %2 时使用的密码（即 sudo 密码）。</translation>
     </message>
     <message>
         <source>sudo asks %1 for a password on %2, so whether it is allowed is only known once the password is entered.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %2 上，sudo 要求 %1 输入密码，因此只有输入密码后才能确定是否有权使用 sudo。</translation>
     </message>
     <message>
         <source>Enter the sudo password when asked; if sudo is refused, connect as a user in the sudo group.</source>
-        <translation type="unfinished"></translation>
+        <translation>请在提示时输入 sudo 密码；如果 sudo 被拒绝，请以 sudo 组中的用户身份连接。</translation>
     </message>
     <message>
         <source>from NVIDIA&apos;s playbooks</source>
-        <translation type="unfinished"></translation>
+        <translation>来自 NVIDIA 的 playbook</translation>
     </message>
     <message>
         <source>from NVIDIA Sync</source>
-        <translation type="unfinished"></translation>
+        <translation>来自 NVIDIA Sync</translation>
     </message>
     <message>
         <source>from Spark Companion</source>
-        <translation type="unfinished"></translation>
+        <translation>来自 Spark 助手</translation>
     </message>
     <message>
         <source>of unknown origin</source>
-        <translation type="unfinished"></translation>
+        <translation>来源未知</translation>
     </message>
     <message>
         <source>%1 has earlier settings for its ConnectX-7 ports in %2 (%3) that would fight the new ones.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的 %2（%3）中已有其 ConnectX-7 端口的旧设置，会与新设置冲突。</translation>
     </message>
     <message>
         <source>Let the network set-up move %1 aside (it keeps a copy), or move it yourself: `sudo mv %1 ~/ &amp;&amp; sudo netplan apply`.</source>
-        <translation type="unfinished"></translation>
+        <translation>可以让网络配置步骤将 %1 移走（会保留一份副本），也可以自行移走：`sudo mv %1 ~/ &amp;&amp; sudo netplan apply`。</translation>
     </message>
     <message>
         <source>The network settings in /etc/netplan on %1 can only be read with sudo, which needs the password.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上 /etc/netplan 中的网络设置只能通过 sudo 读取，这需要输入密码。</translation>
     </message>
     <message>
         <source>Enter the sudo password when asked, and they are checked too.</source>
-        <translation type="unfinished"></translation>
+        <translation>在提示时输入 sudo 密码，即可一并检查这些设置。</translation>
     </message>
     <message>
         <source>NetworkManager profile &quot;%1&quot; on %2 asks for DHCP on %3, which would fight the new settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 上的 NetworkManager 配置文件“%1”要求在 %3 上使用 DHCP，会与新设置冲突。</translation>
     </message>
     <message>
         <source>Delete it on %1: `sudo nmcli connection delete %2`.</source>
-        <translation type="unfinished"></translation>
+        <translation>请在 %1 上将其删除：`sudo nmcli connection delete %2`。</translation>
     </message>
     <message>
         <source>%1 on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 上为 %1</translation>
     </message>
     <message>
         <source>The nodes have different %1 (%2)%3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1在各节点上不一致（%2）%3</translation>
     </message>
     <message>
         <source>The check of %1 stopped before it finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>对 %1 的检查未完成就中止了。</translation>
     </message>
     <message>
         <source>Make sure %1 is on and reachable over SSH, then check again.</source>
-        <translation type="unfinished"></translation>
+        <translation>请确认 %1 已开机且可通过 SSH 访问，然后重新检查。</translation>
     </message>
     <message>
         <source>Update every node to the newest release, so that all run the same one: `%1`.</source>
-        <translation type="unfinished"></translation>
+        <translation>请将每个节点都更新到最新版本，使所有节点运行相同的版本：`%1`。</translation>
     </message>
     <message>
         <source>, and NCCL fails between mixed versions.</source>
-        <translation type="unfinished"></translation>
+        <translation>，而版本不一致时 NCCL 会出错。</translation>
     </message>
     <message>
         <source>DGX OS releases</source>
-        <translation type="unfinished"></translation>
+        <translation>DGX OS 版本</translation>
     </message>
     <message>
         <source>NVIDIA drivers</source>
-        <translation type="unfinished"></translation>
+        <translation>NVIDIA 驱动版本</translation>
     </message>
     <message>
         <source>CUDA versions</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 版本</translation>
     </message>
     <message>
         <source>ConnectX-7 firmware</source>
-        <translation type="unfinished"></translation>
+        <translation>ConnectX-7 固件版本</translation>
     </message>
     <message>
         <source>.</source>
-        <translation type="unfinished"></translation>
+        <translation>。</translation>
     </message>
     <message>
         <source>Linux kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>Linux 内核版本</translation>
     </message>
     <message>
         <source>user names</source>
-        <translation type="unfinished"></translation>
+        <translation>用户名</translation>
     </message>
     <message>
         <source>, so MPI and NCCL jobs, which log in as the same user everywhere, need extra set-up.</source>
-        <translation type="unfinished"></translation>
+        <translation>，而 MPI 和 NCCL 作业会在所有节点上以同一用户登录，因此需要额外配置。</translation>
     </message>
     <message>
         <source>Use the same user name on every node (the one chosen at first boot, for example).</source>
-        <translation type="unfinished"></translation>
+        <translation>请在每个节点上使用相同的用户名（例如首次启动时设置的用户名）。</translation>
     </message>
     <message>
         <source>user ids</source>
-        <translation type="unfinished"></translation>
+        <translation>用户 ID（uid）</translation>
     </message>
     <message>
         <source>, so files on shared storage will belong to the wrong user on some nodes.</source>
-        <translation type="unfinished"></translation>
+        <translation>，因此在某些节点上，共享存储中的文件会归属错误的用户。</translation>
     </message>
     <message>
         <source>Give the user the same uid and gid on every node.</source>
-        <translation type="unfinished"></translation>
+        <translation>请在每个节点上为该用户设置相同的 uid 和 gid。</translation>
     </message>
     <message>
         <source>group ids</source>
-        <translation type="unfinished"></translation>
+        <translation>组 ID（gid）</translation>
     </message>
     <message>
         <source>, so files on shared storage will belong to the wrong group on some nodes.</source>
-        <translation type="unfinished"></translation>
+        <translation>，因此在某些节点上，共享存储中的文件会归属错误的用户组。</translation>
     </message>
 </context>
 <context>
@@ -333,7 +333,7 @@
     </message>
     <message>
         <source>The automatic undo must wait between 5 seconds and an hour.</source>
-        <translation type="unfinished"></translation>
+        <translation>自动撤销的等待时间必须在 5 秒到 1 小时之间。</translation>
     </message>
 </context>
 <context>
@@ -493,70 +493,70 @@
     <name>spark::ClusterApplier</name>
     <message>
         <source>The apply was cancelled; every node that was changed goes back to its earlier settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消应用；所有已更改的节点都将恢复原来的设置。</translation>
     </message>
     <message>
         <source>Checking the administrator password on %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在 %1 上核对管理员密码。</translation>
     </message>
     <message>
         <source>The administrator check</source>
-        <translation type="unfinished"></translation>
+        <translation>管理员密码检查</translation>
     </message>
     <message>
         <source>Checking every link from %1 with full-size packets.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在用满尺寸数据包检查从 %1 出发的每条链路。</translation>
     </message>
     <message>
         <source>The link check</source>
-        <translation type="unfinished"></translation>
+        <translation>链路检查</translation>
     </message>
     <message>
         <source>%1 no longer answers on its management address after the change (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>更改后，%1 在其管理地址上不再响应（%2）。</translation>
     </message>
     <message>
         <source>%1 runs the new network settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已在使用新的网络设置。</translation>
     </message>
     <message>
         <source>%1 already ran these settings; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已在使用这些设置；未做任何更改。</translation>
     </message>
     <message>
         <source>%1 cannot be reached; it restores its earlier settings by itself.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法连接到 %1；它会自动恢复原来的设置。</translation>
     </message>
     <message>
         <source>Restoring the earlier network settings of %1 (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>正在恢复 %1 原来的网络设置（%2）。</translation>
     </message>
     <message>
         <source>Restoring the earlier settings</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复原来的设置</translation>
     </message>
     <message>
         <source>%1 is back on its earlier settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已恢复原来的设置。</translation>
     </message>
     <message>
         <source>%1 could not be restored now; its timer restores it by itself.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 暂时无法恢复；到时其计时器会自动恢复。</translation>
     </message>
 </context>
 <context>
     <name>spark::ClusterCommands</name>
     <message>
         <source>Cluster %1 uses %2, which is no longer registered; add it again or plan the cluster again.</source>
-        <translation type="unfinished"></translation>
+        <translation>集群 %1 用到的 %2 已不再注册；请重新添加该设备，或重新规划集群。</translation>
     </message>
     <message>
         <source>sudo password of %1 on %2: </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 %2 上的 sudo 密码： </translation>
     </message>
     <message>
         <source>sudo password of %1 on %2 (Enter: the same as before): </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 %2 上的 sudo 密码（直接按 Enter 表示与上一个相同）： </translation>
     </message>
 </context>
 <context>
@@ -574,19 +574,19 @@
     <name>spark::ClusterPreparer</name>
     <message>
         <source>The address range &quot;%1&quot; of cluster %2 is not valid; plan the cluster again.</source>
-        <translation type="unfinished"></translation>
+        <translation>集群 %2 的地址范围“%1”无效；请重新规划集群。</translation>
     </message>
     <message>
         <source>%1 could not be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1 的信息：%2</translation>
     </message>
     <message>
         <source>Reading the current settings</source>
-        <translation type="unfinished"></translation>
+        <translation>读取当前设置</translation>
     </message>
     <message>
         <source>The network settings of %1 could not be read as administrator; check its sudo password.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法以管理员身份读取 %1 的网络设置；请检查其 sudo 密码。</translation>
     </message>
 </context>
 <context>
@@ -620,90 +620,90 @@
     <name>spark::DeviceEnroller</name>
     <message>
         <source>Your %1 already has a &quot;Host %2&quot; of its own; choose another name, or register that entry with &quot;sparkctl device import %2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>您的 %1 中已有自己的“Host %2”条目；请换一个名称，或使用“sparkctl device import %2”注册该条目。</translation>
     </message>
     <message>
         <source>Checking the details…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查填写的信息…</translation>
     </message>
     <message>
         <source>Preparing this computer&apos;s SSH key…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在准备本机的 SSH 密钥…</translation>
     </message>
     <message>
         <source>Adding %1 was cancelled; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消添加 %1；未做任何更改。</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在连接 %1…</translation>
     </message>
     <message>
         <source>Checking that %1 may use sudo…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查 %1 能否使用 sudo…</translation>
     </message>
     <message>
         <source>sudo on %1 did not accept the password of %2; check the password.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 sudo 不接受 %2 的密码；请检查密码。</translation>
     </message>
     <message>
         <source>The account %1 on %2 may not use sudo, which setting up the network needs; give it sudo rights (add it to the sudo group) or use an account that has them.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 上的账户 %1 无权使用 sudo，而配置网络需要 sudo 权限；请为其授予 sudo 权限（将其加入 sudo 组），或改用具有该权限的账户。</translation>
     </message>
     <message>
         <source>Finding out what %1 is…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在识别 %1 的设备类型…</translation>
     </message>
     <message>
         <source>%1 has no /etc/dgx-release, so it is not a DGX Spark; it was added as a generic Linux host and Spark-only steps will skip it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上没有 /etc/dgx-release，因此它不是 DGX Spark；已将其作为普通 Linux 主机添加，仅适用于 Spark 的步骤会跳过它。</translation>
     </message>
     <message>
         <source>Installing this computer&apos;s key on %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在将本机的密钥安装到 %1…</translation>
     </message>
     <message>
         <source>Could not add the key to ~/.ssh/authorized_keys of %1 on %2; check that the home folder is writable.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将密钥添加到 %2 上 %1 的 ~/.ssh/authorized_keys；请检查主目录是否可写。</translation>
     </message>
     <message>
         <source>Checking that the key logs in…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查能否用密钥登录…</translation>
     </message>
     <message>
         <source>The key was installed on %1 but logging in with it failed, so it was taken out again; check that the SSH server allows key logins (PubkeyAuthentication yes).</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥已安装到 %1，但无法用它登录，因此已将其移除；请检查 SSH 服务器是否允许密钥登录（PubkeyAuthentication yes）。</translation>
     </message>
     <message>
         <source>Saving %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在保存 %1…</translation>
     </message>
     <message>
         <source>%1 was added.</source>
-        <translation type="unfinished"></translation>
+        <translation>已添加 %1。</translation>
     </message>
     <message>
         <source>No device is named &quot;%1&quot;; &quot;sparkctl device list&quot; shows the names.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有名为“%1”的设备；运行“sparkctl device list”可查看设备名称。</translation>
     </message>
     <message>
         <source>Reading %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取 %1…</translation>
     </message>
     <message>
         <source>%1 has no &quot;Host %2&quot;; check the alias, or add the device with its password instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中没有“Host %2”条目；请检查别名，或改用密码添加该设备。</translation>
     </message>
     <message>
         <source>ssh could not read the entry &quot;%1&quot; in %2; run &quot;ssh -G %1&quot; to see why.</source>
-        <translation type="unfinished"></translation>
+        <translation>ssh 无法读取 %2 中的条目“%1”；请运行“ssh -G %1”查看原因。</translation>
     </message>
 </context>
 <context>
     <name>spark::DeviceProbe</name>
     <message>
         <source>%1 answers with a different host key than when it was added; remove it and add it again if it was reinstalled.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 返回的主机密钥与添加时不同；如果它重装过系统，请将其移除后重新添加。</translation>
     </message>
 </context>
 <context>
@@ -744,54 +744,54 @@
     <name>spark::DiscoveryRunner</name>
     <message>
         <source>Looking for cables on %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检测 %1 上的线缆。</translation>
     </message>
     <message>
         <source>%1 could not be asked about its cables: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法查询 %1 的线缆连接情况：%2</translation>
     </message>
     <message>
         <source>The cable discovery failed on %1; check that it is a DGX Spark and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 上检测线缆失败；请确认它是 DGX Spark，然后重试。</translation>
     </message>
     <message>
         <source>%1 answered.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已响应。</translation>
     </message>
 </context>
 <context>
     <name>spark::EnrolmentRequest</name>
     <message>
         <source>A device needs a name, for example spark-1.</source>
-        <translation type="unfinished"></translation>
+        <translation>请为设备命名，例如 spark-1。</translation>
     </message>
     <message>
         <source>The name &quot;%1&quot; may only use letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (no spaces); try something like spark-1.</source>
-        <translation type="unfinished"></translation>
+        <translation>名称“%1”只能包含字母、数字、“.”、“_”和“-”（不能有空格）；可以试试 spark-1 这样的名称。</translation>
     </message>
     <message>
         <source>Enter the device&apos;s host name or IP address, for example spark-1.local or 192.168.1.20.</source>
-        <translation type="unfinished"></translation>
+        <translation>请输入设备的主机名或 IP 地址，例如 spark-1.local 或 192.168.1.20。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a host name or IP address; use a name like spark-1.local or an address like 192.168.1.20.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是主机名或 IP 地址；请使用 spark-1.local 这样的名称或 192.168.1.20 这样的地址。</translation>
     </message>
     <message>
         <source>Enter the user name you log in to the device with.</source>
-        <translation type="unfinished"></translation>
+        <translation>请输入您登录该设备所用的用户名。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a valid user name: use letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, without spaces.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是有效的用户名：只能使用字母、数字、“.”、“_”或“-”，不能有空格。</translation>
     </message>
     <message>
         <source>The SSH port must be a number from 1 to 65535 (usually 22).</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH 端口必须是 1 到 65535 之间的数字（通常为 22）。</translation>
     </message>
     <message>
         <source>Enter the password of %1 on the device; it is used once to install the program&apos;s key.</source>
-        <translation type="unfinished"></translation>
+        <translation>请输入 %1 在该设备上的密码；它只使用一次，用于安装本程序的密钥。</translation>
     </message>
 </context>
 <context>
@@ -1148,30 +1148,30 @@
     <name>spark::NodeApplier</name>
     <message>
         <source>%1: %2 failed: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：步骤“%2”失败：%3</translation>
     </message>
     <message>
         <source>%1 stopped answering over SSH (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已停止响应 SSH（%2）。</translation>
     </message>
     <message>
         <source>%1 refused the sudo password; enter the right one and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 拒绝了 sudo 密码；请输入正确的密码后重试。</translation>
     </message>
     <message>
         <source>%1: %2 failed; nothing is kept that was not checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：步骤“%2”失败；未经检查的更改都不会保留。</translation>
     </message>
 </context>
 <context>
     <name>spark::NodeProber</name>
     <message>
         <source>Spark Companion could not run its check on %1; make sure its login shell is a normal shell (bash or sh).</source>
-        <translation type="unfinished"></translation>
+        <translation>Spark 助手无法在 %1 上运行检查；请确认其登录 shell 是常规 shell（bash 或 sh）。</translation>
     </message>
     <message>
         <source>%1 answers with a different host key than when it was added; remove it and add it again if it was reinstalled.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 返回的主机密钥与添加时不同；如果它重装过系统，请将其移除后重新添加。</translation>
     </message>
 </context>
 <context>
@@ -1209,35 +1209,35 @@
     <name>spark::PeerTrustRunner</name>
     <message>
         <source>%1 stopped answering over SSH (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已停止响应 SSH（%2）。</translation>
     </message>
     <message>
         <source>%1: %2 failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2失败。</translation>
     </message>
     <message>
         <source>Making the cluster key of %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在生成 %1 的集群密钥。</translation>
     </message>
     <message>
         <source>Making the cluster key</source>
-        <translation type="unfinished"></translation>
+        <translation>生成集群密钥</translation>
     </message>
     <message>
         <source>Reading the host key</source>
-        <translation type="unfinished"></translation>
+        <translation>读取主机密钥</translation>
     </message>
     <message>
         <source>Letting the other nodes log in to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在允许其他节点登录 %1。</translation>
     </message>
     <message>
         <source>Setting up node-to-node SSH</source>
-        <translation type="unfinished"></translation>
+        <translation>节点间 SSH 配置</translation>
     </message>
     <message>
         <source>%1 reaches every other node over SSH without a prompt.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已可通过 SSH 免密登录其他所有节点。</translation>
     </message>
 </context>
 <context>
@@ -1279,26 +1279,26 @@
     <name>spark::SecretStore</name>
     <message>
         <source>The system keychain is not available (%1); the password was not remembered and you will be asked for it when needed.</source>
-        <translation type="unfinished"></translation>
+        <translation>系统钥匙串不可用（%1）；密码未保存，需要时会再次向您询问。</translation>
     </message>
     <message>
         <source>No sudo password is remembered for %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存 %1 的 sudo 密码。</translation>
     </message>
 </context>
 <context>
     <name>spark::SshConfigFile</name>
     <message>
         <source>Could not keep a backup of %1, so it was not changed. Check the folder&apos;s permissions.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法备份 %1，因此未对其进行更改。请检查该文件夹的权限。</translation>
     </message>
     <message>
         <source>Could not write %1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2。</translation>
     </message>
     <message>
         <source>Could not read %1. Check the file&apos;s permissions.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1。请检查该文件的权限。</translation>
     </message>
 </context>
 <context>
@@ -1384,23 +1384,23 @@
     <name>spark::SshKeyPair</name>
     <message>
         <source>Could not create the folder %1 for the program&apos;s SSH key. Check its permissions.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建用于存放本程序 SSH 密钥的文件夹 %1。请检查其权限。</translation>
     </message>
     <message>
         <source>Could not run ssh-keygen to make the program&apos;s SSH key. Install the openssh-client package.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法运行 ssh-keygen 来生成本程序的 SSH 密钥。请安装 openssh-client 软件包。</translation>
     </message>
     <message>
         <source>ssh-keygen could not make the program&apos;s SSH key in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>ssh-keygen 无法在 %1 中生成本程序的 SSH 密钥。</translation>
     </message>
     <message>
         <source>Could not read the program&apos;s public key %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取本程序的公钥 %1。</translation>
     </message>
     <message>
         <source>The program&apos;s public key %1 is damaged. Delete it and its private key, then try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>本程序的公钥 %1 已损坏。请删除它及对应的私钥，然后重试。</translation>
     </message>
 </context>
 <context>
@@ -1414,30 +1414,30 @@
     <name>spark::UpdateGuide</name>
     <message>
         <source>YOUR-SPARK</source>
-        <translation type="unfinished"></translation>
+        <translation>YOUR-SPARK</translation>
     </message>
     <message>
         <source>Either: open a tunnel with `%1`, browse to %2 (DGX Dashboard) and choose Settings → Updates.</source>
-        <translation type="unfinished"></translation>
+        <translation>方法一：用 `%1` 打开隧道，在浏览器中访问 %2（DGX Dashboard），然后选择 Settings → Updates。</translation>
     </message>
     <message>
         <source>Or, in a terminal on the node, run the full update: `%1`.</source>
-        <translation type="unfinished"></translation>
+        <translation>方法二：在该节点的终端中运行完整更新：`%1`。</translation>
     </message>
     <message>
         <source>Do not update only the NVIDIA driver: that has left GPUs unusable until the full update was run.</source>
-        <translation type="unfinished"></translation>
+        <translation>请勿只更新 NVIDIA 驱动：这曾导致 GPU 无法使用，直到运行完整更新后才恢复。</translation>
     </message>
 </context>
 <context>
     <name>spark::VersionPolicy</name>
     <message>
         <source>The version policy file is damaged; reinstall Spark Companion.</source>
-        <translation type="unfinished"></translation>
+        <translation>版本策略文件已损坏；请重新安装 Spark 助手。</translation>
     </message>
     <message>
         <source>The version policy file is missing; reinstall Spark Companion.</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少版本策略文件；请重新安装 Spark 助手。</translation>
     </message>
 </context>
 <context>
@@ -1482,39 +1482,39 @@
     </message>
     <message>
         <source>Spark Companion logs in once with the password, installs its own key on the Spark and uses that key from then on. The password is not stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Spark 助手会用密码登录一次，在 Spark 上安装自己的密钥，此后都使用该密钥登录。密码不会被保存。</translation>
     </message>
     <message>
         <source>Remember the password for sudo in the system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>将 sudo 密码保存在系统钥匙串中</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>名称(&amp;N)：</translation>
     </message>
     <message>
         <source>&amp;Host:</source>
-        <translation type="unfinished"></translation>
+        <translation>主机(&amp;H)：</translation>
     </message>
     <message>
         <source>&amp;Port:</source>
-        <translation type="unfinished"></translation>
+        <translation>端口(&amp;P)：</translation>
     </message>
     <message>
         <source>&amp;User:</source>
-        <translation type="unfinished"></translation>
+        <translation>用户(&amp;U)：</translation>
     </message>
     <message>
         <source>Pass&amp;word:</source>
-        <translation type="unfinished"></translation>
+        <translation>密码(&amp;W)：</translation>
     </message>
     <message>
         <source>&amp;Add</source>
-        <translation type="unfinished"></translation>
+        <translation>添加(&amp;A)</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在开始…</translation>
     </message>
 </context>
 <context>
@@ -1541,19 +1541,19 @@
     </message>
     <message>
         <source>Online</source>
-        <translation type="unfinished"></translation>
+        <translation>在线</translation>
     </message>
     <message>
         <source>Offline</source>
-        <translation type="unfinished"></translation>
+        <translation>离线</translation>
     </message>
     <message>
         <source>Checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查…</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
 </context>
 <context>
@@ -1583,23 +1583,23 @@
     <name>spark::ui::HostKeyDialog</name>
     <message>
         <source>Check the device&apos;s identity</source>
-        <translation type="unfinished"></translation>
+        <translation>核实设备身份</translation>
     </message>
     <message>
         <source>This is the first connection to &lt;b&gt;%1&lt;/b&gt;. Before going on, check that it is really your Spark: on the Spark, run&lt;br&gt;&lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/tt&gt;&lt;br&gt;and compare the fingerprint it prints with this one:</source>
-        <translation type="unfinished"></translation>
+        <translation>这是首次连接到 &lt;b&gt;%1&lt;/b&gt;。继续之前，请确认它确实是您的 Spark：在该 Spark 上运行&lt;br&gt;&lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&lt;/tt&gt;&lt;br&gt;并将输出的指纹与下面的指纹进行比较：</translation>
     </message>
     <message>
         <source>Key type: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥类型：%1</translation>
     </message>
     <message>
         <source>If they differ, cancel: another computer may be answering in its place.</source>
-        <translation type="unfinished"></translation>
+        <translation>如果两者不一致，请取消：可能有其他计算机在冒充它进行响应。</translation>
     </message>
     <message>
         <source>The fingerprints match</source>
-        <translation type="unfinished"></translation>
+        <translation>指纹一致</translation>
     </message>
 </context>
 <context>
