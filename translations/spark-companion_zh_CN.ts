@@ -17,253 +17,6 @@
     </message>
 </context>
 <context>
-    <name>spark</name>
-    <message>
-        <source>port 0 (left)</source>
-        <translation>端口 0（左侧）</translation>
-    </message>
-    <message>
-        <source>port 1 (right)</source>
-        <translation>端口 1（右侧）</translation>
-    </message>
-    <message>
-        <source>this node</source>
-        <translation>此节点</translation>
-    </message>
-    <message>
-        <source>Update %1 to the newest release: in DGX Dashboard (Settings → Updates), or in a terminal on it run `%2`.</source>
-        <translation>请将 %1 更新到最新版本：在 DGX Dashboard 中选择 Settings → Updates，或在其终端中运行 `%2`。</translation>
-    </message>
-    <message>
-        <source>%1 has no /etc/dgx-release, so it does not run DGX OS and its release cannot be checked.</source>
-        <translation>%1 上没有 /etc/dgx-release，说明它运行的不是 DGX OS，无法检查其版本。</translation>
-    </message>
-    <message>
-        <source>Clustering is supported between DGX Sparks (or OEM GB10 systems) running DGX OS; go on only if you know this system is set up like one.</source>
-        <translation>仅支持在运行 DGX OS 的 DGX Spark（或 OEM GB10 系统）之间组建集群；只有确定此系统的配置与之相同时才可继续。</translation>
-    </message>
-    <message>
-        <source>Spark Companion cannot tell whether DGX OS %1 on %2 is the %3 release or later, which clustering needs.</source>
-        <translation>Spark 助手无法判断 %2 上的 DGX OS %1 是否为组建集群所需的 %3 或更新版本。</translation>
-    </message>
-    <message>
-        <source>(no version)</source>
-        <translation>（无版本号）</translation>
-    </message>
-    <message>
-        <source>%1 runs DGX OS %2, which is older than the %3 release that clustering needs.</source>
-        <translation>%1 运行的 DGX OS %2 早于组建集群所需的 %3 版本。</translation>
-    </message>
-    <message>
-        <source>%1 has NVIDIA driver %2, older than %3, the oldest one known to work.</source>
-        <translation>%1 的 NVIDIA 驱动为 %2，低于已知可用的最低版本 %3。</translation>
-    </message>
-    <message>
-        <source>nvidia-smi is not installed on %1, so its NVIDIA driver cannot be checked.</source>
-        <translation>%1 上未安装 nvidia-smi，因此无法检查其 NVIDIA 驱动。</translation>
-    </message>
-    <message>
-        <source>The NVIDIA driver on %1 was updated but the node has not been restarted since, so the GPU cannot be used.</source>
-        <translation>%1 上的 NVIDIA 驱动已更新，但该节点之后尚未重启，因此无法使用 GPU。</translation>
-    </message>
-    <message>
-        <source>Restart %1 (sudo reboot); if the GPU is still unusable, run the full update: `%2`.</source>
-        <translation>请重启 %1（sudo reboot）；如果 GPU 仍无法使用，请运行完整更新：`%2`。</translation>
-    </message>
-    <message>
-        <source>The NVIDIA driver is not running on %1, so the GPU cannot be used.</source>
-        <translation>%1 上的 NVIDIA 驱动未运行，因此无法使用 GPU。</translation>
-    </message>
-    <message>
-        <source>Restart %1; if that does not help, run the full update: `%2`.</source>
-        <translation>请重启 %1；如果仍无效，请运行完整更新：`%2`。</translation>
-    </message>
-    <message>
-        <source>nvidia-smi failed on %1, so its NVIDIA driver cannot be checked.</source>
-        <translation>nvidia-smi 在 %1 上运行失败，因此无法检查其 NVIDIA 驱动。</translation>
-    </message>
-    <message>
-        <source>Run nvidia-smi on %1 to see the error; a restart often helps.</source>
-        <translation>请在 %1 上运行 nvidia-smi 查看错误；重启通常能解决问题。</translation>
-    </message>
-    <message>
-        <source>The ConnectX-7 firmware on %1 is %2, older than %3, the oldest one known to work.</source>
-        <translation>%1 上的 ConnectX-7 固件为 %2，低于已知可用的最低版本 %3。</translation>
-    </message>
-    <message>
-        <source>No QSFP cable is plugged into %1: its ConnectX-7 ports show no network interfaces.</source>
-        <translation>%1 未插入任何 QSFP 线缆：其 ConnectX-7 端口没有显示任何网络接口。</translation>
-    </message>
-    <message>
-        <source>Plug the cables in (pull tab up) as the cabling plan shows, then check again.</source>
-        <translation>请按布线规划插好线缆（拉环朝上），然后重新检查。</translation>
-    </message>
-    <message>
-        <source>Only one of the two interfaces of %1 on %2 is up (%3 is down), which halves the link&apos;s speed.</source>
-        <translation>%2 的%1 的两个接口中只有一个处于启用状态（%3 已断开），链路速度因此减半。</translation>
-    </message>
-    <message>
-        <source>Reseat the cable (pull tab up) or use an approved 200G cable; if the interface was switched off, switch it on; a restart with the cables in also helps.</source>
-        <translation>请重新插紧线缆（拉环朝上）或换用认证的 200G 线缆；如果该接口被停用，请将其启用；在插好线缆的情况下重启也会有帮助。</translation>
-    </message>
-    <message>
-        <source>%1 of %2 negotiated %3 Gb/s instead of %4 Gb/s.</source>
-        <translation>%2 的%1 协商速率为 %3 Gb/s，而不是 %4 Gb/s。</translation>
-    </message>
-    <message>
-        <source>Through a switch: set the switch port to 200G (for example 200G-baseCR4) with auto-negotiation off. Direct: use an approved 200G cable, or restart both nodes with the cables in.</source>
-        <translation>通过交换机连接时：请将交换机端口设为 200G（例如 200G-baseCR4）并关闭自动协商。直连时：请使用认证的 200G 线缆，或在插好线缆的情况下重启两个节点。</translation>
-    </message>
-    <message>
-        <source>the user</source>
-        <translation>该用户</translation>
-    </message>
-    <message>
-        <source>%1 cannot use sudo on %2, and setting up the network needs it.</source>
-        <translation>%1 无法在 %2 上使用 sudo，而配置网络需要 sudo 权限。</translation>
-    </message>
-    <message>
-        <source>Connect as a user in the sudo group, or have an administrator run `sudo usermod -aG sudo %1` on %2.</source>
-        <translation>请以 sudo 组中的用户身份连接，或请管理员在 %2 上运行 `sudo usermod -aG sudo %1`。</translation>
-    </message>
-    <message>
-        <source>sudo on %1 did not accept the password given for %2.</source>
-        <translation>%1 上的 sudo 不接受为 %2 提供的密码。</translation>
-    </message>
-    <message>
-        <source>Enter the password %1 logs in with on %2 (the one for sudo).</source>
-        <translation>请输入 %1 登录 %2 时使用的密码（即 sudo 密码）。</translation>
-    </message>
-    <message>
-        <source>sudo asks %1 for a password on %2, so whether it is allowed is only known once the password is entered.</source>
-        <translation>在 %2 上，sudo 要求 %1 输入密码，因此只有输入密码后才能确定是否有权使用 sudo。</translation>
-    </message>
-    <message>
-        <source>Enter the sudo password when asked; if sudo is refused, connect as a user in the sudo group.</source>
-        <translation>请在提示时输入 sudo 密码；如果 sudo 被拒绝，请以 sudo 组中的用户身份连接。</translation>
-    </message>
-    <message>
-        <source>from NVIDIA&apos;s playbooks</source>
-        <translation>来自 NVIDIA 的 playbook</translation>
-    </message>
-    <message>
-        <source>from NVIDIA Sync</source>
-        <translation>来自 NVIDIA Sync</translation>
-    </message>
-    <message>
-        <source>from Spark Companion</source>
-        <translation>来自 Spark 助手</translation>
-    </message>
-    <message>
-        <source>of unknown origin</source>
-        <translation>来源未知</translation>
-    </message>
-    <message>
-        <source>%1 has earlier settings for its ConnectX-7 ports in %2 (%3) that would fight the new ones.</source>
-        <translation>%1 的 %2（%3）中已有其 ConnectX-7 端口的旧设置，会与新设置冲突。</translation>
-    </message>
-    <message>
-        <source>Let the network set-up move %1 aside (it keeps a copy), or move it yourself: `sudo mv %1 ~/ &amp;&amp; sudo netplan apply`.</source>
-        <translation>可以让网络配置步骤将 %1 移走（会保留一份副本），也可以自行移走：`sudo mv %1 ~/ &amp;&amp; sudo netplan apply`。</translation>
-    </message>
-    <message>
-        <source>The network settings in /etc/netplan on %1 can only be read with sudo, which needs the password.</source>
-        <translation>%1 上 /etc/netplan 中的网络设置只能通过 sudo 读取，这需要输入密码。</translation>
-    </message>
-    <message>
-        <source>Enter the sudo password when asked, and they are checked too.</source>
-        <translation>在提示时输入 sudo 密码，即可一并检查这些设置。</translation>
-    </message>
-    <message>
-        <source>NetworkManager profile &quot;%1&quot; on %2 asks for DHCP on %3, which would fight the new settings.</source>
-        <translation>%2 上的 NetworkManager 配置文件“%1”要求在 %3 上使用 DHCP，会与新设置冲突。</translation>
-    </message>
-    <message>
-        <source>Delete it on %1: `sudo nmcli connection delete %2`.</source>
-        <translation>请在 %1 上将其删除：`sudo nmcli connection delete %2`。</translation>
-    </message>
-    <message>
-        <source>%1 on %2</source>
-        <translation>%2 上为 %1</translation>
-    </message>
-    <message>
-        <source>The nodes have different %1 (%2)%3</source>
-        <translation>%1在各节点上不一致（%2）%3</translation>
-    </message>
-    <message>
-        <source>The check of %1 stopped before it finished.</source>
-        <translation>对 %1 的检查未完成就中止了。</translation>
-    </message>
-    <message>
-        <source>Make sure %1 is on and reachable over SSH, then check again.</source>
-        <translation>请确认 %1 已开机且可通过 SSH 访问，然后重新检查。</translation>
-    </message>
-    <message>
-        <source>Update every node to the newest release, so that all run the same one: `%1`.</source>
-        <translation>请将每个节点都更新到最新版本，使所有节点运行相同的版本：`%1`。</translation>
-    </message>
-    <message>
-        <source>, and NCCL fails between mixed versions.</source>
-        <translation>，而版本不一致时 NCCL 会出错。</translation>
-    </message>
-    <message>
-        <source>DGX OS releases</source>
-        <translation>DGX OS 版本</translation>
-    </message>
-    <message>
-        <source>NVIDIA drivers</source>
-        <translation>NVIDIA 驱动版本</translation>
-    </message>
-    <message>
-        <source>CUDA versions</source>
-        <translation>CUDA 版本</translation>
-    </message>
-    <message>
-        <source>ConnectX-7 firmware</source>
-        <translation>ConnectX-7 固件版本</translation>
-    </message>
-    <message>
-        <source>.</source>
-        <translation>。</translation>
-    </message>
-    <message>
-        <source>Linux kernels</source>
-        <translation>Linux 内核版本</translation>
-    </message>
-    <message>
-        <source>user names</source>
-        <translation>用户名</translation>
-    </message>
-    <message>
-        <source>, so MPI and NCCL jobs, which log in as the same user everywhere, need extra set-up.</source>
-        <translation>，而 MPI 和 NCCL 作业会在所有节点上以同一用户登录，因此需要额外配置。</translation>
-    </message>
-    <message>
-        <source>Use the same user name on every node (the one chosen at first boot, for example).</source>
-        <translation>请在每个节点上使用相同的用户名（例如首次启动时设置的用户名）。</translation>
-    </message>
-    <message>
-        <source>user ids</source>
-        <translation>用户 ID（uid）</translation>
-    </message>
-    <message>
-        <source>, so files on shared storage will belong to the wrong user on some nodes.</source>
-        <translation>，因此在某些节点上，共享存储中的文件会归属错误的用户。</translation>
-    </message>
-    <message>
-        <source>Give the user the same uid and gid on every node.</source>
-        <translation>请在每个节点上为该用户设置相同的 uid 和 gid。</translation>
-    </message>
-    <message>
-        <source>group ids</source>
-        <translation>组 ID（gid）</translation>
-    </message>
-    <message>
-        <source>, so files on shared storage will belong to the wrong group on some nodes.</source>
-        <translation>，因此在某些节点上，共享存储中的文件会归属错误的用户组。</translation>
-    </message>
-</context>
-<context>
     <name>spark::AddressPlan</name>
     <message>
         <source>%1 %2: %3 (MTU %4)</source>
@@ -1276,6 +1029,253 @@
     </message>
 </context>
 <context>
+    <name>spark::Readiness</name>
+    <message>
+        <source>port 0 (left)</source>
+        <translation>端口 0（左侧）</translation>
+    </message>
+    <message>
+        <source>port 1 (right)</source>
+        <translation>端口 1（右侧）</translation>
+    </message>
+    <message>
+        <source>this node</source>
+        <translation>此节点</translation>
+    </message>
+    <message>
+        <source>Update %1 to the newest release: in DGX Dashboard (Settings → Updates), or in a terminal on it run `%2`.</source>
+        <translation>请将 %1 更新到最新版本：在 DGX Dashboard 中选择 Settings → Updates，或在其终端中运行 `%2`。</translation>
+    </message>
+    <message>
+        <source>%1 has no /etc/dgx-release, so it does not run DGX OS and its release cannot be checked.</source>
+        <translation>%1 上没有 /etc/dgx-release，说明它运行的不是 DGX OS，无法检查其版本。</translation>
+    </message>
+    <message>
+        <source>Clustering is supported between DGX Sparks (or OEM GB10 systems) running DGX OS; go on only if you know this system is set up like one.</source>
+        <translation>仅支持在运行 DGX OS 的 DGX Spark（或 OEM GB10 系统）之间组建集群；只有确定此系统的配置与之相同时才可继续。</translation>
+    </message>
+    <message>
+        <source>Spark Companion cannot tell whether DGX OS %1 on %2 is the %3 release or later, which clustering needs.</source>
+        <translation>Spark 助手无法判断 %2 上的 DGX OS %1 是否为组建集群所需的 %3 或更新版本。</translation>
+    </message>
+    <message>
+        <source>(no version)</source>
+        <translation>（无版本号）</translation>
+    </message>
+    <message>
+        <source>%1 runs DGX OS %2, which is older than the %3 release that clustering needs.</source>
+        <translation>%1 运行的 DGX OS %2 早于组建集群所需的 %3 版本。</translation>
+    </message>
+    <message>
+        <source>%1 has NVIDIA driver %2, older than %3, the oldest one known to work.</source>
+        <translation>%1 的 NVIDIA 驱动为 %2，低于已知可用的最低版本 %3。</translation>
+    </message>
+    <message>
+        <source>nvidia-smi is not installed on %1, so its NVIDIA driver cannot be checked.</source>
+        <translation>%1 上未安装 nvidia-smi，因此无法检查其 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver on %1 was updated but the node has not been restarted since, so the GPU cannot be used.</source>
+        <translation>%1 上的 NVIDIA 驱动已更新，但该节点之后尚未重启，因此无法使用 GPU。</translation>
+    </message>
+    <message>
+        <source>Restart %1 (sudo reboot); if the GPU is still unusable, run the full update: `%2`.</source>
+        <translation>请重启 %1（sudo reboot）；如果 GPU 仍无法使用，请运行完整更新：`%2`。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is not running on %1, so the GPU cannot be used.</source>
+        <translation>%1 上的 NVIDIA 驱动未运行，因此无法使用 GPU。</translation>
+    </message>
+    <message>
+        <source>Restart %1; if that does not help, run the full update: `%2`.</source>
+        <translation>请重启 %1；如果仍无效，请运行完整更新：`%2`。</translation>
+    </message>
+    <message>
+        <source>nvidia-smi failed on %1, so its NVIDIA driver cannot be checked.</source>
+        <translation>nvidia-smi 在 %1 上运行失败，因此无法检查其 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <source>Run nvidia-smi on %1 to see the error; a restart often helps.</source>
+        <translation>请在 %1 上运行 nvidia-smi 查看错误；重启通常能解决问题。</translation>
+    </message>
+    <message>
+        <source>The ConnectX-7 firmware on %1 is %2, older than %3, the oldest one known to work.</source>
+        <translation>%1 上的 ConnectX-7 固件为 %2，低于已知可用的最低版本 %3。</translation>
+    </message>
+    <message>
+        <source>No QSFP cable is plugged into %1: its ConnectX-7 ports show no network interfaces.</source>
+        <translation>%1 未插入任何 QSFP 线缆：其 ConnectX-7 端口没有显示任何网络接口。</translation>
+    </message>
+    <message>
+        <source>Plug the cables in (pull tab up) as the cabling plan shows, then check again.</source>
+        <translation>请按布线规划插好线缆（拉环朝上），然后重新检查。</translation>
+    </message>
+    <message>
+        <source>Only one of the two interfaces of %1 on %2 is up (%3 is down), which halves the link&apos;s speed.</source>
+        <translation>%2 的%1 的两个接口中只有一个处于启用状态（%3 已断开），链路速度因此减半。</translation>
+    </message>
+    <message>
+        <source>Reseat the cable (pull tab up) or use an approved 200G cable; if the interface was switched off, switch it on; a restart with the cables in also helps.</source>
+        <translation>请重新插紧线缆（拉环朝上）或换用认证的 200G 线缆；如果该接口被停用，请将其启用；在插好线缆的情况下重启也会有帮助。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 negotiated %3 Gb/s instead of %4 Gb/s.</source>
+        <translation>%2 的%1 协商速率为 %3 Gb/s，而不是 %4 Gb/s。</translation>
+    </message>
+    <message>
+        <source>Through a switch: set the switch port to 200G (for example 200G-baseCR4) with auto-negotiation off. Direct: use an approved 200G cable, or restart both nodes with the cables in.</source>
+        <translation>通过交换机连接时：请将交换机端口设为 200G（例如 200G-baseCR4）并关闭自动协商。直连时：请使用认证的 200G 线缆，或在插好线缆的情况下重启两个节点。</translation>
+    </message>
+    <message>
+        <source>the user</source>
+        <translation>该用户</translation>
+    </message>
+    <message>
+        <source>%1 cannot use sudo on %2, and setting up the network needs it.</source>
+        <translation>%1 无法在 %2 上使用 sudo，而配置网络需要 sudo 权限。</translation>
+    </message>
+    <message>
+        <source>Connect as a user in the sudo group, or have an administrator run `sudo usermod -aG sudo %1` on %2.</source>
+        <translation>请以 sudo 组中的用户身份连接，或请管理员在 %2 上运行 `sudo usermod -aG sudo %1`。</translation>
+    </message>
+    <message>
+        <source>sudo on %1 did not accept the password given for %2.</source>
+        <translation>%1 上的 sudo 不接受为 %2 提供的密码。</translation>
+    </message>
+    <message>
+        <source>Enter the password %1 logs in with on %2 (the one for sudo).</source>
+        <translation>请输入 %1 登录 %2 时使用的密码（即 sudo 密码）。</translation>
+    </message>
+    <message>
+        <source>sudo asks %1 for a password on %2, so whether it is allowed is only known once the password is entered.</source>
+        <translation>在 %2 上，sudo 要求 %1 输入密码，因此只有输入密码后才能确定是否有权使用 sudo。</translation>
+    </message>
+    <message>
+        <source>Enter the sudo password when asked; if sudo is refused, connect as a user in the sudo group.</source>
+        <translation>请在提示时输入 sudo 密码；如果 sudo 被拒绝，请以 sudo 组中的用户身份连接。</translation>
+    </message>
+    <message>
+        <source>from NVIDIA&apos;s playbooks</source>
+        <translation>来自 NVIDIA 的 playbook</translation>
+    </message>
+    <message>
+        <source>from NVIDIA Sync</source>
+        <translation>来自 NVIDIA Sync</translation>
+    </message>
+    <message>
+        <source>from Spark Companion</source>
+        <translation>来自 Spark 助手</translation>
+    </message>
+    <message>
+        <source>of unknown origin</source>
+        <translation>来源未知</translation>
+    </message>
+    <message>
+        <source>%1 has earlier settings for its ConnectX-7 ports in %2 (%3) that would fight the new ones.</source>
+        <translation>%1 的 %2（%3）中已有其 ConnectX-7 端口的旧设置，会与新设置冲突。</translation>
+    </message>
+    <message>
+        <source>Let the network set-up move %1 aside (it keeps a copy), or move it yourself: `sudo mv %1 ~/ &amp;&amp; sudo netplan apply`.</source>
+        <translation>可以让网络配置步骤将 %1 移走（会保留一份副本），也可以自行移走：`sudo mv %1 ~/ &amp;&amp; sudo netplan apply`。</translation>
+    </message>
+    <message>
+        <source>The network settings in /etc/netplan on %1 can only be read with sudo, which needs the password.</source>
+        <translation>%1 上 /etc/netplan 中的网络设置只能通过 sudo 读取，这需要输入密码。</translation>
+    </message>
+    <message>
+        <source>Enter the sudo password when asked, and they are checked too.</source>
+        <translation>在提示时输入 sudo 密码，即可一并检查这些设置。</translation>
+    </message>
+    <message>
+        <source>NetworkManager profile &quot;%1&quot; on %2 asks for DHCP on %3, which would fight the new settings.</source>
+        <translation>%2 上的 NetworkManager 配置文件“%1”要求在 %3 上使用 DHCP，会与新设置冲突。</translation>
+    </message>
+    <message>
+        <source>Delete it on %1: `sudo nmcli connection delete %2`.</source>
+        <translation>请在 %1 上将其删除：`sudo nmcli connection delete %2`。</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 上为 %1</translation>
+    </message>
+    <message>
+        <source>The nodes have different %1 (%2)%3</source>
+        <translation>%1在各节点上不一致（%2）%3</translation>
+    </message>
+    <message>
+        <source>The check of %1 stopped before it finished.</source>
+        <translation>对 %1 的检查未完成就中止了。</translation>
+    </message>
+    <message>
+        <source>Make sure %1 is on and reachable over SSH, then check again.</source>
+        <translation>请确认 %1 已开机且可通过 SSH 访问，然后重新检查。</translation>
+    </message>
+    <message>
+        <source>Update every node to the newest release, so that all run the same one: `%1`.</source>
+        <translation>请将每个节点都更新到最新版本，使所有节点运行相同的版本：`%1`。</translation>
+    </message>
+    <message>
+        <source>, and NCCL fails between mixed versions.</source>
+        <translation>，而版本不一致时 NCCL 会出错。</translation>
+    </message>
+    <message>
+        <source>DGX OS releases</source>
+        <translation>DGX OS 版本</translation>
+    </message>
+    <message>
+        <source>NVIDIA drivers</source>
+        <translation>NVIDIA 驱动版本</translation>
+    </message>
+    <message>
+        <source>CUDA versions</source>
+        <translation>CUDA 版本</translation>
+    </message>
+    <message>
+        <source>ConnectX-7 firmware</source>
+        <translation>ConnectX-7 固件版本</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>Linux kernels</source>
+        <translation>Linux 内核版本</translation>
+    </message>
+    <message>
+        <source>user names</source>
+        <translation>用户名</translation>
+    </message>
+    <message>
+        <source>, so MPI and NCCL jobs, which log in as the same user everywhere, need extra set-up.</source>
+        <translation>，而 MPI 和 NCCL 作业会在所有节点上以同一用户登录，因此需要额外配置。</translation>
+    </message>
+    <message>
+        <source>Use the same user name on every node (the one chosen at first boot, for example).</source>
+        <translation>请在每个节点上使用相同的用户名（例如首次启动时设置的用户名）。</translation>
+    </message>
+    <message>
+        <source>user ids</source>
+        <translation>用户 ID（uid）</translation>
+    </message>
+    <message>
+        <source>, so files on shared storage will belong to the wrong user on some nodes.</source>
+        <translation>，因此在某些节点上，共享存储中的文件会归属错误的用户。</translation>
+    </message>
+    <message>
+        <source>Give the user the same uid and gid on every node.</source>
+        <translation>请在每个节点上为该用户设置相同的 uid 和 gid。</translation>
+    </message>
+    <message>
+        <source>group ids</source>
+        <translation>组 ID（gid）</translation>
+    </message>
+    <message>
+        <source>, so files on shared storage will belong to the wrong group on some nodes.</source>
+        <translation>，因此在某些节点上，共享存储中的文件会归属错误的用户组。</translation>
+    </message>
+</context>
+<context>
     <name>spark::SecretStore</name>
     <message>
         <source>The system keychain is not available (%1); the password was not remembered and you will be asked for it when needed.</source>
@@ -1481,10 +1481,6 @@
         <translation>添加 Spark</translation>
     </message>
     <message>
-        <source>Spark Companion logs in once with the password, installs its own key on the Spark and uses that key from then on. The password is not stored.</source>
-        <translation>Spark 助手会用密码登录一次，在 Spark 上安装自己的密钥，此后都使用该密钥登录。密码不会被保存。</translation>
-    </message>
-    <message>
         <source>Remember the password for sudo in the system keychain</source>
         <translation>将 sudo 密码保存在系统钥匙串中</translation>
     </message>
@@ -1515,6 +1511,18 @@
     <message>
         <source>Starting…</source>
         <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Spark Companion logs in once with the password, installs its own key on the Spark and uses that key from then on. The password is kept only if you ask below to remember it for sudo.</source>
+        <translation>Spark 助手只用密码登录一次，在 Spark 上安装自己的密钥，此后一直使用该密钥。只有在您于下方选择为 sudo 记住密码时，密码才会被保存。</translation>
+    </message>
+    <message>
+        <source>With i&amp;ts address and password</source>
+        <translation>使用地址和密码(&amp;T)</translation>
+    </message>
+    <message>
+        <source>With a host I already log in to from ~/.ssh/&amp;config:</source>
+        <translation>使用 ~/.ssh/config 中我已能登录的主机(&amp;C)：</translation>
     </message>
 </context>
 <context>

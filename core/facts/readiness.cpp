@@ -14,19 +14,20 @@ namespace {
 
 using Severity = Finding::Severity;
 
-QString tr(const char *text)
+// The findings' translation context; lupdate files a bare ReadinessText::tr() in a namespace under the namespace.
+struct ReadinessText
 {
-    return QCoreApplication::translate("spark::Readiness", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(spark::Readiness)
+};
 
 QString portName(int port)
 {
-    return port == 0 ? tr("port 0 (left)") : tr("port 1 (right)");
+    return port == 0 ? ReadinessText::tr("port 0 (left)") : ReadinessText::tr("port 1 (right)");
 }
 
 QString nodeName(const NodeFacts &facts)
 {
-    return facts.node.isEmpty() ? (facts.hostname.isEmpty() ? tr("this node") : facts.hostname) : facts.node;
+    return facts.node.isEmpty() ? (facts.hostname.isEmpty() ? ReadinessText::tr("this node") : facts.hostname) : facts.node;
 }
 
 Finding finding(Severity severity, const NodeFacts &facts, const char *code, QString sentence, QString fix)
@@ -36,7 +37,7 @@ Finding finding(Severity severity, const NodeFacts &facts, const char *code, QSt
 
 QString updateFix(const QString &node, const VersionPolicy &policy)
 {
-    return tr("Update %1 to the newest release: in DGX Dashboard (Settings → Updates), or in a terminal on it run `%2`.")
+    return ReadinessText::tr("Update %1 to the newest release: in DGX Dashboard (Settings → Updates), or in a terminal on it run `%2`.")
         .arg(node, policy.updateCommandLine());
 }
 
@@ -45,20 +46,20 @@ void assessRelease(const NodeFacts &facts, const VersionPolicy &policy, QList<Fi
     const QString node = nodeName(facts);
     if (!facts.release.present) {
         findings.append(finding(Severity::Warning, facts, "not-dgx-os",
-                                tr("%1 has no /etc/dgx-release, so it does not run DGX OS and its release cannot be checked.").arg(node),
-                                tr("Clustering is supported between DGX Sparks (or OEM GB10 systems) running DGX OS; go on only if you know this system is set up like one.")));
+                                ReadinessText::tr("%1 has no /etc/dgx-release, so it does not run DGX OS and its release cannot be checked.").arg(node),
+                                ReadinessText::tr("Clustering is supported between DGX Sparks (or OEM GB10 systems) running DGX OS; go on only if you know this system is set up like one.")));
         return;
     }
     const QString version = facts.release.version();
     const VersionPolicy::ReleaseDating dating = policy.dateOf(facts.release);
     if (!dating.date.isValid()) {
         findings.append(finding(Severity::Warning, facts, "release-unknown",
-                                tr("Spark Companion cannot tell whether DGX OS %1 on %2 is the %3 release or later, which clustering needs.")
-                                    .arg(version.isEmpty() ? tr("(no version)") : version, node, policy.minimumReleaseName),
+                                ReadinessText::tr("Spark Companion cannot tell whether DGX OS %1 on %2 is the %3 release or later, which clustering needs.")
+                                    .arg(version.isEmpty() ? ReadinessText::tr("(no version)") : version, node, policy.minimumReleaseName),
                                 updateFix(node, policy)));
     } else if (dating.date < policy.minimumReleaseDate) {
         findings.append(finding(Severity::Blocker, facts, "release-too-old",
-                                tr("%1 runs DGX OS %2, which is older than the %3 release that clustering needs.")
+                                ReadinessText::tr("%1 runs DGX OS %2, which is older than the %3 release that clustering needs.")
                                     .arg(node, version, policy.minimumReleaseName),
                                 updateFix(node, policy)));
     }
@@ -71,31 +72,31 @@ void assessGpu(const NodeFacts &facts, const VersionPolicy &policy, QList<Findin
     case NvidiaSmiInfo::Status::Ok:
         if (!policy.minimumDriver.isEmpty() && compareVersions(facts.gpu.driverVersion, policy.minimumDriver) < 0) {
             findings.append(finding(Severity::Warning, facts, "driver-old",
-                                    tr("%1 has NVIDIA driver %2, older than %3, the oldest one known to work.")
+                                    ReadinessText::tr("%1 has NVIDIA driver %2, older than %3, the oldest one known to work.")
                                         .arg(node, facts.gpu.driverVersion, policy.minimumDriver),
                                     updateFix(node, policy)));
         }
         return;
     case NvidiaSmiInfo::Status::Missing:
         findings.append(finding(Severity::Warning, facts, "no-nvidia-smi",
-                                tr("nvidia-smi is not installed on %1, so its NVIDIA driver cannot be checked.").arg(node),
+                                ReadinessText::tr("nvidia-smi is not installed on %1, so its NVIDIA driver cannot be checked.").arg(node),
                                 updateFix(node, policy)));
         return;
     case NvidiaSmiInfo::Status::VersionMismatch:
         findings.append(finding(Severity::Blocker, facts, "driver-needs-reboot",
-                                tr("The NVIDIA driver on %1 was updated but the node has not been restarted since, so the GPU cannot be used.").arg(node),
-                                tr("Restart %1 (sudo reboot); if the GPU is still unusable, run the full update: `%2`.")
+                                ReadinessText::tr("The NVIDIA driver on %1 was updated but the node has not been restarted since, so the GPU cannot be used.").arg(node),
+                                ReadinessText::tr("Restart %1 (sudo reboot); if the GPU is still unusable, run the full update: `%2`.")
                                     .arg(node, policy.updateCommandLine())));
         return;
     case NvidiaSmiInfo::Status::DriverNotLoaded:
         findings.append(finding(Severity::Blocker, facts, "driver-not-loaded",
-                                tr("The NVIDIA driver is not running on %1, so the GPU cannot be used.").arg(node),
-                                tr("Restart %1; if that does not help, run the full update: `%2`.").arg(node, policy.updateCommandLine())));
+                                ReadinessText::tr("The NVIDIA driver is not running on %1, so the GPU cannot be used.").arg(node),
+                                ReadinessText::tr("Restart %1; if that does not help, run the full update: `%2`.").arg(node, policy.updateCommandLine())));
         return;
     case NvidiaSmiInfo::Status::Failed:
         findings.append(finding(Severity::Warning, facts, "nvidia-smi-failed",
-                                tr("nvidia-smi failed on %1, so its NVIDIA driver cannot be checked.").arg(node),
-                                tr("Run nvidia-smi on %1 to see the error; a restart often helps.").arg(node)));
+                                ReadinessText::tr("nvidia-smi failed on %1, so its NVIDIA driver cannot be checked.").arg(node),
+                                ReadinessText::tr("Run nvidia-smi on %1 to see the error; a restart often helps.").arg(node)));
         return;
     }
 }
@@ -108,7 +109,7 @@ void assessFirmware(const NodeFacts &facts, const VersionPolicy &policy, QList<F
     if (compareVersions(firmware, policy.minimumFirmware) < 0) {
         const QString node = nodeName(facts);
         findings.append(finding(Severity::Warning, facts, "firmware-old",
-                                tr("The ConnectX-7 firmware on %1 is %2, older than %3, the oldest one known to work.")
+                                ReadinessText::tr("The ConnectX-7 firmware on %1 is %2, older than %3, the oldest one known to work.")
                                     .arg(node, firmware, policy.minimumFirmware),
                                 updateFix(node, policy)));
     }
@@ -122,8 +123,8 @@ void assessPorts(const NodeFacts &facts, const VersionPolicy &policy, QList<Find
         anyPresent = anyPresent || interface.present;
     if (!anyPresent) {
         findings.append(finding(Severity::Warning, facts, "no-cable",
-                                tr("No QSFP cable is plugged into %1: its ConnectX-7 ports show no network interfaces.").arg(node),
-                                tr("Plug the cables in (pull tab up) as the cabling plan shows, then check again.")));
+                                ReadinessText::tr("No QSFP cable is plugged into %1: its ConnectX-7 ports show no network interfaces.").arg(node),
+                                ReadinessText::tr("Plug the cables in (pull tab up) as the cabling plan shows, then check again.")));
         return;
     }
     for (int port : facts.cabledPorts()) {
@@ -142,16 +143,16 @@ void assessPorts(const NodeFacts &facts, const VersionPolicy &policy, QList<Find
         }
         if (!down.isEmpty()) {
             findings.append(finding(Severity::Blocker, facts, "twin-down",
-                                    tr("Only one of the two interfaces of %1 on %2 is up (%3 is down), which halves the link's speed.")
+                                    ReadinessText::tr("Only one of the two interfaces of %1 on %2 is up (%3 is down), which halves the link's speed.")
                                         .arg(portName(port), node, down.join(QLatin1String(", "))),
-                                    tr("Reseat the cable (pull tab up) or use an approved 200G cable; if the interface was switched off, switch it on; a restart with the cables in also helps.")));
+                                    ReadinessText::tr("Reseat the cable (pull tab up) or use an approved 200G cable; if the interface was switched off, switch it on; a restart with the cables in also helps.")));
         }
         if (slowest > 0 && slowest < policy.linkSpeedMbps) {
             findings.append(finding(Severity::Warning, facts, "port-slow",
-                                    tr("%1 of %2 negotiated %3 Gb/s instead of %4 Gb/s.")
+                                    ReadinessText::tr("%1 of %2 negotiated %3 Gb/s instead of %4 Gb/s.")
                                         .arg(portName(port), node, QString::number(slowest / 1000),
                                              QString::number(policy.linkSpeedMbps / 1000)),
-                                    tr("Through a switch: set the switch port to 200G (for example 200G-baseCR4) with auto-negotiation off. Direct: use an approved 200G cable, or restart both nodes with the cables in.")));
+                                    ReadinessText::tr("Through a switch: set the switch port to 200G (for example 200G-baseCR4) with auto-negotiation off. Direct: use an approved 200G cable, or restart both nodes with the cables in.")));
         }
     }
 }
@@ -159,31 +160,31 @@ void assessPorts(const NodeFacts &facts, const VersionPolicy &policy, QList<Find
 void assessSudo(const NodeFacts &facts, QList<Finding> &findings)
 {
     const QString node = nodeName(facts);
-    const QString user = facts.user.name.isEmpty() ? tr("the user") : facts.user.name;
+    const QString user = facts.user.name.isEmpty() ? ReadinessText::tr("the user") : facts.user.name;
     if (facts.sudo == SudoAccess::Unavailable) {
         findings.append(finding(Severity::Blocker, facts, "no-sudo",
-                                tr("%1 cannot use sudo on %2, and setting up the network needs it.").arg(user, node),
-                                tr("Connect as a user in the sudo group, or have an administrator run `sudo usermod -aG sudo %1` on %2.").arg(user, node)));
+                                ReadinessText::tr("%1 cannot use sudo on %2, and setting up the network needs it.").arg(user, node),
+                                ReadinessText::tr("Connect as a user in the sudo group, or have an administrator run `sudo usermod -aG sudo %1` on %2.").arg(user, node)));
     } else if (facts.sudoPasswordRejected) {
         findings.append(finding(Severity::Warning, facts, "sudo-password-wrong",
-                                tr("sudo on %1 did not accept the password given for %2.").arg(node, user),
-                                tr("Enter the password %1 logs in with on %2 (the one for sudo).").arg(user, node)));
+                                ReadinessText::tr("sudo on %1 did not accept the password given for %2.").arg(node, user),
+                                ReadinessText::tr("Enter the password %1 logs in with on %2 (the one for sudo).").arg(user, node)));
     } else if (facts.sudo == SudoAccess::Unknown) {
         findings.append(finding(Severity::Info, facts, "sudo-unverified",
-                                tr("sudo asks %1 for a password on %2, so whether it is allowed is only known once the password is entered.").arg(user, node),
-                                tr("Enter the sudo password when asked; if sudo is refused, connect as a user in the sudo group.")));
+                                ReadinessText::tr("sudo asks %1 for a password on %2, so whether it is allowed is only known once the password is entered.").arg(user, node),
+                                ReadinessText::tr("Enter the sudo password when asked; if sudo is refused, connect as a user in the sudo group.")));
     }
 }
 
 QString originName(NetplanFile::Origin origin)
 {
     switch (origin) {
-    case NetplanFile::Origin::NvidiaPlaybook: return tr("from NVIDIA's playbooks");
-    case NetplanFile::Origin::NvidiaSync: return tr("from NVIDIA Sync");
-    case NetplanFile::Origin::SparkCompanion: return tr("from Spark Companion");
+    case NetplanFile::Origin::NvidiaPlaybook: return ReadinessText::tr("from NVIDIA's playbooks");
+    case NetplanFile::Origin::NvidiaSync: return ReadinessText::tr("from NVIDIA Sync");
+    case NetplanFile::Origin::SparkCompanion: return ReadinessText::tr("from Spark Companion");
     case NetplanFile::Origin::Other: break;
     }
-    return tr("of unknown origin");
+    return ReadinessText::tr("of unknown origin");
 }
 
 void assessNetworkConfig(const NodeFacts &facts, QList<Finding> &findings)
@@ -194,9 +195,9 @@ void assessNetworkConfig(const NodeFacts &facts, QList<Finding> &findings)
         if (file.origin == NetplanFile::Origin::SparkCompanion)
             continue;
         findings.append(finding(Severity::Warning, facts, "conflicting-netplan",
-                                tr("%1 has earlier settings for its ConnectX-7 ports in %2 (%3) that would fight the new ones.")
+                                ReadinessText::tr("%1 has earlier settings for its ConnectX-7 ports in %2 (%3) that would fight the new ones.")
                                     .arg(node, file.path, originName(file.origin)),
-                                tr("Let the network set-up move %1 aside (it keeps a copy), or move it yourself: `sudo mv %1 ~/ && sudo netplan apply`.")
+                                ReadinessText::tr("Let the network set-up move %1 aside (it keeps a copy), or move it yourself: `sudo mv %1 ~/ && sudo netplan apply`.")
                                     .arg(file.path)));
     }
     if (!scan.netplanReadable) {
@@ -206,16 +207,16 @@ void assessNetworkConfig(const NodeFacts &facts, QList<Finding> &findings)
             if (origin == NetplanFile::Origin::NvidiaPlaybook || origin == NetplanFile::Origin::NvidiaSync) {
                 const QString path = QStringLiteral("/etc/netplan/") + name;
                 findings.append(finding(Severity::Warning, facts, "conflicting-netplan",
-                                        tr("%1 has earlier settings for its ConnectX-7 ports in %2 (%3) that would fight the new ones.")
+                                        ReadinessText::tr("%1 has earlier settings for its ConnectX-7 ports in %2 (%3) that would fight the new ones.")
                                             .arg(node, path, originName(origin)),
-                                        tr("Let the network set-up move %1 aside (it keeps a copy), or move it yourself: `sudo mv %1 ~/ && sudo netplan apply`.")
+                                        ReadinessText::tr("Let the network set-up move %1 aside (it keeps a copy), or move it yourself: `sudo mv %1 ~/ && sudo netplan apply`.")
                                             .arg(path)));
             }
         }
         if (!scan.netplanFileNames.isEmpty()) {
             findings.append(finding(Severity::Info, facts, "netplan-unread",
-                                    tr("The network settings in /etc/netplan on %1 can only be read with sudo, which needs the password.").arg(node),
-                                    tr("Enter the sudo password when asked, and they are checked too.")));
+                                    ReadinessText::tr("The network settings in /etc/netplan on %1 can only be read with sudo, which needs the password.").arg(node),
+                                    ReadinessText::tr("Enter the sudo password when asked, and they are checked too.")));
         }
     }
     for (const NmProfile &profile : scan.nmProfiles) {
@@ -223,9 +224,9 @@ void assessNetworkConfig(const NodeFacts &facts, QList<Finding> &findings)
             continue;
         const QString handle = profile.uuid.isEmpty() ? QStringLiteral("ID") : profile.uuid;
         findings.append(finding(Severity::Warning, facts, "conflicting-networkmanager",
-                                tr("NetworkManager profile \"%1\" on %2 asks for DHCP on %3, which would fight the new settings.")
+                                ReadinessText::tr("NetworkManager profile \"%1\" on %2 asks for DHCP on %3, which would fight the new settings.")
                                     .arg(profile.id, node, profile.interfaceName),
-                                tr("Delete it on %1: `sudo nmcli connection delete %2`.").arg(node, handle)));
+                                ReadinessText::tr("Delete it on %1: `sudo nmcli connection delete %2`.").arg(node, handle)));
     }
 }
 
@@ -244,9 +245,9 @@ void assessSame(const QList<NodeFacts> &nodes, const std::function<QString(const
         return;
     QStringList parts;
     for (auto it = byValue.cbegin(); it != byValue.cend(); ++it)
-        parts.append(tr("%1 on %2").arg(it.key(), it.value().join(QLatin1String(", "))));
+        parts.append(ReadinessText::tr("%1 on %2").arg(it.key(), it.value().join(QLatin1String(", "))));
     Finding result{severity, QString(), QString::fromLatin1(code),
-                   tr("The nodes have different %1 (%2)%3").arg(what, parts.join(QLatin1String("; ")), why), fix};
+                   ReadinessText::tr("The nodes have different %1 (%2)%3").arg(what, parts.join(QLatin1String("; ")), why), fix};
     findings.append(result);
 }
 
@@ -257,8 +258,8 @@ QList<Finding> assessNode(const NodeFacts &facts, const VersionPolicy &policy)
     QList<Finding> findings;
     if (!facts.complete) {
         findings.append(finding(Severity::Blocker, facts, "probe-incomplete",
-                                tr("The check of %1 stopped before it finished.").arg(nodeName(facts)),
-                                tr("Make sure %1 is on and reachable over SSH, then check again.").arg(nodeName(facts))));
+                                ReadinessText::tr("The check of %1 stopped before it finished.").arg(nodeName(facts)),
+                                ReadinessText::tr("Make sure %1 is on and reachable over SSH, then check again.").arg(nodeName(facts))));
     }
     assessRelease(facts, policy, findings);
     assessGpu(facts, policy, findings);
@@ -277,30 +278,30 @@ QList<Finding> assessCluster(const QList<NodeFacts> &nodes, const VersionPolicy 
     if (nodes.size() < 2)
         return findings;
 
-    const QString updateAll = tr("Update every node to the newest release, so that all run the same one: `%1`.")
+    const QString updateAll = ReadinessText::tr("Update every node to the newest release, so that all run the same one: `%1`.")
                                   .arg(policy.updateCommandLine());
-    const QString nccl = tr(", and NCCL fails between mixed versions.");
+    const QString nccl = ReadinessText::tr(", and NCCL fails between mixed versions.");
     assessSame(nodes, [](const NodeFacts &n) { return n.release.version(); }, Severity::Blocker, "release-differs",
-               tr("DGX OS releases"), nccl, updateAll, findings);
+               ReadinessText::tr("DGX OS releases"), nccl, updateAll, findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.gpu.driverVersion; }, Severity::Blocker, "driver-differs",
-               tr("NVIDIA drivers"), nccl, updateAll, findings);
+               ReadinessText::tr("NVIDIA drivers"), nccl, updateAll, findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.gpu.cudaVersion; }, Severity::Blocker, "cuda-differs",
-               tr("CUDA versions"), nccl, updateAll, findings);
+               ReadinessText::tr("CUDA versions"), nccl, updateAll, findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.cx7Firmware().section(QLatin1Char(' '), 0, 0); },
-               Severity::Warning, "firmware-differs", tr("ConnectX-7 firmware"), tr("."), updateAll, findings);
+               Severity::Warning, "firmware-differs", ReadinessText::tr("ConnectX-7 firmware"), ReadinessText::tr("."), updateAll, findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.kernel; }, Severity::Warning, "kernel-differs",
-               tr("Linux kernels"), tr("."), updateAll, findings);
+               ReadinessText::tr("Linux kernels"), ReadinessText::tr("."), updateAll, findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.user.name; }, Severity::Warning, "user-differs",
-               tr("user names"), tr(", so MPI and NCCL jobs, which log in as the same user everywhere, need extra set-up."),
-               tr("Use the same user name on every node (the one chosen at first boot, for example)."), findings);
+               ReadinessText::tr("user names"), ReadinessText::tr(", so MPI and NCCL jobs, which log in as the same user everywhere, need extra set-up."),
+               ReadinessText::tr("Use the same user name on every node (the one chosen at first boot, for example)."), findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.user.uid < 0 ? QString() : QString::number(n.user.uid); },
-               Severity::Warning, "uid-differs", tr("user ids"),
-               tr(", so files on shared storage will belong to the wrong user on some nodes."),
-               tr("Give the user the same uid and gid on every node."), findings);
+               Severity::Warning, "uid-differs", ReadinessText::tr("user ids"),
+               ReadinessText::tr(", so files on shared storage will belong to the wrong user on some nodes."),
+               ReadinessText::tr("Give the user the same uid and gid on every node."), findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.user.gid < 0 ? QString() : QString::number(n.user.gid); },
-               Severity::Warning, "gid-differs", tr("group ids"),
-               tr(", so files on shared storage will belong to the wrong group on some nodes."),
-               tr("Give the user the same uid and gid on every node."), findings);
+               Severity::Warning, "gid-differs", ReadinessText::tr("group ids"),
+               ReadinessText::tr(", so files on shared storage will belong to the wrong group on some nodes."),
+               ReadinessText::tr("Give the user the same uid and gid on every node."), findings);
     return findings;
 }
 

@@ -3,7 +3,10 @@
 #include "core/facts/readiness.h"
 #include "tests/support/fixtures.h"
 
+#include <QCoreApplication>
+#include <QRegularExpression>
 #include <QTest>
+#include <QTranslator>
 
 using namespace spark;
 
@@ -99,6 +102,28 @@ private Q_SLOTS:
         QVERIFY(all.contains(QStringLiteral("DGX OS 7.3.1")));
         QVERIFY(all.contains(QStringLiteral("April 2026")));
         QVERIFY(all.contains(QStringLiteral("sudo fwupdmgr upgrade")));
+    }
+
+    // The findings are looked up in the context lupdate files them under (a bare tr() in
+    // a namespace once sent 61 of them to a context nothing asked for).
+    void findingsAreTranslated()
+    {
+        int argc = 1;
+        char name[] = "tst_readiness";
+        char *argv[] = {name, nullptr};
+        QCoreApplication app(argc, argv);
+        QTranslator chinese;
+        QVERIFY(chinese.load(QStringLiteral(":/i18n/spark-companion_zh_CN.qm")));
+        QVERIFY(QCoreApplication::installTranslator(&chinese));
+        const QList<Finding> result =
+            assessNode(probe(QStringLiteral("sparklab-twin-down-100g.txt"), QStringLiteral("spark-2")), policy());
+        QVERIFY(!result.isEmpty());
+        static const QRegularExpression chineseText(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        for (const Finding &finding : result) {
+            QVERIFY2(finding.sentence.contains(chineseText), qPrintable(finding.sentence));
+            QVERIFY2(finding.fix.contains(chineseText), qPrintable(finding.fix));
+        }
+        QCoreApplication::removeTranslator(&chinese);
     }
 
     void constructedNodes_data()
