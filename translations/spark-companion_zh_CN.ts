@@ -1199,10 +1199,6 @@
         <translation>%2 上为 %1</translation>
     </message>
     <message>
-        <source>The nodes have different %1 (%2)%3</source>
-        <translation>%1在各节点上不一致（%2）%3</translation>
-    </message>
-    <message>
         <source>The check of %1 stopped before it finished.</source>
         <translation>对 %1 的检查未完成就中止了。</translation>
     </message>
@@ -1215,64 +1211,44 @@
         <translation>请将每个节点都更新到最新版本，使所有节点运行相同的版本：`%1`。</translation>
     </message>
     <message>
-        <source>, and NCCL fails between mixed versions.</source>
-        <translation>，而版本不一致时 NCCL 会出错。</translation>
-    </message>
-    <message>
-        <source>DGX OS releases</source>
-        <translation>DGX OS 版本</translation>
-    </message>
-    <message>
-        <source>NVIDIA drivers</source>
-        <translation>NVIDIA 驱动版本</translation>
-    </message>
-    <message>
-        <source>CUDA versions</source>
-        <translation>CUDA 版本</translation>
-    </message>
-    <message>
-        <source>ConnectX-7 firmware</source>
-        <translation>ConnectX-7 固件版本</translation>
-    </message>
-    <message>
-        <source>.</source>
-        <translation>。</translation>
-    </message>
-    <message>
-        <source>Linux kernels</source>
-        <translation>Linux 内核版本</translation>
-    </message>
-    <message>
-        <source>user names</source>
-        <translation>用户名</translation>
-    </message>
-    <message>
-        <source>, so MPI and NCCL jobs, which log in as the same user everywhere, need extra set-up.</source>
-        <translation>，而 MPI 和 NCCL 作业会在所有节点上以同一用户登录，因此需要额外配置。</translation>
-    </message>
-    <message>
         <source>Use the same user name on every node (the one chosen at first boot, for example).</source>
         <translation>请在每个节点上使用相同的用户名（例如首次启动时设置的用户名）。</translation>
-    </message>
-    <message>
-        <source>user ids</source>
-        <translation>用户 ID（uid）</translation>
-    </message>
-    <message>
-        <source>, so files on shared storage will belong to the wrong user on some nodes.</source>
-        <translation>，因此在某些节点上，共享存储中的文件会归属错误的用户。</translation>
     </message>
     <message>
         <source>Give the user the same uid and gid on every node.</source>
         <translation>请在每个节点上为该用户设置相同的 uid 和 gid。</translation>
     </message>
     <message>
-        <source>group ids</source>
-        <translation>组 ID（gid）</translation>
+        <source>The nodes run different DGX OS releases (%1), and NCCL fails between mixed versions.</source>
+        <translation>各节点运行的 DGX OS 版本不同（%1），而 NCCL 在混合版本之间无法工作。</translation>
     </message>
     <message>
-        <source>, so files on shared storage will belong to the wrong group on some nodes.</source>
-        <translation>，因此在某些节点上，共享存储中的文件会归属错误的用户组。</translation>
+        <source>The nodes have different NVIDIA drivers (%1), and NCCL fails between mixed versions.</source>
+        <translation>各节点的 NVIDIA 驱动不同（%1），而 NCCL 在混合版本之间无法工作。</translation>
+    </message>
+    <message>
+        <source>The nodes have different CUDA versions (%1), and NCCL fails between mixed versions.</source>
+        <translation>各节点的 CUDA 版本不同（%1），而 NCCL 在混合版本之间无法工作。</translation>
+    </message>
+    <message>
+        <source>The nodes have different ConnectX-7 firmware (%1).</source>
+        <translation>各节点的 ConnectX-7 固件不同（%1）。</translation>
+    </message>
+    <message>
+        <source>The nodes run different Linux kernels (%1).</source>
+        <translation>各节点运行的 Linux 内核不同（%1）。</translation>
+    </message>
+    <message>
+        <source>The nodes have different user names (%1), so MPI and NCCL jobs, which log in as the same user everywhere, need extra set-up.</source>
+        <translation>各节点的用户名不同（%1），而 MPI 和 NCCL 作业在每个节点上都以同一用户登录，因此需要额外设置。</translation>
+    </message>
+    <message>
+        <source>The nodes have different user ids (%1), so files on shared storage will belong to the wrong user on some nodes.</source>
+        <translation>各节点的用户 ID 不同（%1），因此共享存储上的文件在部分节点上会属于错误的用户。</translation>
+    </message>
+    <message>
+        <source>The nodes have different group ids (%1), so files on shared storage will belong to the wrong group on some nodes.</source>
+        <translation>各节点的组 ID 不同（%1），因此共享存储上的文件在部分节点上会属于错误的组。</translation>
     </message>
 </context>
 <context>

@@ -230,9 +230,10 @@ void assessNetworkConfig(const NodeFacts &facts, QList<Finding> &findings)
     }
 }
 
-// A finding for the whole cluster when `value` differs between nodes.
+// A finding for the whole cluster when `value` differs between nodes; %1 in
+// `sentence` becomes the list "VALUE on NODES; VALUE on NODES".
 void assessSame(const QList<NodeFacts> &nodes, const std::function<QString(const NodeFacts &)> &value,
-                Severity severity, const char *code, const QString &what, const QString &why, const QString &fix,
+                Severity severity, const char *code, const QString &sentence, const QString &fix,
                 QList<Finding> &findings)
 {
     QMap<QString, QStringList> byValue;
@@ -247,7 +248,7 @@ void assessSame(const QList<NodeFacts> &nodes, const std::function<QString(const
     for (auto it = byValue.cbegin(); it != byValue.cend(); ++it)
         parts.append(ReadinessText::tr("%1 on %2").arg(it.key(), it.value().join(QLatin1String(", "))));
     Finding result{severity, QString(), QString::fromLatin1(code),
-                   ReadinessText::tr("The nodes have different %1 (%2)%3").arg(what, parts.join(QLatin1String("; ")), why), fix};
+                   sentence.arg(parts.join(QLatin1String("; "))), fix};
     findings.append(result);
 }
 
@@ -280,27 +281,33 @@ QList<Finding> assessCluster(const QList<NodeFacts> &nodes, const VersionPolicy 
 
     const QString updateAll = ReadinessText::tr("Update every node to the newest release, so that all run the same one: `%1`.")
                                   .arg(policy.updateCommandLine());
-    const QString nccl = ReadinessText::tr(", and NCCL fails between mixed versions.");
     assessSame(nodes, [](const NodeFacts &n) { return n.release.version(); }, Severity::Blocker, "release-differs",
-               ReadinessText::tr("DGX OS releases"), nccl, updateAll, findings);
+               ReadinessText::tr("The nodes run different DGX OS releases (%1), and NCCL fails between mixed versions."),
+               updateAll, findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.gpu.driverVersion; }, Severity::Blocker, "driver-differs",
-               ReadinessText::tr("NVIDIA drivers"), nccl, updateAll, findings);
+               ReadinessText::tr("The nodes have different NVIDIA drivers (%1), and NCCL fails between mixed versions."),
+               updateAll, findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.gpu.cudaVersion; }, Severity::Blocker, "cuda-differs",
-               ReadinessText::tr("CUDA versions"), nccl, updateAll, findings);
+               ReadinessText::tr("The nodes have different CUDA versions (%1), and NCCL fails between mixed versions."),
+               updateAll, findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.cx7Firmware().section(QLatin1Char(' '), 0, 0); },
-               Severity::Warning, "firmware-differs", ReadinessText::tr("ConnectX-7 firmware"), ReadinessText::tr("."), updateAll, findings);
+               Severity::Warning, "firmware-differs",
+               ReadinessText::tr("The nodes have different ConnectX-7 firmware (%1)."), updateAll, findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.kernel; }, Severity::Warning, "kernel-differs",
-               ReadinessText::tr("Linux kernels"), ReadinessText::tr("."), updateAll, findings);
+               ReadinessText::tr("The nodes run different Linux kernels (%1)."), updateAll, findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.user.name; }, Severity::Warning, "user-differs",
-               ReadinessText::tr("user names"), ReadinessText::tr(", so MPI and NCCL jobs, which log in as the same user everywhere, need extra set-up."),
+               ReadinessText::tr("The nodes have different user names (%1), so MPI and NCCL jobs, which log in as the "
+                                 "same user everywhere, need extra set-up."),
                ReadinessText::tr("Use the same user name on every node (the one chosen at first boot, for example)."), findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.user.uid < 0 ? QString() : QString::number(n.user.uid); },
-               Severity::Warning, "uid-differs", ReadinessText::tr("user ids"),
-               ReadinessText::tr(", so files on shared storage will belong to the wrong user on some nodes."),
+               Severity::Warning, "uid-differs",
+               ReadinessText::tr("The nodes have different user ids (%1), so files on shared storage will belong to "
+                                 "the wrong user on some nodes."),
                ReadinessText::tr("Give the user the same uid and gid on every node."), findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.user.gid < 0 ? QString() : QString::number(n.user.gid); },
-               Severity::Warning, "gid-differs", ReadinessText::tr("group ids"),
-               ReadinessText::tr(", so files on shared storage will belong to the wrong group on some nodes."),
+               Severity::Warning, "gid-differs",
+               ReadinessText::tr("The nodes have different group ids (%1), so files on shared storage will belong to "
+                                 "the wrong group on some nodes."),
                ReadinessText::tr("Give the user the same uid and gid on every node."), findings);
     return findings;
 }
