@@ -900,10 +900,6 @@
 <context>
     <name>spark::NodeApplier</name>
     <message>
-        <source>%1: %2 failed: %3</source>
-        <translation>%1：步骤“%2”失败：%3</translation>
-    </message>
-    <message>
         <source>%1 stopped answering over SSH (%2).</source>
         <translation>%1 已停止响应 SSH（%2）。</translation>
     </message>
@@ -912,8 +908,12 @@
         <translation>%1 拒绝了 sudo 密码；请输入正确的密码后重试。</translation>
     </message>
     <message>
-        <source>%1: %2 failed; nothing is kept that was not checked.</source>
-        <translation>%1：步骤“%2”失败；未经检查的更改都不会保留。</translation>
+        <source>%1 could not do this step: %2 (%3)</source>
+        <translation>%1 未能完成此步骤：%2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 could not do this step: %2 Nothing is kept that was not checked.</source>
+        <translation>%1 未能完成此步骤：%2 未经检查的更改都不会保留。</translation>
     </message>
 </context>
 <context>
@@ -965,32 +965,32 @@
         <translation>%1 已停止响应 SSH（%2）。</translation>
     </message>
     <message>
-        <source>%1: %2 failed.</source>
-        <translation>%1：%2失败。</translation>
-    </message>
-    <message>
         <source>Making the cluster key of %1.</source>
         <translation>正在生成 %1 的集群密钥。</translation>
-    </message>
-    <message>
-        <source>Making the cluster key</source>
-        <translation>生成集群密钥</translation>
-    </message>
-    <message>
-        <source>Reading the host key</source>
-        <translation>读取主机密钥</translation>
     </message>
     <message>
         <source>Letting the other nodes log in to %1.</source>
         <translation>正在允许其他节点登录 %1。</translation>
     </message>
     <message>
-        <source>Setting up node-to-node SSH</source>
-        <translation>节点间 SSH 配置</translation>
-    </message>
-    <message>
         <source>%1 reaches every other node over SSH without a prompt.</source>
         <translation>%1 已可通过 SSH 免密登录其他所有节点。</translation>
+    </message>
+    <message>
+        <source>%1 could not do this step: %2</source>
+        <translation>%1 未能完成此步骤：%2</translation>
+    </message>
+    <message>
+        <source>Make the cluster key.</source>
+        <translation>生成集群密钥。</translation>
+    </message>
+    <message>
+        <source>Read its SSH host key.</source>
+        <translation>读取其 SSH 主机密钥。</translation>
+    </message>
+    <message>
+        <source>Set up node-to-node SSH.</source>
+        <translation>设置节点之间的 SSH。</translation>
     </message>
 </context>
 <context>

@@ -50,7 +50,7 @@ Expected<ExecResult> NodeApplier::wait(Pending &pending)
         if (result && result->succeeded()) {
             const Expected<void> uploaded = pending.upload->result();
             if (!uploaded)
-                return Error(tr("%1: %2 failed: %3").arg(pending.node, pending.what, uploaded.error().message),
+                return Error(tr("%1 could not do this step: %2 (%3)").arg(pending.node, pending.what, uploaded.error().message),
                              uploaded.error().detail);
         }
     }
@@ -65,7 +65,7 @@ Expected<ExecResult> NodeApplier::wait(Pending &pending)
                                    || standardError.contains(QLatin1String("no password was provided"));
         const QString message = wrongPassword
                                     ? tr("%1 refused the sudo password; enter the right one and try again.").arg(pending.node)
-                                    : tr("%1: %2 failed; nothing is kept that was not checked.").arg(pending.node, pending.what);
+                                    : tr("%1 could not do this step: %2 Nothing is kept that was not checked.").arg(pending.node, pending.what);
         return Error(message, QStringLiteral("exit %1%2: %3")
                                   .arg(result->exitCode)
                                   .arg(result->exitSignal.isEmpty() ? QString() : QStringLiteral(" signal ") + result->exitSignal,

@@ -18,7 +18,7 @@ Expected<QString> lastLine(QFuture<Expected<ExecResult>> &future, const QString 
                      result.error().detail);
     const QStringList lines = QString::fromUtf8(result->standardOutput).trimmed().split(QLatin1Char('\n'));
     if (!result->succeeded() || lines.isEmpty() || lines.last().trimmed().isEmpty())
-        return Error(QCoreApplication::translate("spark::PeerTrustRunner", "%1: %2 failed.").arg(node, what),
+        return Error(QCoreApplication::translate("spark::PeerTrustRunner", "%1 could not do this step: %2").arg(node, what),
                      QStringLiteral("exit %1: %2").arg(result->exitCode).arg(QString::fromUtf8(result->standardError).left(500)));
     return lines.last().trimmed();
 }
@@ -54,10 +54,10 @@ Expected<void> PeerTrustRunner::runBlocking(const QList<PeerTrustTarget> &target
     QHash<QString, QString> hostKey;
     for (qsizetype i = 0; i < targets.size(); ++i) {
         const QString &name = targets.at(i).node.name;
-        const auto key = lastLine(keys[i], name, tr("Making the cluster key"));
+        const auto key = lastLine(keys[i], name, tr("Make the cluster key."));
         if (!key)
             return key.error();
-        const auto host = lastLine(hostKeys[i], name, tr("Reading the host key"));
+        const auto host = lastLine(hostKeys[i], name, tr("Read its SSH host key."));
         if (!host)
             return host.error();
         publicKey.insert(name, *key);
@@ -103,7 +103,7 @@ Expected<void> PeerTrustRunner::runBlocking(const QList<PeerTrustTarget> &target
     }
     for (qsizetype i = 0; i < targets.size(); ++i) {
         const QString &name = targets.at(i).node.name;
-        const auto done = lastLine(installs[i], name, tr("Setting up node-to-node SSH"));
+        const auto done = lastLine(installs[i], name, tr("Set up node-to-node SSH."));
         if (!done)
             return done.error();
         say(name, 1.0, tr("%1 reaches every other node over SSH without a prompt.").arg(name));
