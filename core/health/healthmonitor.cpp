@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/health/healthmonitor.h"
 
+#include "core/common/whenready.h"
 #include "core/health/healthpoll.h"
 
 #include <QLoggingCategory>
@@ -45,9 +46,10 @@ bool HealthMonitor::pollNow()
     const quint64 round = m_round;
     for (const Node &node : m_nodes) {
         const QString name = node.name;
-        m_poller(name, script)
-            .then(this, [this, name, round](const Expected<ExecResult> &result) { onResult(name, round, result); })
-            .onCanceled(this, [this, name, round] {
+        whenReady(
+            m_poller(name, script), this,
+            [this, name, round](const Expected<ExecResult> &result) { onResult(name, round, result); },
+            [this, name, round] {
                 onResult(name, round, Error(tr("The health poll of %1 was cancelled.").arg(name), QStringLiteral("cancelled")));
             });
     }

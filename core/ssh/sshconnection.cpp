@@ -137,6 +137,28 @@ QString SshConnection::lastError() const
     return QStringLiteral("libssh2 %1: %2").arg(code).arg(QString::fromUtf8(message, length));
 }
 
+namespace {
+// `wanted`, in its order, without what this libssh2 lacks: libssh2 1.10 drops unknown
+// names from a preference list with an overlapping memcpy (undefined behaviour).
+QByteArray supportedMethods(LIBSSH2_SESSION *session, int methodType, std::initializer_list<const char *> wanted)
+{
+    const char **available = nullptr;
+    const int count = libssh2_session_supported_algs(session, methodType, &available);
+    QByteArrayList kept;
+    for (const char *name : wanted) {
+        for (int i = 0; i < count; ++i) {
+            if (qstrcmp(available[i], name) == 0) {
+                kept.append(QByteArray(name));
+                break;
+            }
+        }
+    }
+    if (available)
+        libssh2_free(session, available);
+    return kept.join(',');
+}
+} // namespace
+
 Expected<void> SshConnection::open(const SshTarget &target, const CancelCheck &cancelled)
 {
     close();
@@ -157,9 +179,11 @@ Expected<void> SshConnection::open(const SshTarget &target, const CancelCheck &c
     }
     libssh2_session_set_blocking(m_session, 0);
     // OpenSSH's order: ed25519 first, the key type the devices' keys are recorded under.
-    libssh2_session_method_pref(m_session, LIBSSH2_METHOD_HOSTKEY,
-                                "ssh-ed25519,ecdsa-sha2-nistp256,ecdsa-sha2-nistp384,ecdsa-sha2-nistp521,"
-                                "rsa-sha2-512,rsa-sha2-256,ssh-rsa");
+    const QByteArray hostKeyOrder = supportedMethods(m_session, LIBSSH2_METHOD_HOSTKEY,
+                                                     {"ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384",
+                                                      "ecdsa-sha2-nistp521", "rsa-sha2-512", "rsa-sha2-256", "ssh-rsa"});
+    if (!hostKeyOrder.isEmpty())
+        libssh2_session_method_pref(m_session, LIBSSH2_METHOD_HOSTKEY, hostKeyOrder.constData());
     Wait why = Wait::Ready;
     int rc = retry([&] { return libssh2_session_handshake(m_session, m_socket); }, deadline, cancelled, &why);
     if (rc == LIBSSH2_ERROR_EAGAIN) {

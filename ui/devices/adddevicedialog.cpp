@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/devices/adddevicedialog.h"
 
+#include "core/common/whenready.h"
 #include "core/devices/secretstore.h"
 #include "core/ssh/sshconfigfile.h"
 #include "ui/devices/hostkeydialog.h"
@@ -292,7 +293,7 @@ void AddDeviceDialog::enrolmentFinished()
     }
     const QString name = result->device.name;
     if (m_secrets && m_rememberSudo->isChecked() && !importingAlias()) {
-        m_secrets->storeSudoPassword(name, m_password->text()).then(this, [this](const Expected<void> &stored) {
+        whenReady(m_secrets->storeSudoPassword(name, m_password->text()), this, [](const Expected<void> &stored) {
             if (!stored)
                 qWarning("%s", qPrintable(stored.error().message));
         });

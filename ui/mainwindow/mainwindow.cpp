@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/mainwindow/mainwindow.h"
 
+#include "core/common/whenready.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
 #include "core/devices/secretstore.h"
@@ -107,7 +108,7 @@ void MainWindow::checkDevices()
     // Each check runs on its own thread; the answer comes back to this window's thread.
     for (const Device &device : m_registry.devices()) {
         m_model->setStatus(device.name, DeviceListModel::Status::Checking);
-        DeviceProbe::check(device).then(this, [this, name = device.name](const DeviceCheck &check) {
+        whenReady(DeviceProbe::check(device), this, [this, name = device.name](const DeviceCheck &check) {
             m_model->setStatus(name, check.online ? DeviceListModel::Status::Online : DeviceListModel::Status::Offline,
                                check.problem.message);
         });
