@@ -2,6 +2,7 @@
 #include "core/netconfig/applyplanner.h"
 
 #include "core/common/shellquote.h"
+#include "core/netconfig/arpsysctl.h"
 
 #include <QRegularExpression>
 
@@ -39,6 +40,15 @@ QString ApplyPlanner::uploadPath()
     return QStringLiteral(".spark-companion/") + NetplanDocument::fileName();
 }
 
+QString ApplyPlanner::restoreCommand(const QString &backupDir)
+{
+    const QString sysctl = shellQuote(ArpSysctl::path());
+    return QStringLiteral("rm -f /etc/netplan/*.yaml; cp -a %1/netplan/. /etc/netplan/; rm -f %2; "
+                          "if [ -f %1/sysctl.conf ]; then cp -a %1/sysctl.conf %2; fi; "
+                          "if [ -f %1/arp-runtime.conf ]; then sysctl -q -p %1/arp-runtime.conf; fi; netplan apply")
+        .arg(backupDir, sysctl);
+}
+
 Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QString &node, const AddressPlan &addresses,
                                            const QList<NetplanFile> &existingFiles, const ApplyOptions &options)
 {
@@ -58,6 +68,7 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
     if (!netplan)
         return netplan.error();
     plan.netplan = *netplan;
+    plan.arpSysctl = ArpSysctl::render(clusterName, ours);
     plan.conflicts = NetplanDocument::conflicts(existingFiles, ours);
     for (const NetplanConflict &conflict : plan.conflicts) {
         if (!netplanPath.match(conflict.path).hasMatch())
@@ -74,8 +85,10 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
     const QString staging = NetplanDocument::directory() + QStringLiteral("/.") + NetplanDocument::fileName()
                             + QStringLiteral(".new");
     const QString pidFile = revertPidFile();
-    const QString restore = QStringLiteral("rm -f /etc/netplan/*.yaml; cp -a %1/. /etc/netplan/; netplan apply")
-                                .arg(shellQuote(saved));
+    const QString restore = restoreCommand(shellQuote(backup));
+    const QString sysctl = shellQuote(ArpSysctl::path());
+    const QString sysctlStaging = shellQuote(ArpSysctl::directory() + QStringLiteral("/.") + ArpSysctl::fileName()
+                                             + QStringLiteral(".new"));
     const QString disarm = QStringLiteral("if [ -f %1 ]; then kill \"$(cat %1)\" 2>/dev/null; rm -f %1; fi")
                                .arg(shellQuote(pidFile));
 
@@ -88,7 +101,10 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
         return result;
     };
     plan.steps.append(step(Kind::Backup, tr("Back up the network settings of %1.").arg(node),
-                       QStringLiteral("mkdir -p -m 700 %1 && cp -a /etc/netplan/. %1/").arg(shellQuote(saved)), true));
+                       QStringLiteral("mkdir -p -m 700 %1 && cp -a /etc/netplan/. %1/ && { [ ! -f %3 ] || cp -a %3 %2/sysctl.conf; } "
+                                      "&& { %4; } > %2/arp-runtime.conf")
+                           .arg(shellQuote(saved), shellQuote(backup), sysctl, ArpSysctl::currentValuesCommand()),
+                       true));
     ApplyStep upload = step(Kind::Upload, tr("Copy the new settings to %1.").arg(node),
                             QStringLiteral("mkdir -p -m 700 %1").arg(shellQuote(uploadPath().section(QLatin1Char('/'), 0, 0))),
                             false);
@@ -96,8 +112,10 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
     upload.uploadContent = plan.netplan.toUtf8();
     plan.steps.append(upload);
     plan.steps.append(step(Kind::Install, tr("Put the new settings in place on %1.").arg(node),
-                       QStringLiteral("install -m 600 -o root -g root %1 %2 && mv -f %2 %3 && rm -f %1")
-                           .arg(shellQuote(uploadPath()), shellQuote(staging), shellQuote(target)),
+                       QStringLiteral("install -m 600 -o root -g root %1 %2 && mv -f %2 %3 && rm -f %1 && mkdir -p %4 && "
+                                      "printf '%s' %5 > %6 && chmod 644 %6 && mv -f %6 %7")
+                           .arg(shellQuote(uploadPath()), shellQuote(staging), shellQuote(target),
+                                shellQuote(ArpSysctl::directory()), shellQuote(plan.arpSysctl), sysctlStaging, sysctl),
                        true));
     for (const NetplanConflict &conflict : plan.conflicts)
         plan.steps.append(step(Kind::DisableOld, tr("Disable %1 on %2 (it stays in the backup).").arg(conflict.path, node),
@@ -115,7 +133,7 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
                        disarm + QStringLiteral("; setsid sh -c %1 </dev/null >/dev/null 2>&1 &").arg(shellQuote(timer)),
                        true));
     plan.steps.append(step(Kind::Validate, tr("Check the settings on %1.").arg(node), QStringLiteral("netplan generate"), true));
-    plan.steps.append(step(Kind::Apply, tr("Apply the settings on %1.").arg(node), QStringLiteral("netplan apply"), true));
+    plan.steps.append(step(Kind::Apply, tr("Apply the settings on %1.").arg(node), QStringLiteral("sysctl -q -p %1 && netplan apply").arg(sysctl), true));
     plan.checks = PingMesh::checksFrom(addresses, node);
     const auto pings = PingMesh::batchCommand(plan.checks);
     if (!pings)
