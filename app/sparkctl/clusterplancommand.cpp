@@ -42,7 +42,7 @@ int runClusterPlan(const QStringList &arguments)
                                      QStringLiteral("A,B,…"));
     const QCommandLineOption port(QStringLiteral("port"), Text::tr("0 (left) or 1 (right), for direct2 and switch (default 0)."),
                                   QStringLiteral("0|1"));
-    const QCommandLineOption name(QStringLiteral("cluster"), Text::tr("The cluster's name (default: the one planned last, or \"cluster\")."),
+    const QCommandLineOption name(QStringLiteral("cluster"), Text::tr("The cluster's name (default: the one planned last, or \"spark-cluster\")."),
                                   QStringLiteral("NAME"));
     const QCommandLineOption jumbo(QStringLiteral("jumbo-frames"),
                                    Text::tr("The switch takes 9000-byte frames on these ports (default: MTU 1500 on a switch)."));
@@ -92,7 +92,7 @@ int runClusterPlan(const QStringList &arguments)
         return failWith(loaded.error());
     ClusterDefinition cluster;
     cluster.name = parser.isSet(name) ? parser.value(name)
-                                      : (store.defaultCluster().isEmpty() ? QStringLiteral("cluster") : store.defaultCluster());
+                                      : (store.defaultCluster().isEmpty() ? QStringLiteral("spark-cluster") : store.defaultCluster());
     if (!ClusterStore::isValidName(cluster.name))
         return wrong(ClusterStore::nameRule());
     cluster.layout = *chosenLayout;

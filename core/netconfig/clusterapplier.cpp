@@ -246,7 +246,7 @@ ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
                  say(run, tr("Checking every link from %1 with full-size packets.").arg(run.outcome.node));
                  const QList<PingCheck> checks = remaining.value(index);
                  const auto command = checks.isEmpty() ? Expected<QString>(QStringLiteral("true"))
-                                                       : NodeApplier::pingCommand(checks);
+                                                       : PingMesh::batchCommand(checks);
                  if (!command) {
                      fail(run.outcome.node, command.error());
                      return std::nullopt;

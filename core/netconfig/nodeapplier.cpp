@@ -75,26 +75,6 @@ Expected<ExecResult> NodeApplier::wait(Pending &pending)
     return result;
 }
 
-Expected<QString> NodeApplier::pingCommand(const QList<PingCheck> &checks)
-{
-    // Each ping into its own file, all at once, then printed in order: the
-    // mesh takes as long as one ping, not as long as all of them.
-    QString script = QStringLiteral("d=$(mktemp -d) || exit 1; ");
-    for (qsizetype i = 0; i < checks.size(); ++i) {
-        const auto single = PingMesh::command(checks.at(i));
-        if (!single)
-            return single.error();
-        script += QStringLiteral("{ echo %1; %2 2>&1; echo \"@@ rc $?\"; } >\"$d/%3\" & ")
-                      .arg(shellQuote(QStringLiteral("@@ ping %1 %2").arg(checks.at(i).netdev, checks.at(i).address)),
-                           *single, QString::number(i));
-    }
-    script += QStringLiteral("wait; ");
-    for (qsizetype i = 0; i < checks.size(); ++i)
-        script += QStringLiteral("cat \"$d/%1\"; ").arg(i);
-    script += QStringLiteral("rm -rf \"$d\"");
-    return script;
-}
-
 QString NodeApplier::installedHashCommand()
 {
     return QStringLiteral("if [ -f %1 ]; then { cat %1; cat %2 2>/dev/null; } | sha256sum | cut -d' ' -f1; fi")

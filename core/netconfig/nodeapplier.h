@@ -47,8 +47,6 @@ public:
 
     // `sudo -S -p '' sh -c 'COMMAND'` (`sudo -n` without a password).
     static QString asRoot(const QString &command, bool withPassword);
-    // All checks at once, each behind PingMesh's markers, printed in order.
-    static Expected<QString> pingCommand(const QList<PingCheck> &checks);
     // Prints the SHA-256 of our netplan file followed by our sysctl file on the
     // node, or nothing when the netplan file is absent; hashOf() is the same for a plan.
     static QString installedHashCommand();

@@ -77,7 +77,7 @@ private Q_SLOTS:
         QTest::newRow("direct2 on the right ports")
             << QStringList{QStringLiteral("--layout"), QStringLiteral("direct2"), QStringLiteral("--devices"),
                            QStringLiteral("spark-1,spark-2"), QStringLiteral("--port"), QStringLiteral("1")}
-            << QStringList{QStringLiteral("Cluster cluster: direct2 with 2 Sparks."),
+            << QStringList{QStringLiteral("Cluster spark-cluster: direct2 with 2 Sparks."),
                            QStringLiteral("  Cable 1: spark-1, right port (Port 1) → spark-2, right port (Port 1)"),
                            QStringLiteral("  Stays empty: spark-1, left port (Port 0)"),
                            QStringLiteral("ConnectX-7 addresses (MTU 9000):"),
@@ -92,7 +92,7 @@ private Q_SLOTS:
         QTest::newRow("switch, every registered Spark, jumbo frames, own range")
             << QStringList{QStringLiteral("--layout"), QStringLiteral("switch"), QStringLiteral("--jumbo-frames"),
                            QStringLiteral("--base-range"), QStringLiteral("172.30.0.0/16")}
-            << QStringList{QStringLiteral("Cluster cluster: switch with 5 Sparks."),
+            << QStringList{QStringLiteral("Cluster spark-cluster: switch with 5 Sparks."),
                            QStringLiteral("  Cable 5: spark-5, left port (Port 0) → a free 200G port on the switch"),
                            QStringLiteral("ConnectX-7 addresses (MTU 9000):"),
                            QStringLiteral("  spark-5 enP2p1s0f0np0: 172.30.1.5/24 (MTU 9000)")};
@@ -108,7 +108,7 @@ private Q_SLOTS:
         for (const QString &expected : expectedLines)
             QVERIFY2(lines.contains(expected), qPrintable(expected + QStringLiteral("\n---\n") + result.out));
         const QJsonObject saved = clustersFile();
-        const QString name = arguments.contains(QStringLiteral("trio")) ? QStringLiteral("trio") : QStringLiteral("cluster");
+        const QString name = arguments.contains(QStringLiteral("trio")) ? QStringLiteral("trio") : QStringLiteral("spark-cluster");
         QCOMPARE(saved.value(QStringLiteral("default")).toString(), name);
         QCOMPARE(saved.value(QStringLiteral("clusters")).toArray().size(), 1);
     }
