@@ -53,8 +53,9 @@ QString currentValuesCommand()
         for (const QString &setting : kSettings)
             keys.append(keyOf(netdev, setting));
     }
-    // The names are fixed words of the CX-7 table: nothing to quote.
-    return QStringLiteral("for k in %1; do v=$(sysctl -n \"$k\" 2>/dev/null) && echo \"$k = $v\"; done")
+    // The names are fixed words of the CX-7 table: nothing to quote. A netdev
+    // the node lacks (an empty port) is skipped, and is no failure.
+    return QStringLiteral("for k in %1; do if v=$(sysctl -n \"$k\" 2>/dev/null); then echo \"$k = $v\"; fi; done")
         .arg(keys.join(QLatin1Char(' ')));
 }
 
