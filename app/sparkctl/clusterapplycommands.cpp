@@ -86,6 +86,9 @@ int runVerify(const QStringList &arguments)
 ClusterApplyReport applyCancellable(const QList<NodeApplyJob> &jobs)
 {
     ClusterApplier applier;
+    ClusterApplier::Options options;
+    options.checkSudoFirst = false; // ClusterPreparer::prepare has just run sudo on every node
+    applier.setOptions(options);
     QObject::connect(&applier, &ClusterApplier::progress, &applier, printProgress, Qt::DirectConnection);
     bool cancelling = false;
     const InterruptGuard guard([&](int) {

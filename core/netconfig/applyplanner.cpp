@@ -123,11 +123,15 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
                                .arg(shellQuote(backup + QStringLiteral("/disabled")), shellQuote(conflict.path)),
                            true));
     // Detached from our SSH session: if the new settings cut us off, the node
-    // restores the backup by itself when the time is up.
-    const QString timer = QStringLiteral("echo $$ > %1; sleep %2; %3; rm -f %1")
-                              .arg(shellQuote(pidFile))
-                              .arg(options.revertSeconds)
-                              .arg(restore);
+    // restores the backup by itself when the time is up. The timer and the
+    // disarm each claim the pid file by renaming it (atomic): only one of them
+    // wins, so a disarm that comes too late fails instead of "keeping"
+    // settings the timer is already undoing.
+    const QString timer = QStringLiteral("echo $$ > %1; sleep %2; mv -f %1 %1.fired 2>/dev/null || exit 0; %3; rm -f %1.fired")
+                              .arg(shellQuote(pidFile), QString::number(options.revertSeconds), restore);
+    const QString keep = QStringLiteral("mv -f %1 %1.kept 2>/dev/null || { echo 'the automatic undo has already run' >&2; "
+                                        "exit 4; }; kill \"$(cat %1.kept)\" 2>/dev/null; rm -f %1.kept")
+                             .arg(shellQuote(pidFile));
     plan.steps.append(step(Kind::ArmRevert,
                        tr("Arm the automatic undo on %1 (%2 seconds).").arg(node, QString::number(options.revertSeconds)),
                        disarm + QStringLiteral("; setsid sh -c %1 </dev/null >/dev/null 2>&1 &").arg(shellQuote(timer)),
@@ -139,7 +143,7 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
     if (!pings)
         return pings.error();
     plan.steps.append(step(Kind::Verify, tr("Check every link from %1 with full-size packets.").arg(node), *pings, false));
-    plan.steps.append(step(Kind::Disarm, tr("Keep the new settings on %1 (stop the automatic undo).").arg(node), disarm, true));
+    plan.steps.append(step(Kind::Disarm, tr("Keep the new settings on %1 (stop the automatic undo).").arg(node), keep, true));
     plan.revertCommand = disarm + QStringLiteral("; ") + restore;
     return plan;
 }
