@@ -41,18 +41,16 @@ Expected<QString> NeighbourDiscovery::command(const QStringList &netdevs)
         quoted.append(shellQuote(netdev));
     }
     const QString list = quoted.join(QLatin1Char(' '));
-    // Per netdev, all in parallel: an all-nodes ping for 0.6 s (three probes;
-    // a peer on a cable answers within a millisecond, and SIGINT lets ping
-    // print what it got) lists who answers; a unicast ping to each answer
-    // makes this node resolve its MAC (a peer that already knows us would not
-    // ask, so the multicast alone can leave our neighbour table empty);
-    // meanwhile ethtool reads the speed.
+    // Per netdev, all in parallel: an all-nodes ping for one second lists who
+    // answers; a unicast ping to each answer makes this node resolve its MAC
+    // (a peer that already knows us would not ask, so the multicast alone can
+    // leave our neighbour table empty); meanwhile ethtool reads the speed.
     // Then, in order, per netdev: a line with its own MAC, state, MTU and
     // speed (ethtool's, else sysfs'), and its neighbour table.
     return QStringLiteral(
                "PATH=\"$PATH:/usr/sbin:/sbin\"; d=$(mktemp -d) || exit 1; for i in %1; do if [ -e \"/sys/class/net/$i\" ]; then "
                "( ethtool \"$i\" >\"$d/$i.speed\" 2>/dev/null & "
-               "timeout -s INT 0.6 ping -6 -n -i 0.2 \"ff02::1%$i\" 2>/dev/null "
+               "ping -6 -n -w1 \"ff02::1%$i\" 2>/dev/null "
                "| sed -n 's/^[0-9]* bytes from \\(fe80:[0-9a-f:]*\\)%.*/\\1/p' | sort -u "
                "| while read -r a; do ping -6 -n -c1 -w1 \"$a%$i\" >/dev/null 2>&1; done; wait; "
                "echo \"@@ $i $(cat \"/sys/class/net/$i/address\") $(cat \"/sys/class/net/$i/operstate\") "
