@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// sparkctl cluster verify | apply | rollback | export end to end on a private
+// sparkctl cluster plan | verify | apply | rollback | export end to end on a private
 // direct 2 lab, with the devices and the cluster in a scratch config folder
 // and key login as enrolment leaves it; Ctrl-C during an apply leaves every
 // node on its earlier settings.
@@ -74,14 +74,13 @@ private Q_SLOTS:
         QVERIFY(devicesFile.open(QIODevice::WriteOnly));
         devicesFile.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("devices"), devices}}).toJson());
         devicesFile.close();
-        QFile clusters(config + QStringLiteral("/clusters.json"));
-        QVERIFY(clusters.open(QIODevice::WriteOnly));
-        const QJsonObject cluster{{QStringLiteral("name"), QStringLiteral("duo")}, {QStringLiteral("layout"), QStringLiteral("direct2")},
-                                  {QStringLiteral("port"), 0}, {QStringLiteral("switchJumboFrames"), false},
-                                  {QStringLiteral("devices"), QJsonArray::fromStringList(m_lab.nodeNames())}};
-        clusters.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("default"), QStringLiteral("duo")},
-                                                 {QStringLiteral("clusters"), QJsonArray{cluster}}})
-                           .toJson());
+        // As a user does: plan the cluster (no node is contacted), then work on it.
+        const ProcessResult planned = sparkctl({QStringLiteral("cluster"), QStringLiteral("plan"), QStringLiteral("--layout"),
+                                                QStringLiteral("direct2"), QStringLiteral("--devices"),
+                                                m_lab.nodeNames().join(QLatin1Char(',')), QStringLiteral("--cluster"),
+                                                QStringLiteral("duo")});
+        QVERIFY2(planned.exitCode == 0, planned.err.constData());
+        QVERIFY2(planned.out.contains("Cable 1: "), planned.out.constData());
     }
 
     void wrongUsageExitsTwo()
