@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // sparkctl cluster verify | apply | rollback | export: the cluster's cabling
-// checked, its network applied safely (and undone), its files exported.
+// checked, its network applied safely (and undone), its files exported
+// (`cluster plan` lives in clusterplancommand.cpp).
 #include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/interruptguard.h"
 
 #include "core/netconfig/clusterapplier.h"
 #include "core/netconfig/clusterexports.h"
@@ -13,7 +15,10 @@
 #include "core/topology/discoveryrunner.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFutureWatcher>
 
 namespace sparkctl {
 
@@ -75,6 +80,35 @@ int runVerify(const QStringList &arguments)
     return report.healthy() ? Success : Failure;
 }
 
+// The apply on its own thread while this one waits in an event loop, so that
+// Ctrl-C (or SIGTERM) reaches ClusterApplier::cancel(): every node then ends
+// either fully applied or back on its earlier settings, never in between.
+ClusterApplyReport applyCancellable(const QList<NodeApplyJob> &jobs)
+{
+    ClusterApplier applier;
+    ClusterApplier::Options options;
+    options.checkSudoFirst = false; // ClusterPreparer::prepare has just run sudo on every node
+    applier.setOptions(options);
+    QObject::connect(&applier, &ClusterApplier::progress, &applier, printProgress, Qt::DirectConnection);
+    bool cancelling = false;
+    const InterruptGuard guard([&](int) {
+        printErr(cancelling ? QCoreApplication::translate("spark::ClusterCommands",
+                                                          "Still cancelling: waiting until every node is whole again.\n")
+                            : QCoreApplication::translate("spark::ClusterCommands",
+                                                          "Cancelling: every node that was changed goes back to its "
+                                                          "earlier settings (a node already verified keeps the new ones).\n"));
+        cancelling = true;
+        applier.cancel();
+    });
+    QFutureWatcher<ClusterApplyReport> watcher;
+    QEventLoop loop;
+    QObject::connect(&watcher, &QFutureWatcher<ClusterApplyReport>::finished, &loop, &QEventLoop::quit);
+    watcher.setFuture(applier.run(jobs));
+    if (!watcher.isFinished())
+        loop.exec();
+    return watcher.result();
+}
+
 int runApply(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -128,9 +162,7 @@ int runApply(const QStringList &arguments)
         return Success;
     }
 
-    ClusterApplier applier;
-    QObject::connect(&applier, &ClusterApplier::progress, &applier, printProgress, Qt::DirectConnection);
-    const ClusterApplyReport report = applier.runBlocking(prepared->jobs(targets));
+    const ClusterApplyReport report = applyCancellable(prepared->jobs(targets));
     for (const NodeApplyOutcome &node : report.nodes) {
         printOut(QStringLiteral("%1: %2\n").arg(node.node, nodeApplyStateKey(node.state)));
         for (const QString &problem : node.problems)
@@ -139,6 +171,10 @@ int runApply(const QStringList &arguments)
             printOut(QStringLiteral("  %1 could not be reached; it restores its earlier settings by itself within %2 s.\n")
                          .arg(node.node)
                          .arg(revertSeconds));
+    }
+    if (report.cancelled && !report.succeeded) {
+        failWith(report.error);
+        return Interrupted;
     }
     if (!report.succeeded)
         return failWith(report.error);
@@ -253,14 +289,28 @@ int runExport(const QStringList &arguments)
     return Success;
 }
 
+QString clusterUsage()
+{
+    return QStringLiteral(
+        "Usage: sparkctl cluster COMMAND [--cluster NAME] [options]\n\n"
+        "  plan --layout direct2|ring3|switch [--devices A,B,…] [--port 0|1] [--jumbo-frames] [--base-range CIDR] [--json]\n"
+        "  verify\n"
+        "  apply [--dry-run] [--sudo-password-stdin] [--disable-conflicting] [--revert-seconds N] [--no-peer-ssh]\n"
+        "  rollback [--sudo-password-stdin]\n"
+        "  export --format hostfile|nccl-env|ansible\n\n"
+        "Run 'sparkctl cluster COMMAND --help' for a command's options.\n");
+}
+
 } // namespace
 
 void registerClusterApplyCommands(CommandTable &table)
 {
-    table.add(Command{kGroup, QStringLiteral("Check, apply, roll back or export a planned cluster."),
+    table.add(Command{kGroup, QStringLiteral("Plan, check, apply, roll back or export a cluster."),
                       [](const QStringList &arguments) -> int {
                           const QString sub = arguments.value(0);
                           const QStringList rest = arguments.mid(1);
+                          if (sub == QLatin1String("plan"))
+                              return runClusterPlan(rest);
                           if (sub == QLatin1String("verify"))
                               return runVerify(rest);
                           if (sub == QLatin1String("apply"))
@@ -269,10 +319,14 @@ void registerClusterApplyCommands(CommandTable &table)
                               return runRollback(rest);
                           if (sub == QLatin1String("export"))
                               return runExport(rest);
-                          printErr(QStringLiteral("sparkctl cluster: %1\nUsage: sparkctl cluster verify|apply|rollback|export "
-                                                  "[--cluster NAME] [options]\n")
+                          if (sub == QLatin1String("--help") || sub == QLatin1String("-h") || sub == QLatin1String("help")) {
+                              printOut(clusterUsage());
+                              return Success;
+                          }
+                          printErr(QStringLiteral("sparkctl cluster: %1\n")
                                        .arg(sub.isEmpty() ? QStringLiteral("a subcommand is needed.")
-                                                          : QStringLiteral("unknown subcommand '%1'.").arg(sub)));
+                                                          : QStringLiteral("unknown subcommand '%1'.").arg(sub))
+                                   + clusterUsage());
                           return UsageError;
                       }});
 }

@@ -40,6 +40,8 @@ QCommandLineOption clusterOption();
 QCommandLineOption sudoStdinOption();
 // "[spark-1     40%] sentence", one line at a time from any thread.
 void printProgress(const QString &node, double fraction, const QString &sentence);
+// sparkctl cluster plan ARGS… (clusterplancommand.cpp).
+int runClusterPlan(const QStringList &arguments);
 // Prints the error's sentence (and its detail with SPARKCTL_DEBUG set); returns Failure.
 int failWith(const spark::Error &error);
 

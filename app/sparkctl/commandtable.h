@@ -12,7 +12,9 @@
 namespace sparkctl {
 
 // Exit codes shared by every subcommand.
-enum ExitCode { Success = 0, Failure = 1, UsageError = 2 };
+// Interrupted: stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it),
+// with every node left whole.
+enum ExitCode { Success = 0, Failure = 1, UsageError = 2, Interrupted = 130 };
 
 // One subcommand: `sparkctl NAME ARGS…`. `run` gets the arguments after NAME
 // and returns the process's exit code; it may block on core futures (the CLI

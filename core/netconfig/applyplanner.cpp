@@ -2,6 +2,7 @@
 #include "core/netconfig/applyplanner.h"
 
 #include "core/common/shellquote.h"
+#include "core/netconfig/arpsysctl.h"
 
 #include <QRegularExpression>
 
@@ -39,6 +40,15 @@ QString ApplyPlanner::uploadPath()
     return QStringLiteral(".spark-companion/") + NetplanDocument::fileName();
 }
 
+QString ApplyPlanner::restoreCommand(const QString &backupDir)
+{
+    const QString sysctl = shellQuote(ArpSysctl::path());
+    return QStringLiteral("rm -f /etc/netplan/*.yaml; cp -a %1/netplan/. /etc/netplan/; rm -f %2; "
+                          "if [ -f %1/sysctl.conf ]; then cp -a %1/sysctl.conf %2; fi; "
+                          "if [ -f %1/arp-runtime.conf ]; then sysctl -q -p %1/arp-runtime.conf; fi; netplan apply")
+        .arg(backupDir, sysctl);
+}
+
 Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QString &node, const AddressPlan &addresses,
                                            const QList<NetplanFile> &existingFiles, const ApplyOptions &options)
 {
@@ -58,6 +68,7 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
     if (!netplan)
         return netplan.error();
     plan.netplan = *netplan;
+    plan.arpSysctl = ArpSysctl::render(clusterName, ours);
     plan.conflicts = NetplanDocument::conflicts(existingFiles, ours);
     for (const NetplanConflict &conflict : plan.conflicts) {
         if (!netplanPath.match(conflict.path).hasMatch())
@@ -74,8 +85,10 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
     const QString staging = NetplanDocument::directory() + QStringLiteral("/.") + NetplanDocument::fileName()
                             + QStringLiteral(".new");
     const QString pidFile = revertPidFile();
-    const QString restore = QStringLiteral("rm -f /etc/netplan/*.yaml; cp -a %1/. /etc/netplan/; netplan apply")
-                                .arg(shellQuote(saved));
+    const QString restore = restoreCommand(shellQuote(backup));
+    const QString sysctl = shellQuote(ArpSysctl::path());
+    const QString sysctlStaging = shellQuote(ArpSysctl::directory() + QStringLiteral("/.") + ArpSysctl::fileName()
+                                             + QStringLiteral(".new"));
     const QString disarm = QStringLiteral("if [ -f %1 ]; then kill \"$(cat %1)\" 2>/dev/null; rm -f %1; fi")
                                .arg(shellQuote(pidFile));
 
@@ -88,7 +101,10 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
         return result;
     };
     plan.steps.append(step(Kind::Backup, tr("Back up the network settings of %1.").arg(node),
-                       QStringLiteral("mkdir -p -m 700 %1 && cp -a /etc/netplan/. %1/").arg(shellQuote(saved)), true));
+                       QStringLiteral("mkdir -p -m 700 %1 && cp -a /etc/netplan/. %1/ && { [ ! -f %3 ] || cp -a %3 %2/sysctl.conf; } "
+                                      "&& { %4; } > %2/arp-runtime.conf")
+                           .arg(shellQuote(saved), shellQuote(backup), sysctl, ArpSysctl::currentValuesCommand()),
+                       true));
     ApplyStep upload = step(Kind::Upload, tr("Copy the new settings to %1.").arg(node),
                             QStringLiteral("mkdir -p -m 700 %1").arg(shellQuote(uploadPath().section(QLatin1Char('/'), 0, 0))),
                             false);
@@ -96,8 +112,10 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
     upload.uploadContent = plan.netplan.toUtf8();
     plan.steps.append(upload);
     plan.steps.append(step(Kind::Install, tr("Put the new settings in place on %1.").arg(node),
-                       QStringLiteral("install -m 600 -o root -g root %1 %2 && mv -f %2 %3 && rm -f %1")
-                           .arg(shellQuote(uploadPath()), shellQuote(staging), shellQuote(target)),
+                       QStringLiteral("install -m 600 -o root -g root %1 %2 && mv -f %2 %3 && rm -f %1 && mkdir -p %4 && "
+                                      "printf '%s' %5 > %6 && chmod 644 %6 && mv -f %6 %7")
+                           .arg(shellQuote(uploadPath()), shellQuote(staging), shellQuote(target),
+                                shellQuote(ArpSysctl::directory()), shellQuote(plan.arpSysctl), sysctlStaging, sysctl),
                        true));
     for (const NetplanConflict &conflict : plan.conflicts)
         plan.steps.append(step(Kind::DisableOld, tr("Disable %1 on %2 (it stays in the backup).").arg(conflict.path, node),
@@ -105,23 +123,27 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
                                .arg(shellQuote(backup + QStringLiteral("/disabled")), shellQuote(conflict.path)),
                            true));
     // Detached from our SSH session: if the new settings cut us off, the node
-    // restores the backup by itself when the time is up.
-    const QString timer = QStringLiteral("echo $$ > %1; sleep %2; %3; rm -f %1")
-                              .arg(shellQuote(pidFile))
-                              .arg(options.revertSeconds)
-                              .arg(restore);
+    // restores the backup by itself when the time is up. The timer and the
+    // disarm each claim the pid file by renaming it (atomic): only one of them
+    // wins, so a disarm that comes too late fails instead of "keeping"
+    // settings the timer is already undoing.
+    const QString timer = QStringLiteral("echo $$ > %1; sleep %2; mv -f %1 %1.fired 2>/dev/null || exit 0; %3; rm -f %1.fired")
+                              .arg(shellQuote(pidFile), QString::number(options.revertSeconds), restore);
+    const QString keep = QStringLiteral("mv -f %1 %1.kept 2>/dev/null || { echo 'the automatic undo has already run' >&2; "
+                                        "exit 4; }; kill \"$(cat %1.kept)\" 2>/dev/null; rm -f %1.kept")
+                             .arg(shellQuote(pidFile));
     plan.steps.append(step(Kind::ArmRevert,
                        tr("Arm the automatic undo on %1 (%2 seconds).").arg(node, QString::number(options.revertSeconds)),
                        disarm + QStringLiteral("; setsid sh -c %1 </dev/null >/dev/null 2>&1 &").arg(shellQuote(timer)),
                        true));
     plan.steps.append(step(Kind::Validate, tr("Check the settings on %1.").arg(node), QStringLiteral("netplan generate"), true));
-    plan.steps.append(step(Kind::Apply, tr("Apply the settings on %1.").arg(node), QStringLiteral("netplan apply"), true));
+    plan.steps.append(step(Kind::Apply, tr("Apply the settings on %1.").arg(node), QStringLiteral("sysctl -q -p %1 && netplan apply").arg(sysctl), true));
     plan.checks = PingMesh::checksFrom(addresses, node);
     const auto pings = PingMesh::batchCommand(plan.checks);
     if (!pings)
         return pings.error();
     plan.steps.append(step(Kind::Verify, tr("Check every link from %1 with full-size packets.").arg(node), *pings, false));
-    plan.steps.append(step(Kind::Disarm, tr("Keep the new settings on %1 (stop the automatic undo).").arg(node), disarm, true));
+    plan.steps.append(step(Kind::Disarm, tr("Keep the new settings on %1 (stop the automatic undo).").arg(node), keep, true));
     plan.revertCommand = disarm + QStringLiteral("; ") + restore;
     return plan;
 }

@@ -45,6 +45,7 @@ struct NodeApplyPlan
 {
     QString node;
     QString netplan;
+    QString arpSysctl; // ArpSysctl's file for this node
     QList<NetplanConflict> conflicts;
     QList<ApplyStep> steps;
     QList<PingCheck> checks;
@@ -59,6 +60,9 @@ public:
     static QString backupRoot();             // /etc/spark-companion/backups
     static QString revertPidFile();          // /run/spark-companion-netplan-revert.pid
     static QString uploadPath();             // .spark-companion/60-spark-companion.yaml (in the home folder)
+    // Puts back what the backup folder `backupDir` (a shell word: quoted, or "$b") holds:
+    // /etc/netplan, our sysctl file (or its absence) and the running ARP settings; then netplan apply.
+    static QString restoreCommand(const QString &backupDir);
 
     static Expected<NodeApplyPlan> plan(const QString &clusterName, const QString &node, const AddressPlan &addresses,
                                         const QList<NetplanFile> &existingFiles, const ApplyOptions &options);

@@ -32,7 +32,9 @@ struct ClusterApplier::NodeRun
 {
     NodeApplyJob job;
     NodeApplier applier;
-    QList<ApplyStep> prepare; // backup, arm, upload, install, disable-old, validate
+    // backup, arm, upload, install, disable-old, validate; consecutive root
+    // steps share one command (one round trip): [backup, arm] [upload] [install, …, validate]
+    QList<QList<ApplyStep>> prepare;
     std::optional<ApplyStep> apply;
     std::optional<ApplyStep> disarm;
     bool backedUp = false;
@@ -67,7 +69,38 @@ QFuture<ClusterApplyReport> ClusterApplier::run(const QList<NodeApplyJob> &jobs)
 
 namespace {
 using Starter = std::function<std::optional<NodeApplier::Pending>(int index)>;
+
+bool joinable(const ApplyStep &step)
+{
+    return step.asRoot && step.kind != ApplyStep::Kind::Upload;
 }
+
+// Consecutive root steps in one command, each stopping the rest when it fails.
+// Braces and newlines keep a step that ends in `&` (the revert timer) valid.
+QList<QList<ApplyStep>> batched(const QList<ApplyStep> &steps)
+{
+    QList<QList<ApplyStep>> batches;
+    for (const ApplyStep &step : steps) {
+        if (!batches.isEmpty() && joinable(step) && joinable(batches.last().last()))
+            batches.last().append(step);
+        else
+            batches.append({step});
+    }
+    return batches;
+}
+
+ApplyStep merged(const QList<ApplyStep> &batch)
+{
+    if (batch.size() == 1)
+        return batch.first();
+    ApplyStep step = batch.first();
+    QStringList commands;
+    for (const ApplyStep &part : batch)
+        commands.append(QStringLiteral("{ %1\n}").arg(part.command));
+    step.command = commands.join(QStringLiteral(" && "));
+    return step;
+}
+} // namespace
 
 ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
 {
@@ -83,21 +116,23 @@ ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
         // The timer is armed right after the backup, before anything changes,
         // so a node lost at any later moment restores itself.
         std::optional<ApplyStep> arm;
+        QList<ApplyStep> prepare;
         for (const ApplyStep &step : job.plan.steps) {
             switch (step.kind) {
             case Kind::ArmRevert: arm = step; break;
             case Kind::Apply: run.apply = step; break;
             case Kind::Disarm: run.disarm = step; break;
             case Kind::Verify: break; // run as one parallel ping batch below
-            default: run.prepare.append(step); break;
+            default: prepare.append(step); break;
             }
         }
         if (arm) {
-            const auto backup = std::find_if(run.prepare.begin(), run.prepare.end(),
+            const auto backup = std::find_if(prepare.begin(), prepare.end(),
                                              [](const ApplyStep &step) { return step.kind == Kind::Backup; });
-            run.prepare.insert(backup == run.prepare.end() ? run.prepare.begin() : backup + 1, *arm);
+            prepare.insert(backup == prepare.end() ? prepare.begin() : backup + 1, *arm);
         }
-        run.total = run.changing() ? int(run.prepare.size()) + 4 : 1;
+        run.total = run.changing() ? int(prepare.size()) + 4 : 1;
+        run.prepare = batched(prepare);
         runs.append(std::move(run));
     }
 
@@ -156,7 +191,7 @@ ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
     const QList<int> changing = all([](const NodeRun &run) { return run.changing(); });
 
     // 1. sudo works everywhere, before anything changes.
-    for (const auto &[index, result] : round(changing, [&](int index) {
+    for (const auto &[index, result] : round(m_options.checkSudoFirst ? changing : QList<int>{}, [&](int index) {
              NodeRun &run = runs[index];
              say(run, tr("Checking the administrator password on %1.").arg(run.outcome.node));
              return std::optional(run.applier.start(QStringLiteral("true"), true, tr("The administrator check"),
@@ -180,21 +215,21 @@ ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
         const QList<int> nodes = all([k](const NodeRun &run) { return run.changing() && k < run.prepare.size(); });
         for (const auto &[index, result] : round(nodes, [&](int index) {
                  NodeRun &run = runs[index];
-                 say(run, run.prepare.at(k).description);
-                 return std::optional(run.applier.start(run.prepare.at(k), m_options.stepTimeoutMs));
+                 for (const ApplyStep &step : run.prepare.at(k))
+                     say(run, step.description);
+                 return std::optional(run.applier.start(merged(run.prepare.at(k)), m_options.stepTimeoutMs));
              })) {
             NodeRun &run = runs[index];
-            const ApplyStep &step = run.prepare.at(k);
-            ++run.done;
-            Q_EMIT stepFinished(run.outcome.node, applyStepKindKey(step.kind), result.hasValue());
-            if (!result) {
-                fail(run.outcome.node, result.error());
-                continue;
+            for (const ApplyStep &step : run.prepare.at(k)) {
+                ++run.done;
+                Q_EMIT stepFinished(run.outcome.node, applyStepKindKey(step.kind), result.hasValue());
+                if (result && step.kind == Kind::Backup)
+                    run.backedUp = true;
+                if (result && step.kind == Kind::ArmRevert)
+                    run.armed = true;
             }
-            if (step.kind == Kind::Backup)
-                run.backedUp = true;
-            if (step.kind == Kind::ArmRevert)
-                run.armed = true;
+            if (!result)
+                fail(run.outcome.node, result.error());
         }
         if (!report.error.message.isEmpty()) {
             revert(runs, report.error.message);
@@ -246,7 +281,7 @@ ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
                  say(run, tr("Checking every link from %1 with full-size packets.").arg(run.outcome.node));
                  const QList<PingCheck> checks = remaining.value(index);
                  const auto command = checks.isEmpty() ? Expected<QString>(QStringLiteral("true"))
-                                                       : NodeApplier::pingCommand(checks);
+                                                       : PingMesh::batchCommand(checks);
                  if (!command) {
                      fail(run.outcome.node, command.error());
                      return std::nullopt;

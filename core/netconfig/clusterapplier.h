@@ -66,6 +66,7 @@ public:
         int stepTimeoutMs = 60000;
         int managementCheckTimeoutMs = 10000;
         int verifyAttempts = 5; // links may take a moment to come up after netplan apply; only failed pings repeat
+        bool checkSudoFirst = true; // false when the caller has just run sudo on every node (ClusterPreparer does)
     };
 
     explicit ClusterApplier(QObject *parent = nullptr);

@@ -70,7 +70,7 @@ Expected<AddressPlanOptions> ClusterPreparer::addressOptions(const ClusterDefini
 bool ClusterPreparer::runsPlan(const NodeFacts &facts, const NodeApplyPlan &plan, const AddressPlan &addresses,
                                const QString &installedHash)
 {
-    if (!plan.conflicts.isEmpty() || installedHash != NodeApplier::hashOf(plan.netplan))
+    if (!plan.conflicts.isEmpty() || installedHash != NodeApplier::hashOf(plan))
         return false;
     for (const InterfaceAddress &planned : addresses.interfacesOf(plan.node)) {
         const Cx7InterfaceFacts *interface = facts.cx7Interface(planned.netdev);

@@ -2,6 +2,7 @@
 #include "core/netconfig/nodeapplier.h"
 
 #include "core/common/shellquote.h"
+#include "core/netconfig/arpsysctl.h"
 #include "core/netconfig/netplandocument.h"
 #include "core/ssh/sshsession.h"
 
@@ -74,34 +75,16 @@ Expected<ExecResult> NodeApplier::wait(Pending &pending)
     return result;
 }
 
-Expected<QString> NodeApplier::pingCommand(const QList<PingCheck> &checks)
-{
-    // Each ping into its own file, all at once, then printed in order: the
-    // mesh takes as long as one ping, not as long as all of them.
-    QString script = QStringLiteral("d=$(mktemp -d) || exit 1; ");
-    for (qsizetype i = 0; i < checks.size(); ++i) {
-        const auto single = PingMesh::command(checks.at(i));
-        if (!single)
-            return single.error();
-        script += QStringLiteral("{ echo %1; %2 2>&1; echo \"@@ rc $?\"; } >\"$d/%3\" & ")
-                      .arg(shellQuote(QStringLiteral("@@ ping %1 %2").arg(checks.at(i).netdev, checks.at(i).address)),
-                           *single, QString::number(i));
-    }
-    script += QStringLiteral("wait; ");
-    for (qsizetype i = 0; i < checks.size(); ++i)
-        script += QStringLiteral("cat \"$d/%1\"; ").arg(i);
-    script += QStringLiteral("rm -rf \"$d\"");
-    return script;
-}
-
 QString NodeApplier::installedHashCommand()
 {
-    return QStringLiteral("if [ -f %1 ]; then sha256sum %1 | cut -d' ' -f1; fi").arg(shellQuote(NetplanDocument::path()));
+    return QStringLiteral("if [ -f %1 ]; then { cat %1; cat %2 2>/dev/null; } | sha256sum | cut -d' ' -f1; fi")
+        .arg(shellQuote(NetplanDocument::path()), shellQuote(ArpSysctl::path()));
 }
 
-QString NodeApplier::hashOf(const QString &netplan)
+QString NodeApplier::hashOf(const NodeApplyPlan &plan)
 {
-    return QString::fromLatin1(QCryptographicHash::hash(netplan.toUtf8(), QCryptographicHash::Sha256).toHex());
+    return QString::fromLatin1(
+        QCryptographicHash::hash((plan.netplan + plan.arpSysctl).toUtf8(), QCryptographicHash::Sha256).toHex());
 }
 
 QString NodeApplier::rollbackCommand()
@@ -111,9 +94,9 @@ QString NodeApplier::rollbackCommand()
     return QStringLiteral("if [ -f %2 ]; then kill \"$(cat %2)\" 2>/dev/null; rm -f %2; fi; "
                           "b=$(ls -1d %1/netplan-* 2>/dev/null | sort | head -n 1); "
                           "[ -n \"$b\" ] && [ -d \"$b/netplan\" ] || exit %3; "
-                          "rm -f /etc/netplan/*.yaml && cp -a \"$b/netplan/.\" /etc/netplan/ && netplan apply && "
+                          "{ %4; } && "
                           "r=%1/rolled-back-$(date -u +%Y%m%dT%H%M%SZ) && mkdir -p -m 700 \"$r\" && mv %1/netplan-* \"$r/\"")
-        .arg(root, pidFile, QString::number(NoBackupExitCode));
+        .arg(root, pidFile, QString::number(NoBackupExitCode), ApplyPlanner::restoreCommand(QStringLiteral("\"$b\"")));
 }
 
 } // namespace spark

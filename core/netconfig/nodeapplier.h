@@ -47,11 +47,10 @@ public:
 
     // `sudo -S -p '' sh -c 'COMMAND'` (`sudo -n` without a password).
     static QString asRoot(const QString &command, bool withPassword);
-    // All checks at once, each behind PingMesh's markers, printed in order.
-    static Expected<QString> pingCommand(const QList<PingCheck> &checks);
-    // Prints the SHA-256 of our netplan file on the node, or nothing when it is absent.
+    // Prints the SHA-256 of our netplan file followed by our sysctl file on the
+    // node, or nothing when the netplan file is absent; hashOf() is the same for a plan.
     static QString installedHashCommand();
-    static QString hashOf(const QString &netplan);
+    static QString hashOf(const NodeApplyPlan &plan);
     // Restores /etc/netplan from the oldest backup (the state before the first
     // apply), applies it and retires the backups, so the next apply starts afresh.
     static QString rollbackCommand();

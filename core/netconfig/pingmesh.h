@@ -47,9 +47,11 @@ class PingMesh
 public:
     static QList<PingCheck> checks(const AddressPlan &plan);
     static QList<PingCheck> checksFrom(const AddressPlan &plan, const QString &node);
-    // `ping -c 3 -W 1 -M do -s MTU-28 -I IF ADDR`, validated and quoted.
+    // `ping -c 3 -i 0.2 -W 1 -M do -s MTU-28 -I IF ADDR`, validated and quoted
+    // (0.2 s apart: the shortest interval ping allows a user).
     static Expected<QString> command(const PingCheck &check);
-    // All of one node's pings in one remote command, each result behind a marker.
+    // All of one node's pings in one remote command, run at once; each result
+    // printed in order behind a marker.
     static Expected<QString> batchCommand(const QList<PingCheck> &checks);
     static Expected<QList<PingResult>> parse(const QString &output);
     // One sentence for a failed check: what failed between which ends, and what to do.

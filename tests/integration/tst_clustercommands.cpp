@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
-// sparkctl cluster verify | apply | rollback | export end to end on a private
+// sparkctl cluster plan | verify | apply | rollback | export end to end on a private
 // direct 2 lab, with the devices and the cluster in a scratch config folder
-// and key login as enrolment leaves it.
+// and key login as enrolment leaves it; Ctrl-C during an apply leaves every
+// node on its earlier settings.
 #include "core/devices/device.h"
 #include "support/clusterlab.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QJsonArray>
+#include <QProcess>
+
+#include <csignal>
 
 using namespace spark;
 using namespace spark::testsupport;
@@ -24,6 +29,15 @@ private:
         return runProcess(QStringLiteral(SPARKCTL_EXECUTABLE), arguments, input, 180000);
     }
     QByteArray password() const { return m_lab.lab().node(0).password.toUtf8() + '\n'; }
+    // Netplan and sysctl.d files, addresses, a pending automatic undo: what an apply changes.
+    QByteArray network(int node) const
+    {
+        return m_lab.lab()
+            .sh(node, QStringLiteral("ls /etc/netplan /etc/sysctl.d; ip -4 -o addr show; "
+                                     "cat /proc/sys/net/ipv4/conf/enp1s0f0np0/arp_ignore; "
+                                     "ls /run/spark-companion-netplan-revert.pid 2>/dev/null; true"))
+            .out;
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -60,14 +74,13 @@ private Q_SLOTS:
         QVERIFY(devicesFile.open(QIODevice::WriteOnly));
         devicesFile.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("devices"), devices}}).toJson());
         devicesFile.close();
-        QFile clusters(config + QStringLiteral("/clusters.json"));
-        QVERIFY(clusters.open(QIODevice::WriteOnly));
-        const QJsonObject cluster{{QStringLiteral("name"), QStringLiteral("duo")}, {QStringLiteral("layout"), QStringLiteral("direct2")},
-                                  {QStringLiteral("port"), 0}, {QStringLiteral("switchJumboFrames"), false},
-                                  {QStringLiteral("devices"), QJsonArray::fromStringList(m_lab.nodeNames())}};
-        clusters.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("default"), QStringLiteral("duo")},
-                                                 {QStringLiteral("clusters"), QJsonArray{cluster}}})
-                           .toJson());
+        // As a user does: plan the cluster (no node is contacted), then work on it.
+        const ProcessResult planned = sparkctl({QStringLiteral("cluster"), QStringLiteral("plan"), QStringLiteral("--layout"),
+                                                QStringLiteral("direct2"), QStringLiteral("--devices"),
+                                                m_lab.nodeNames().join(QLatin1Char(',')), QStringLiteral("--cluster"),
+                                                QStringLiteral("duo")});
+        QVERIFY2(planned.exitCode == 0, planned.err.constData());
+        QVERIFY2(planned.out.contains("Cable 1: "), planned.out.constData());
     }
 
     void wrongUsageExitsTwo()
@@ -141,6 +154,48 @@ private Q_SLOTS:
                                                 password());
         QVERIFY2(rollback.exitCode == 0, QByteArray(rollback.out + rollback.err).constData());
         QCOMPARE(m_lab.lab().sh(0, QStringLiteral("ls /etc/netplan; ip -4 -o addr show")).out, before.out);
+    }
+
+    // Ctrl-C at three moments of the apply: sparkctl says so, every node is
+    // restored (none is left half-changed, no undo timer stays armed) and it exits 130.
+    void ctrlCRestoresEveryNode_data()
+    {
+        QTest::addColumn<QString>("moment");
+        QTest::newRow("after the backup") << QStringLiteral("Arm the automatic undo on");
+        QTest::newRow("during netplan apply") << QStringLiteral("Apply the settings on");
+        QTest::newRow("during the link check") << QStringLiteral("Checking every link from");
+    }
+
+    void ctrlCRestoresEveryNode()
+    {
+        QFETCH(QString, moment);
+        const QByteArray before0 = network(0);
+        const QByteArray before1 = network(1);
+        QProcess process;
+        process.start(QStringLiteral(SPARKCTL_EXECUTABLE),
+                      {QStringLiteral("cluster"), QStringLiteral("apply"), QStringLiteral("--sudo-password-stdin"),
+                       QStringLiteral("--no-peer-ssh")});
+        QVERIFY(process.waitForStarted());
+        process.write(password());
+        process.closeWriteChannel();
+        QByteArray out;
+        QElapsedTimer timer;
+        timer.start();
+        while (!out.contains(moment.toUtf8()) && process.state() == QProcess::Running && timer.elapsed() < 60000) {
+            process.waitForReadyRead(100);
+            out += process.readAllStandardOutput();
+        }
+        QVERIFY2(out.contains(moment.toUtf8()), out.constData());
+        QCOMPARE(::kill(pid_t(process.processId()), SIGINT), 0);
+        QVERIFY(process.waitForFinished(120000));
+        out += process.readAllStandardOutput();
+        const QByteArray err = process.readAllStandardError();
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit); // the signal did not kill it
+        QVERIFY2(process.exitCode() == 130, QByteArray(out + err).constData());
+        QVERIFY2(err.contains("Cancelling"), err.constData());
+        QVERIFY2(!out.contains(": applied"), out.constData());
+        QCOMPARE(network(0), before0);
+        QCOMPARE(network(1), before1);
     }
 };
 
