@@ -83,6 +83,10 @@ Expected<NodeFacts> UpdateRunner::run(const Device &device, const QString &sudoP
             if (withPassword && result->exitCode == 1 && done.isEmpty() && sudoRefusedPassword(errors))
                 return Error(tr("sudo on %1 refused the password; nothing was changed. Enter the password of %2 on %1.")
                                  .arg(device.name, device.user));
+            if (!withPassword && result->exitCode == 1 && done.isEmpty() && errors.contains("a password is required"))
+                return Error(tr("sudo on %1 needs the password of %2; nothing was changed. Give the password and run "
+                                "the update again.")
+                                 .arg(device.name, device.user));
             if (!step.succeeded(result->exitCode))
                 return Error(tr("\"%1\" failed on %2 (exit %3; %4). Read its output above, fix the cause and run the "
                                 "update again; %2 was not restarted.")

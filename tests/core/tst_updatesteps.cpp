@@ -59,9 +59,9 @@ private Q_SLOTS:
         QTest::addColumn<bool>("passwordOnStdin");
         QTest::addColumn<QString>("command");
         QTest::newRow("password on stdin") << 1 << true
-                                           << "sudo -S -p '' env DEBIAN_FRONTEND=noninteractive apt-get -y dist-upgrade";
-        QTest::newRow("no password") << 0 << false << "sudo -n env DEBIAN_FRONTEND=noninteractive apt-get update";
-        QTest::newRow("reboot") << 4 << true << "sudo -S -p '' env DEBIAN_FRONTEND=noninteractive reboot";
+                                           << "sudo '-S' '-p' '' 'env' 'DEBIAN_FRONTEND=noninteractive' 'apt-get' '-y' 'dist-upgrade'";
+        QTest::newRow("no password") << 0 << false << "sudo '-n' 'env' 'DEBIAN_FRONTEND=noninteractive' 'apt-get' 'update'";
+        QTest::newRow("reboot") << 4 << true << "sudo '-S' '-p' '' 'env' 'DEBIAN_FRONTEND=noninteractive' 'reboot'";
     }
 
     void commandLines()

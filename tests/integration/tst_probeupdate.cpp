@@ -65,6 +65,15 @@ private Q_SLOTS:
         QVERIFY(m_lab.up(QStringLiteral("h5-itupdate"), QStringLiteral("10.131.57.0/24"), {QStringLiteral("ring3")}));
         m_devices = registerLabDevices(m_lab, *m_home);
         QCOMPARE(m_devices.size(), 3);
+        // The update must meet sparklab's stand-ins, never the host's real apt-get and reboot.
+        for (int i = 0; i < m_lab.size(); ++i) {
+            const ProcessResult tools = m_lab.lab().sh(
+                i, QStringLiteral("PATH=\"$(sed -n 's/.*secure_path=\"\\(.*\\)\"/\\1/p' /etc/sudoers.d/sparklab)\"; "
+                                  "for t in apt-get fwupdmgr reboot; do command -v $t; done"));
+            QCOMPARE(QString::fromUtf8(tools.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts),
+                     (QStringList{QStringLiteral("/run/sparklab-node/bin/apt-get"), QStringLiteral("/run/sparklab-node/bin/fwupdmgr"),
+                                  QStringLiteral("/run/sparklab-node/bin/reboot")}));
+        }
     }
 
     void cleanupTestCase()

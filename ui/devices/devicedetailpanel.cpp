@@ -74,6 +74,11 @@ DeviceDetailPanel::DeviceDetailPanel(Prober prober, QWidget *parent)
     clearDevice();
 }
 
+void DeviceDetailPanel::fitWidth(int width)
+{
+    m_facts->setWide(width >= 820);
+}
+
 void DeviceDetailPanel::clearDevice()
 {
     ++m_request;

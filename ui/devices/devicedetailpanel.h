@@ -38,6 +38,8 @@ public:
     void setDevice(const Device &device);
     void clearDevice();
     const Device &device() const { return m_device; }
+    // Lays the facts out for the width the panel is given (its scroll area's).
+    void fitWidth(int width);
 
     // Shows what a probe returned (public so a finished update can show its fresh probe).
     void showResult(const Expected<NodeFacts> &facts);

@@ -43,6 +43,18 @@ QString badgeStyle(const QColor &color)
         .arg(color.name());
 }
 
+// The widest severity word with the badge's padding and bold font.
+int badgeWidth(const QLabel &badge)
+{
+    QFont bold = badge.font();
+    bold.setBold(true);
+    const QFontMetrics metrics(bold);
+    int widest = 0;
+    for (const auto severity : {Finding::Severity::Blocker, Finding::Severity::Warning, Finding::Severity::Info})
+        widest = qMax(widest, metrics.horizontalAdvance(FindingsView::severityText(severity)));
+    return widest + 20;
+}
+
 QLabel *wrapped(const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
@@ -142,6 +154,7 @@ void FindingsView::setFindings(const QList<Finding> &findings)
         severity->setObjectName(QStringLiteral("findingSeverity"));
         severity->setStyleSheet(badgeStyle(severityColor(finding.severity)));
         severity->setAlignment(Qt::AlignCenter);
+        severity->setMinimumWidth(badgeWidth(*severity)); // sentences line up whatever the severity
         auto *sentence = wrapped(finding.sentence, row);
         sentence->setObjectName(QStringLiteral("findingSentence"));
         auto *fix = wrapped(tr("What to do: %1").arg(finding.fix), row);
@@ -152,6 +165,7 @@ void FindingsView::setFindings(const QList<Finding> &findings)
         grid->addWidget(fix, 1, 1);
         grid->setColumnStretch(1, 1);
         m_listLayout->addWidget(row);
+        row->show(); // added after the view was shown: not shown by the layout until the next event loop turn
     }
 }
 

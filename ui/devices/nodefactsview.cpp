@@ -7,7 +7,7 @@
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
-#include <QHBoxLayout>
+#include <QBoxLayout>
 #include <QLabel>
 #include <QLocale>
 
@@ -98,11 +98,16 @@ NodeFactsView::NodeFactsView(QWidget *parent)
     }
     m_ports->setColumnStretch(portColumns - 1, 1);
 
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(system, 2);
-    layout->addWidget(ports, 3);
+    m_layout = new QBoxLayout(QBoxLayout::LeftToRight, this);
+    m_layout->setContentsMargins(0, 0, 0, 0);
+    m_layout->addWidget(system, 2);
+    m_layout->addWidget(ports, 3);
     clear();
+}
+
+void NodeFactsView::setWide(bool wide)
+{
+    m_layout->setDirection(wide ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
 }
 
 QLabel *NodeFactsView::addField(const QString &objectName, const QString &label)

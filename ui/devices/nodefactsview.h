@@ -3,6 +3,7 @@
 
 #include <QWidget>
 
+class QBoxLayout;
 class QFormLayout;
 class QGridLayout;
 class QLabel;
@@ -26,11 +27,14 @@ public:
 
     void setFacts(const NodeFacts &facts);
     void clear();
+    // System and ports side by side, or one above the other in a narrow window.
+    void setWide(bool wide);
 
 private:
     QLabel *addField(const QString &objectName, const QString &label);
     void setPortRow(int row, const QStringList &cells);
 
+    QBoxLayout *m_layout = nullptr;
     QFormLayout *m_form = nullptr;
     QGridLayout *m_ports = nullptr;
     QList<QLabel *> m_fields;

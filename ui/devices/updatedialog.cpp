@@ -3,6 +3,7 @@
 
 #include "core/devices/secretstore.h"
 #include "core/facts/updatesteps.h"
+#include "ui/devices/updaterelay.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>
@@ -15,24 +16,6 @@
 #include <QVBoxLayout>
 
 namespace spark::ui {
-
-namespace {
-
-// Carries the runner's events from its thread to the dialog; the queued
-// connections drop them if the dialog is gone.
-class UpdateRelay final : public QObject
-{
-    Q_OBJECT
-
-public:
-    using QObject::QObject;
-
-Q_SIGNALS:
-    void progress(const spark::UpdateEvent &event);
-    void finished(const spark::Expected<spark::NodeFacts> &facts);
-};
-
-} // namespace
 
 UpdateDialog::UpdateDialog(const Device &device, SecretStore &secrets, QWidget *parent)
     : QDialog(parent)
@@ -146,5 +129,3 @@ void UpdateDialog::finish(const Expected<NodeFacts> &facts)
 }
 
 } // namespace spark::ui
-
-#include "updatedialog.moc"

@@ -69,6 +69,8 @@ MainWindow::MainWindow(DeviceRegistry &registry, QWidget *parent)
     detailScroll->setWidgetResizable(true);
     detailScroll->setFrameShape(QFrame::NoFrame);
     detailScroll->setWidget(m_detail);
+    m_detailViewport = detailScroll->viewport();
+    m_detailViewport->installEventFilter(this); // the panel lays itself out for the visible width
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::showSelectedDevice);
 
     auto *devicePage = new QSplitter(Qt::Vertical, this);
@@ -78,6 +80,7 @@ MainWindow::MainWindow(DeviceRegistry &registry, QWidget *parent)
     devicePage->addWidget(detailScroll);
     devicePage->setStretchFactor(0, 1);
     devicePage->setStretchFactor(1, 3);
+    devicePage->setSizes({150, 390});
 
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(emptyState);
@@ -204,6 +207,13 @@ void MainWindow::openAddDevice()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &AddDeviceDialog::deviceAdded, this, &MainWindow::reloadDevices);
     dialog->open();
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_detailViewport && event->type() == QEvent::Resize)
+        m_detail->fitWidth(m_detailViewport->width());
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -48,6 +48,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void createActions();
@@ -59,6 +60,7 @@ private:
     QStackedWidget *m_stack = nullptr;
     QTableView *m_table = nullptr;
     DeviceDetailPanel *m_detail = nullptr;
+    QWidget *m_detailViewport = nullptr;
     DeviceDetailPanel::Prober m_prober;
     bool m_keepRunningInTray = false;
     SecretStore *m_secrets = nullptr;
