@@ -3,8 +3,8 @@
 
 // Registers every node of a lab as a device with key login, as enrolment
 // leaves it, without running enrolment: a fresh key in the scratch HOME,
-// installed in each node's authorized_keys, and devices.json in the scratch
-// config folder (so sparkctl finds them).
+// installed in each node's authorized_keys, the host keys in known_hosts and
+// devices.json in the scratch config folder (so sparkctl finds them).
 
 #include "core/devices/device.h"
 #include "support/clusterlab.h"
@@ -30,6 +30,9 @@ inline QList<Device> registerLabDevices(ClusterLab &lab, const ScratchHome &home
     const QString line = QString::fromUtf8(publicKey.readAll().trimmed());
     QList<Device> devices;
     QJsonArray array;
+    QFile knownHosts(home.filePath(QStringLiteral(".ssh/known_hosts")));
+    if (!knownHosts.open(QIODevice::Append))
+        return {};
     for (int i = 0; i < lab.size(); ++i) {
         const LabNode &node = lab.lab().node(i);
         const ProcessResult installed = lab.lab().exec(
@@ -39,6 +42,11 @@ inline QList<Device> registerLabDevices(ClusterLab &lab, const ScratchHome &home
                 QStringLiteral("sh"), line, node.user});
         if (installed.exitCode != 0)
             return {};
+        const ProcessResult scan = runProcess(QStringLiteral("ssh-keyscan"), {QStringLiteral("-p"),
+                                                                              QString::number(node.port), node.address});
+        if (scan.exitCode != 0 || scan.out.isEmpty())
+            return {};
+        knownHosts.write(scan.out);
         Device device;
         device.name = node.name;
         device.host = node.address;
