@@ -8,6 +8,7 @@ namespace sparkctl {
 void registerDeviceCommands(CommandTable &table);
 void registerMonitorCommands(CommandTable &table);
 void registerFactsCommands(CommandTable &table);
+void registerUpdateCommand(CommandTable &table);
 void registerClusterApplyCommands(CommandTable &table);
 
 void registerAllCommands(CommandTable &table)
@@ -15,6 +16,7 @@ void registerAllCommands(CommandTable &table)
     registerDeviceCommands(table);
     registerMonitorCommands(table);
     registerFactsCommands(table);
+    registerUpdateCommand(table);
     registerClusterApplyCommands(table);
 }
 

@@ -3,9 +3,11 @@
 #include "app/sparkctl/commands.h"
 #include "app/sparkctl/commandtable.h"
 #include "core/devices/deviceregistry.h"
+#include "core/devices/secretstore.h"
 #include "core/facts/cx7.h"
 #include "core/facts/nodeprober.h"
 #include "core/facts/readiness.h"
+#include "core/facts/updateguide.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -44,7 +46,8 @@ std::optional<int> probeDevices(const QString &path, const QStringList &argument
     const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print JSON."));
     const QCommandLineOption passwordStdin(
         QStringLiteral("sudo-password-stdin"),
-        QStringLiteral("Read the sudo password (the same on every node) from the first line of stdin, to read root-only settings."));
+        QStringLiteral("Read the sudo password (the same on every node) from the first line of stdin, to read root-only "
+                       "settings. Without it, each node's password remembered in the keychain is used."));
     parser.addOptions({jsonOption, passwordStdin});
     if (const auto exit = parseArguments(parser, path, arguments))
         return *exit;
@@ -70,11 +73,13 @@ std::optional<int> probeDevices(const QString &path, const QStringList &argument
         printErr(QStringLiteral("sparkctl %1: no devices yet; add one with \"sparkctl device add\".\n").arg(path));
         return Failure;
     }
-    const QString password = parser.isSet(passwordStdin) ? readPasswordLine() : QString();
+    const bool fromStdin = parser.isSet(passwordStdin);
+    const QString password = fromStdin ? readPasswordLine() : QString();
 
+    SecretStore secrets; // outlives the futures: every one is waited for below
     QList<QFuture<Expected<NodeFacts>>> futures;
-    for (const Device &device : std::as_const(devices))
-        futures.append(NodeProber::probe(device, password)); // all run at once
+    for (const Device &device : std::as_const(devices)) // all run at once
+        futures.append(fromStdin ? NodeProber::probe(device, password) : NodeProber::probe(device, secrets));
     for (qsizetype i = 0; i < devices.size(); ++i)
         probed.append(Probed{devices.at(i), futures[i].result()});
     return std::nullopt;
@@ -158,6 +163,25 @@ int runProbe(const QStringList &arguments)
     return code;
 }
 
+// The documented update for the nodes it would fix, and the command that runs it.
+void printUpdateGuide(const QList<Finding> &findings, const QList<Probed> &probed, const VersionPolicy &policy)
+{
+    QStringList names;
+    for (const Probed &node : probed)
+        names.append(node.device.name);
+    const QStringList toUpdate = UpdateGuide::nodesToUpdate(findings, names);
+    for (const Probed &node : probed) {
+        if (!toUpdate.contains(node.device.name))
+            continue;
+        const UpdateGuide guide = UpdateGuide::forNode(policy, node.device.user + QLatin1Char('@') + node.device.host);
+        printOut(QStringLiteral("To update %1:\n    %2\n")
+                     .arg(node.device.name, guide.text().replace(QLatin1Char('\n'), QStringLiteral("\n    "))));
+    }
+    if (!toUpdate.isEmpty())
+        printOut(QStringLiteral("Or let sparkctl run the update, through the restart: sparkctl update %1\n")
+                     .arg(toUpdate.join(QLatin1Char(' '))));
+}
+
 int runCheck(const QStringList &arguments)
 {
     bool json = false;
@@ -196,6 +220,7 @@ int runCheck(const QStringList &arguments)
         printOut(QStringLiteral("%1 %2: %3\n    fix: %4\n")
                      .arg(severityKey(finding.severity).toUpper(), where, finding.sentence, finding.fix));
     }
+    printUpdateGuide(findings, probed, *policy);
     switch (verdict) {
     case Readiness::Ready:
         printOut(QStringLiteral("Ready: %1 node(s) can be clustered.\n").arg(nodes.size()));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/devices/deviceprobe.h"
 
+#include "core/facts/cx7.h"
 #include "core/ssh/sshsession.h"
 
 #include <QPromise>
@@ -10,9 +11,6 @@
 namespace spark {
 
 namespace {
-// The netdevs of the two QSFP ports (two PCIe functions each), see DGX-SPARK.md.
-const QStringList cx7Netdevs{QStringLiteral("enp1s0f0np0"), QStringLiteral("enP2p1s0f0np0"),
-                             QStringLiteral("enp1s0f1np1"), QStringLiteral("enP2p1s0f1np1")};
 const QByteArray separator("--spark-companion--");
 } // namespace
 
@@ -31,7 +29,7 @@ SshTarget DeviceProbe::targetFor(const Device &device)
 QString DeviceProbe::identityCommand()
 {
     QString command = QStringLiteral("cat /etc/dgx-release 2>/dev/null; echo ") + QString::fromLatin1(separator);
-    for (const QString &netdev : cx7Netdevs)
+    for (const QString &netdev : cx7::netdevNames())
         command += QStringLiteral("; cat /sys/class/net/%1/address 2>/dev/null").arg(netdev);
     return command + QStringLiteral("; true");
 }

@@ -3,6 +3,7 @@
 
 #include "core/common/shellquote.h"
 #include "core/devices/deviceprobe.h"
+#include "core/devices/secretstore.h"
 #include "core/facts/probeparser.h"
 #include "core/ssh/sshsession.h"
 
@@ -40,26 +41,51 @@ Expected<NodeFacts> NodeProber::probe(SshSession &session, const QString &node, 
     return parseProbeOutput(output, node);
 }
 
-QFuture<Expected<NodeFacts>> NodeProber::probe(const Device &device, const QString &sudoPassword)
+namespace {
+
+// Logs in with the device's key and probes it, checking the host key it was added with.
+Expected<NodeFacts> probeDevice(const Device &device, const QString &sudoPassword)
+{
+    SshSession session(DeviceProbe::targetFor(device));
+    Expected<NodeFacts> facts = NodeProber::probe(session, device.name, sudoPassword);
+    if (facts && !device.hostKeyFingerprint.isEmpty() && session.hostKey().fingerprint != device.hostKeyFingerprint) {
+        facts = Error(NodeProber::tr("%1 answers with a different host key than when it was added; remove it and add "
+                                     "it again if it was reinstalled.")
+                          .arg(device.name));
+    }
+    return facts;
+}
+
+template<typename Work>
+QFuture<Expected<NodeFacts>> onThreadOfItsOwn(Work work)
 {
     auto promise = std::make_shared<QPromise<Expected<NodeFacts>>>();
     promise->start();
     QFuture<Expected<NodeFacts>> future = promise->future();
-    QThread *thread = QThread::create([promise, device, sudoPassword] {
-        SshSession session(DeviceProbe::targetFor(device));
-        Expected<NodeFacts> facts = probe(session, device.name, sudoPassword);
-        if (facts && !device.hostKeyFingerprint.isEmpty()
-            && session.hostKey().fingerprint != device.hostKeyFingerprint) {
-            facts = Error(tr("%1 answers with a different host key than when it was added; remove it and add it again "
-                             "if it was reinstalled.")
-                              .arg(device.name));
-        }
-        promise->addResult(std::move(facts));
+    QThread *thread = QThread::create([promise, work = std::move(work)] {
+        promise->addResult(work());
         promise->finish();
     });
     QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
     thread->start();
     return future;
+}
+
+} // namespace
+
+QFuture<Expected<NodeFacts>> NodeProber::probe(const Device &device, const QString &sudoPassword)
+{
+    return onThreadOfItsOwn([device, sudoPassword] { return probeDevice(device, sudoPassword); });
+}
+
+QFuture<Expected<NodeFacts>> NodeProber::probe(const Device &device, SecretStore &secrets)
+{
+    return onThreadOfItsOwn([device, secrets = &secrets] {
+        // Nothing remembered (or no keychain) is not an error: the probe then
+        // tries `sudo -n` and reports what needs the password.
+        const Expected<QString> remembered = secrets->sudoPassword(device.name).result();
+        return probeDevice(device, remembered ? *remembered : QString());
+    });
 }
 
 } // namespace spark

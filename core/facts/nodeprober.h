@@ -12,6 +12,7 @@
 
 namespace spark {
 
+class SecretStore;
 class SshSession;
 
 // Runs the probe on nodes: ONE SSH exec of ProbeScript per node, parsed with
@@ -34,6 +35,9 @@ public:
 
     // Logs in with the device's key (as DeviceProbe does) on a thread of its own.
     static QFuture<Expected<NodeFacts>> probe(const Device &device, const QString &sudoPassword = {});
+    // The same with the sudo password remembered for the device in the
+    // keychain, if there is one (else `sudo -n`). `secrets` must outlive the future.
+    static QFuture<Expected<NodeFacts>> probe(const Device &device, SecretStore &secrets);
 };
 
 } // namespace spark

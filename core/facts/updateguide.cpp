@@ -27,6 +27,34 @@ UpdateGuide UpdateGuide::forNode(const VersionPolicy &policy, const QString &ssh
     return guide;
 }
 
+bool UpdateGuide::fixes(const Finding &finding)
+{
+    static const QStringList codes{QStringLiteral("release-too-old"), QStringLiteral("release-unknown"),
+                                   QStringLiteral("release-differs"), QStringLiteral("driver-old"),
+                                   QStringLiteral("driver-differs"),  QStringLiteral("cuda-differs"),
+                                   QStringLiteral("firmware-old"),    QStringLiteral("firmware-differs"),
+                                   QStringLiteral("no-nvidia-smi")};
+    return codes.contains(finding.code);
+}
+
+QStringList UpdateGuide::nodesToUpdate(const QList<Finding> &findings, const QStringList &nodes)
+{
+    QStringList named;
+    for (const Finding &finding : findings) {
+        if (!fixes(finding))
+            continue;
+        if (finding.node.isEmpty())
+            return nodes;
+        named.append(finding.node);
+    }
+    QStringList ordered;
+    for (const QString &node : nodes) {
+        if (named.contains(node))
+            ordered.append(node);
+    }
+    return ordered;
+}
+
 QString UpdateGuide::text() const
 {
     return tr("Either: open a tunnel with `%1`, browse to %2 (DGX Dashboard) and choose Settings → Updates.")

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/facts/finding.h"
 #include "core/facts/versionpolicy.h"
 
+#include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace spark {
 
@@ -22,6 +25,13 @@ struct UpdateGuide
     // `sshAlias` is how the user reaches the node with ssh; anything that is
     // not a plain host name is replaced by a placeholder.
     static UpdateGuide forNode(const VersionPolicy &policy, const QString &sshAlias);
+
+    // Whether the update is the fix for this finding (an old or mismatched
+    // release, driver, CUDA or firmware).
+    static bool fixes(const Finding &finding);
+    // The nodes the update would fix, in `nodes` order: those named by such a
+    // finding, and every node for a mismatch across the cluster.
+    static QStringList nodesToUpdate(const QList<Finding> &findings, const QStringList &nodes);
 };
 
 } // namespace spark

@@ -82,6 +82,9 @@ private Q_SLOTS:
                                       << QStringLiteral("sparkctl: unknown option '--frob'.");
         QTest::newRow("shell metacharacters") << sparkctl() << QStringList{QStringLiteral("a;rm -rf ~")}
                                               << QStringLiteral("sparkctl: unknown command 'a;rm -rf ~'.");
+        QTest::newRow("update without a device") << sparkctl() << QStringList{QStringLiteral("update")}
+                                                 << QStringLiteral("sparkctl update: name the devices to update; \"sparkctl "
+                                                                   "check\" says which need it.");
         QTest::newRow("gui unknown flag") << gui() << QStringList{QStringLiteral("--bogus")}
                                           << QStringLiteral("spark-companion: Unknown option 'bogus'.");
     }

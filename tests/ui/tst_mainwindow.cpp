@@ -54,7 +54,8 @@ private Q_SLOTS:
         MainWindow window(registry);
         auto *table = window.findChild<QTableView *>(QStringLiteral("deviceTable"));
         QVERIFY(table);
-        QCOMPARE(window.findChild<QStackedWidget *>()->currentWidget(), table);
+        QCOMPARE(window.findChild<QStackedWidget *>()->currentWidget()->objectName(), QStringLiteral("devicePage"));
+        QVERIFY(window.findChild<QStackedWidget *>()->currentWidget()->isAncestorOf(table));
         QCOMPARE(table->model()->rowCount(), 1);
         QCOMPARE(table->model()->index(0, 0).data().toString(), QStringLiteral("spark-a"));
     }

@@ -5,9 +5,12 @@
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
 #include "core/devices/secretstore.h"
+#include "core/facts/nodeprober.h"
 #include "ui/about/aboutdialog.h"
 #include "ui/devices/adddevicedialog.h"
+#include "ui/devices/devicedetailpanel.h"
 #include "ui/devices/devicelistmodel.h"
+#include "ui/devices/updatedialog.h"
 #include "ui/mainwindow/emptystatewidget.h"
 #include "ui/wizard/setupwizard.h"
 
@@ -17,6 +20,8 @@
 #include <QHeaderView>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
@@ -48,9 +53,39 @@ MainWindow::MainWindow(DeviceRegistry &registry, QWidget *parent)
     m_table->setShowGrid(false);
     m_table->setAlternatingRowColors(true);
 
+    m_prober = [this](const Device &device) {
+        // The keychain answers first (on the window's thread, so nothing outlives
+        // the window), then the probe runs on its own thread with that password.
+        return secrets()
+            .sudoPassword(device.name)
+            .then(this, [device](const Expected<QString> &remembered) {
+                return NodeProber::probe(device, remembered ? *remembered : QString());
+            })
+            .unwrap();
+    };
+    m_detail = new DeviceDetailPanel([this](const Device &device) { return m_prober(device); }, this);
+    connect(m_detail, &DeviceDetailPanel::updateRequested, this, &MainWindow::openUpdate);
+    auto *detailScroll = new QScrollArea(this);
+    detailScroll->setObjectName(QStringLiteral("deviceDetailScroll"));
+    detailScroll->setWidgetResizable(true);
+    detailScroll->setFrameShape(QFrame::NoFrame);
+    detailScroll->setWidget(m_detail);
+    m_detailViewport = detailScroll->viewport();
+    m_detailViewport->installEventFilter(this); // the panel lays itself out for the visible width
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::showSelectedDevice);
+
+    auto *devicePage = new QSplitter(Qt::Vertical, this);
+    devicePage->setObjectName(QStringLiteral("devicePage"));
+    devicePage->setChildrenCollapsible(false);
+    devicePage->addWidget(m_table);
+    devicePage->addWidget(detailScroll);
+    devicePage->setStretchFactor(0, 1);
+    devicePage->setStretchFactor(1, 3);
+    devicePage->setSizes({150, 390});
+
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(emptyState);
-    m_stack->addWidget(m_table);
+    m_stack->addWidget(devicePage);
     setCentralWidget(m_stack);
 
     createActions();
@@ -98,9 +133,17 @@ void MainWindow::reloadDevices()
 {
     if (const auto loaded = m_registry.load(); !loaded)
         statusBar()->showMessage(loaded.error().message);
+    const QString selected = m_detail->device().name;
     m_model->setDevices(m_registry.devices());
     m_stack->setCurrentIndex(m_registry.devices().isEmpty() ? 0 : 1);
     checkDevices();
+    // Keep the selection across a reload. Nothing is selected at first: a
+    // selection probes the device over SSH, which the person asks for.
+    m_detail->clearDevice();
+    for (int row = 0; row < m_model->devices().size(); ++row) {
+        if (!selected.isEmpty() && m_model->devices().at(row).name == selected)
+            m_table->selectRow(row);
+    }
 }
 
 void MainWindow::checkDevices()
@@ -113,6 +156,36 @@ void MainWindow::checkDevices()
                                check.problem.message);
         });
     }
+}
+
+void MainWindow::showSelectedDevice()
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty() || rows.first().row() >= m_model->devices().size()) {
+        m_detail->clearDevice();
+        return;
+    }
+    const Device &device = m_model->devices().at(rows.first().row());
+    if (device.name != m_detail->device().name)
+        m_detail->setDevice(device);
+}
+
+SecretStore &MainWindow::secrets()
+{
+    if (!m_secrets)
+        m_secrets = new SecretStore(this);
+    return *m_secrets;
+}
+
+void MainWindow::openUpdate(const Device &device)
+{
+    auto *dialog = new UpdateDialog(device, secrets(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &UpdateDialog::nodeBack, this, [this](const Device &updated, const NodeFacts &facts) {
+        if (updated.name == m_detail->device().name)
+            m_detail->showResult(facts);
+    });
+    dialog->open();
 }
 
 void MainWindow::openSetupWizard()
@@ -131,12 +204,17 @@ void MainWindow::openAbout()
 
 void MainWindow::openAddDevice()
 {
-    if (!m_secrets)
-        m_secrets = new SecretStore(this);
-    auto *dialog = new AddDeviceDialog(m_secrets, DeviceEnroller::Paths::defaults(), this);
+    auto *dialog = new AddDeviceDialog(&secrets(), DeviceEnroller::Paths::defaults(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &AddDeviceDialog::deviceAdded, this, &MainWindow::reloadDevices);
     dialog->open();
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_detailViewport && event->type() == QEvent::Resize)
+        m_detail->fitWidth(m_detailViewport->width());
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/devices/devicedetailpanel.h"
+
 #include <QMainWindow>
 
 class QStackedWidget;
@@ -14,6 +16,7 @@ class SecretStore;
 namespace spark::ui {
 
 class DeviceListModel;
+class DeviceDetailPanel;
 
 // The device list, and the entry points to everything else.
 class MainWindow final : public QMainWindow
@@ -26,6 +29,9 @@ public:
 
     // When a tray icon exists, closing the window hides it and the app stays in the tray.
     void setKeepRunningInTray(bool keep) { m_keepRunningInTray = keep; }
+    // How the detail panel probes the selected device (NodeProber with the
+    // keychain's sudo password unless replaced, e.g. by a test).
+    void setDeviceProber(DeviceDetailPanel::Prober prober) { m_prober = std::move(prober); }
 
 public Q_SLOTS:
     void reloadDevices();
@@ -34,6 +40,7 @@ public Q_SLOTS:
     void openSetupWizard();
     void openAbout();
     void openAddDevice();
+    void openUpdate(const spark::Device &device);
 
 Q_SIGNALS:
     void hiddenToTray();
@@ -41,14 +48,20 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void createActions();
+    void showSelectedDevice();
+    SecretStore &secrets();
 
     DeviceRegistry &m_registry;
     DeviceListModel *m_model = nullptr;
     QStackedWidget *m_stack = nullptr;
     QTableView *m_table = nullptr;
+    DeviceDetailPanel *m_detail = nullptr;
+    QWidget *m_detailViewport = nullptr;
+    DeviceDetailPanel::Prober m_prober;
     bool m_keepRunningInTray = false;
     SecretStore *m_secrets = nullptr;
 };

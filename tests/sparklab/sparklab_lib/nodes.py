@@ -222,6 +222,7 @@ def write_node_state(lab, node, lab_state):
         "roce_counter_bumps": node["roce_counter_bumps"],
         "gid_order": node["gid_order"],
         "rate_scale": lab_state["rate_scale"],
+        "update_to": DEFAULT_NODE_FACTS,   # what the apt-get/fwupdmgr stand-ins install
     })
 
 

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+// sparkctl update NAME… [--yes] [--sudo-password-stdin]: NVIDIA's documented
+// update on the chosen nodes, with live output, through the restart, then a
+// fresh check.
+#include "app/sparkctl/commandtable.h"
+#include "core/devices/deviceregistry.h"
+#include "core/devices/secretstore.h"
+#include "core/facts/readiness.h"
+#include "core/facts/updaterunner.h"
+
+#include <QFuture>
+#include <QMutex>
+#include <QPromise>
+#include <QTextStream>
+#include <QThread>
+
+#include <memory>
+
+using namespace spark;
+
+namespace sparkctl {
+
+namespace {
+
+void printEvent(const UpdateEvent &event)
+{
+    static QMutex mutex;
+    QMutexLocker locker(&mutex);
+    const QString prefix = QStringLiteral("[%1] ").arg(event.node);
+    switch (event.kind) {
+    case UpdateEvent::Kind::Output:
+        printOut(prefix + QStringLiteral("  ") + event.text + QLatin1Char('\n'));
+        break;
+    case UpdateEvent::Kind::Step:
+    case UpdateEvent::Kind::Waiting:
+    case UpdateEvent::Kind::Probing:
+        printOut(prefix + QStringLiteral("== ") + event.text + QLatin1Char('\n'));
+        break;
+    }
+}
+
+QFuture<Expected<NodeFacts>> updateOnThread(const Device &device, const QString &password)
+{
+    auto promise = std::make_shared<QPromise<Expected<NodeFacts>>>();
+    promise->start();
+    QFuture<Expected<NodeFacts>> future = promise->future();
+    QThread *thread = QThread::create([promise, device, password] {
+        promise->addResult(UpdateRunner::run(device, password, &printEvent));
+        promise->finish();
+    });
+    QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->start();
+    return future;
+}
+
+int runUpdate(const QStringList &arguments)
+{
+    const QString path = QStringLiteral("update");
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Runs NVIDIA's documented update (apt-get update, apt-get dist-upgrade, fwupdmgr refresh, "
+                       "fwupdmgr upgrade, reboot) on the named devices at once, waits until they are back and checks "
+                       "them again."));
+    parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("Devices to update."), QStringLiteral("NAME…"));
+    const QCommandLineOption yes(QStringLiteral("yes"), QStringLiteral("Do not ask for confirmation."));
+    const QCommandLineOption passwordStdin(
+        QStringLiteral("sudo-password-stdin"),
+        QStringLiteral("Read the sudo password (the same on every node) from the first line of stdin; without it, "
+                       "each node's password remembered in the keychain is used."));
+    parser.addOptions({yes, passwordStdin});
+    if (const auto exit = parseArguments(parser, path, arguments))
+        return *exit;
+    const QStringList names = parser.positionalArguments();
+    if (names.isEmpty())
+        return usageError(parser, path, QStringLiteral("name the devices to update; \"sparkctl check\" says which need it."));
+
+    DeviceRegistry registry;
+    if (auto loaded = registry.load(); !loaded) {
+        printErr(QStringLiteral("sparkctl update: %1\n").arg(loaded.error().message));
+        return Failure;
+    }
+    QList<Device> devices;
+    for (const QString &name : names) {
+        const Device *device = registry.find(name);
+        if (!device)
+            return usageError(parser, path,
+                              QStringLiteral("no device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name));
+        devices.append(*device);
+    }
+
+    QTextStream in(stdin);
+    QStringList passwords;
+    if (parser.isSet(passwordStdin)) {
+        const QString password = in.readLine();
+        for (qsizetype i = 0; i < devices.size(); ++i)
+            passwords.append(password);
+    } else {
+        SecretStore secrets;
+        for (const Device &device : std::as_const(devices)) {
+            const Expected<QString> remembered = secrets.sudoPassword(device.name).result();
+            passwords.append(remembered ? *remembered : QString()); // none: `sudo -n`
+        }
+    }
+
+    if (!parser.isSet(yes)) {
+        printOut(QStringLiteral("This updates %1 and restarts them; anything running on them stops. Go on? [y/N] ")
+                     .arg(names.join(QStringLiteral(", "))));
+        const QString answer = in.readLine().trimmed().toLower();
+        if (answer != QLatin1String("y") && answer != QLatin1String("yes")) {
+            printOut(QStringLiteral("Nothing was changed.\n"));
+            return Failure;
+        }
+    }
+
+    QList<QFuture<Expected<NodeFacts>>> futures;
+    for (qsizetype i = 0; i < devices.size(); ++i)
+        futures.append(updateOnThread(devices.at(i), passwords.at(i)));
+
+    const auto policy = VersionPolicy::load();
+    int code = Success;
+    for (qsizetype i = 0; i < devices.size(); ++i) {
+        const Expected<NodeFacts> facts = futures[i].result();
+        if (!facts) {
+            printErr(QStringLiteral("%1: %2\n").arg(devices.at(i).name, facts.error().message));
+            code = Failure;
+            continue;
+        }
+        printOut(QStringLiteral("%1 is back: DGX OS %2, driver %3, CX-7 firmware %4.\n")
+                     .arg(facts->node, facts->release.version(), facts->gpu.driverVersion, facts->cx7Firmware()));
+        if (!policy)
+            continue;
+        for (const Finding &finding : assessNode(*facts, *policy)) {
+            if (finding.severity != Finding::Severity::Info)
+                printOut(QStringLiteral("  %1: %2\n    fix: %3\n")
+                             .arg(severityKey(finding.severity).toUpper(), finding.sentence, finding.fix));
+        }
+    }
+    return code;
+}
+
+} // namespace
+
+void registerUpdateCommand(CommandTable &table)
+{
+    table.add({QStringLiteral("update"),
+               QStringLiteral("run NVIDIA's documented update on devices, through the restart, then check them again"),
+               &runUpdate});
+}
+
+} // namespace sparkctl

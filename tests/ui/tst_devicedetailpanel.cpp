@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+// The device detail panel shows what core's probe found and core's verdict:
+// fed with real probe captures from sparklab nodes through a fake prober.
+#include "core/devices/deviceregistry.h"
+#include "core/facts/probeparser.h"
+#include "support/screenshots.h"
+#include "tests/support/fixtures.h"
+#include "ui/devices/devicedetailpanel.h"
+#include "ui/mainwindow/mainwindow.h"
+
+#include <QLabel>
+#include <QPromise>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSplitter>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace spark;
+using namespace spark::ui;
+using namespace spark::testsupport;
+
+namespace {
+
+Device device(const QString &name, const QString &host)
+{
+    Device d;
+    d.name = name;
+    d.host = host;
+    d.user = QStringLiteral("nvidia");
+    return d;
+}
+
+// A prober answering with a sparklab probe capture, as NodeProber would.
+DeviceDetailPanel::Prober captureProber(const QHash<QString, QString> &captureOf, int *calls = nullptr)
+{
+    return [captureOf, calls](const Device &d) {
+        if (calls)
+            ++*calls;
+        const QString text = test::readFixture(QStringLiteral("facts/probe/") + captureOf.value(d.name));
+        return QtFuture::makeReadyFuture(Expected<NodeFacts>(parseProbeOutput(text, d.name)));
+    };
+}
+
+QString text(const QWidget &parent, const char *name)
+{
+    const auto *label = parent.findChild<QLabel *>(QString::fromLatin1(name));
+    return label ? label->text() : QStringLiteral("(no %1)").arg(QString::fromLatin1(name));
+}
+
+} // namespace
+
+class TestDeviceDetailPanel final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void showsFactsAndVerdict_data()
+    {
+        QTest::addColumn<QString>("capture");
+        QTest::addColumn<QString>("release");
+        QTest::addColumn<QString>("verdict");
+        QTest::addColumn<QStringList>("findings");
+        QTest::addColumn<bool>("updateOffered");
+        QTest::addColumn<QStringList>("links"); // the four CX-7 netdevs in hardware order
+        const QStringList allUp = test::strings({"up", "up", "up", "up"});
+        QTest::newRow("old release") << "sparklab-old-release.txt" << "7.3.1" << "Not ready"
+                                     << test::strings({"release-too-old"}) << true << allUp;
+        QTest::newRow("one twin down, 100G") << "sparklab-twin-down-100g.txt" << "7.3.1" << "Not ready"
+                                             << test::strings({"twin-down", "port-slow", "release-too-old"}) << true
+                                             << test::strings({"up", "up", "up", "down"});
+        QTest::newRow("port 1 unplugged") << "sparklab-unplugged-port1.txt" << "7.6.0" << "Ready with warnings"
+                                          << test::strings({"conflicting-netplan"}) << false
+                                          << test::strings({"up", "up", "absent (no cable)", "absent (no cable)"});
+    }
+
+    void showsFactsAndVerdict()
+    {
+        QFETCH(QString, capture);
+        QFETCH(QString, release);
+        QFETCH(QString, verdict);
+        QFETCH(QStringList, findings);
+        QFETCH(bool, updateOffered);
+        QFETCH(QStringList, links);
+        QVERIFY(!test::readFixture(QStringLiteral("facts/probe/") + capture).isEmpty());
+        DeviceDetailPanel panel(captureProber({{QStringLiteral("spark-1"), capture}}));
+        panel.show();
+        panel.setDevice(device(QStringLiteral("spark-1"), QStringLiteral("10.0.0.1")));
+        QTRY_VERIFY(text(panel, "detailStatus").startsWith(QStringLiteral("Checked at")));
+        QCOMPARE(text(panel, "detailName"), QStringLiteral("spark-1"));
+        QVERIFY2(text(panel, "factRelease").startsWith(release), qPrintable(text(panel, "factRelease")));
+        QVERIFY(!text(panel, "factDriver").isEmpty());
+        QCOMPARE(text(panel, "port0_1"), QStringLiteral("enp1s0f0np0"));
+        QStringList shown;
+        for (int row = 0; row < 4; ++row)
+            shown.append(text(panel, qPrintable(QStringLiteral("port%1_2").arg(row))));
+        QCOMPARE(shown, links);
+        QCOMPARE(text(panel, "verdict"), verdict);
+        QStringList shownFindings;
+        for (const QWidget *row : panel.findChildren<QWidget *>(QRegularExpression(QStringLiteral("^finding-"))))
+            shownFindings.append(row->objectName());
+        for (const QString &code : std::as_const(findings)) {
+            auto *row = panel.findChild<QWidget *>(QStringLiteral("finding-") + code);
+            QVERIFY2(row, qPrintable(code + QStringLiteral(" not in ") + shownFindings.join(QLatin1Char(' '))));
+            QVERIFY(!row->findChild<QLabel *>(QStringLiteral("findingSentence"))->text().isEmpty());
+            QVERIFY(row->findChild<QLabel *>(QStringLiteral("findingFix"))->text().size() > 15);
+        }
+        QCOMPARE(panel.findChild<QWidget *>(QStringLiteral("detailUpdate"))->isVisible(), updateOffered);
+    }
+
+    void checkAgainProbesAgain()
+    {
+        int calls = 0;
+        DeviceDetailPanel panel(captureProber({{QStringLiteral("spark-1"), QStringLiteral("sparklab-ring3-root.txt")}}, &calls));
+        auto *button = panel.findChild<QPushButton *>(QStringLiteral("detailCheckAgain"));
+        QVERIFY(!button->isEnabled()); // nothing selected yet
+        panel.setDevice(device(QStringLiteral("spark-1"), QStringLiteral("10.0.0.1")));
+        QTRY_VERIFY(button->isEnabled());
+        QCOMPARE(calls, 1);
+        button->click();
+        QTRY_VERIFY(button->isEnabled());
+        QCOMPARE(calls, 2);
+    }
+
+    void probeErrorIsShownAsItsSentence()
+    {
+        const QString sentence = QStringLiteral("spark-1 does not answer; check that it is on.");
+        DeviceDetailPanel panel([sentence](const Device &) {
+            return QtFuture::makeReadyFuture(Expected<NodeFacts>(Error(sentence)));
+        });
+        panel.setDevice(device(QStringLiteral("spark-1"), QStringLiteral("10.0.0.1")));
+        QTRY_COMPARE(text(panel, "detailStatus"), sentence);
+        QVERIFY(!panel.findChild<QLabel *>(QStringLiteral("verdict"))->isVisibleTo(&panel));
+        QCOMPARE(text(panel, "factRelease"), QStringLiteral("—"));
+    }
+
+    void anEarlierAnswerDoesNotOverwriteALaterDevice()
+    {
+        auto slow = std::make_shared<QPromise<Expected<NodeFacts>>>();
+        slow->start();
+        DeviceDetailPanel panel([slow](const Device &d) {
+            if (d.name == QLatin1String("slow"))
+                return slow->future();
+            return QtFuture::makeReadyFuture(Expected<NodeFacts>(parseProbeOutput(
+                test::readFixture(QStringLiteral("facts/probe/sparklab-ring3-root.txt")), d.name)));
+        });
+        panel.setDevice(device(QStringLiteral("slow"), QStringLiteral("10.0.0.1")));
+        panel.setDevice(device(QStringLiteral("fast"), QStringLiteral("10.0.0.2")));
+        QTRY_VERIFY(text(panel, "detailStatus").startsWith(QStringLiteral("Checked at")));
+        slow->addResult(Expected<NodeFacts>(Error(QStringLiteral("late"))));
+        slow->finish();
+        QTest::qWait(50);
+        QCOMPARE(text(panel, "detailName"), QStringLiteral("fast"));
+        QVERIFY(text(panel, "detailStatus").startsWith(QStringLiteral("Checked at")));
+    }
+
+    void mainWindowShowsTheSelectedDevice()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("devices.json"));
+        {
+            DeviceRegistry writer(path);
+            QVERIFY(writer.add(device(QStringLiteral("spark-1"), QStringLiteral("10.0.0.1"))).hasValue());
+            QVERIFY(writer.add(device(QStringLiteral("spark-2"), QStringLiteral("10.0.0.2"))).hasValue());
+            QVERIFY(writer.save().hasValue());
+        }
+        DeviceRegistry registry(path);
+        MainWindow window(registry);
+        window.setDeviceProber(captureProber({{QStringLiteral("spark-1"), QStringLiteral("sparklab-ring3-root.txt")},
+                                              {QStringLiteral("spark-2"), QStringLiteral("sparklab-old-release.txt")}}));
+        window.show();
+        auto *table = window.findChild<QTableView *>(QStringLiteral("deviceTable"));
+        auto *panel = window.findChild<DeviceDetailPanel *>(QStringLiteral("deviceDetailPanel"));
+        QVERIFY(table && panel);
+        table->selectRow(1);
+        QTRY_COMPARE(text(*panel, "detailName"), QStringLiteral("spark-2"));
+        QTRY_VERIFY(text(*panel, "factRelease").startsWith(QStringLiteral("7.3.1")));
+        QVERIFY(panel->findChild<QWidget *>(QStringLiteral("finding-release-too-old")));
+    }
+
+    void screenshots_data()
+    {
+        QTest::addColumn<int>("lookIndex");
+        const auto looks = allLooks();
+        for (int i = 0; i < looks.size(); ++i)
+            QTest::newRow(qPrintable(looks.at(i).name)) << i;
+    }
+
+    void screenshots()
+    {
+        QFETCH(int, lookIndex);
+        const Look look = allLooks().at(lookIndex);
+        LookScope scope(look);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("devices.json"));
+        {
+            DeviceRegistry writer(path);
+            QVERIFY(writer.add(device(QStringLiteral("spark-1"), QStringLiteral("10.0.0.1"))).hasValue());
+            QVERIFY(writer.add(device(QStringLiteral("spark-2"), QStringLiteral("10.0.0.2"))).hasValue());
+            QVERIFY(writer.save().hasValue());
+        }
+        DeviceRegistry registry(path);
+        MainWindow window(registry);
+        window.setDeviceProber(captureProber({{QStringLiteral("spark-1"), QStringLiteral("sparklab-twin-down-100g.txt")},
+                                              {QStringLiteral("spark-2"), QStringLiteral("sparklab-old-release.txt")}}));
+        window.resize(1000, 760);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto *table = window.findChild<QTableView *>(QStringLiteral("deviceTable"));
+        auto *panel = window.findChild<DeviceDetailPanel *>(QStringLiteral("deviceDetailPanel"));
+        table->selectRow(1);
+        QTRY_VERIFY(panel->findChild<QWidget *>(QStringLiteral("finding-release-too-old")));
+        QTest::qWait(100); // let the layouts settle before the grab
+        QVERIFY(saveScreenshot(window, QStringLiteral("device-detail-old-release"), look));
+        table->selectRow(0);
+        QTRY_VERIFY(panel->findChild<QWidget *>(QStringLiteral("finding-twin-down")));
+        QTest::qWait(100);
+        QVERIFY(saveScreenshot(window, QStringLiteral("device-detail-twin-down"), look));
+        window.resize(560, 420);
+        QTest::qWait(100);
+        QVERIFY(saveScreenshot(window, QStringLiteral("device-detail-small"), look));
+    }
+};
+
+QTEST_MAIN(TestDeviceDetailPanel)
+#include "tst_devicedetailpanel.moc"
