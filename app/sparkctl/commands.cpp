@@ -9,6 +9,7 @@ void registerDeviceCommands(CommandTable &table);
 void registerMonitorCommands(CommandTable &table);
 void registerFactsCommands(CommandTable &table);
 void registerClusterApplyCommands(CommandTable &table);
+void registerLinkTestCommands(CommandTable &table);
 
 void registerAllCommands(CommandTable &table)
 {
@@ -16,6 +17,7 @@ void registerAllCommands(CommandTable &table)
     registerMonitorCommands(table);
     registerFactsCommands(table);
     registerClusterApplyCommands(table);
+    registerLinkTestCommands(table);
 }
 
 } // namespace sparkctl
