@@ -134,18 +134,18 @@ LinkTestRunner::Ping LinkTestRunner::ping(const LinkTarget &link, SshSession *se
         running.cancel();
     running.waitForFinished();
     cleanUp(sessionA, tag);
+    // A twin that never answers is not a lossy cable: its throughput (none)
+    // says more. Loss counts on twins that answered at all.
     double sum = 0;
     int measured = 0;
     for (PingParser &parser : parsers) {
         parser.finish();
         const auto &summary = parser.summary();
-        if (!summary)
+        if (!summary || !summary->hasRtt || summary->received == 0)
             continue;
         outcome.lossPercent = std::max(outcome.lossPercent, summary->lossPercent);
-        if (summary->hasRtt) {
-            sum += summary->avgMs * 1000;
-            ++measured;
-        }
+        sum += summary->avgMs * 1000;
+        ++measured;
     }
     if (measured > 0)
         outcome.latencyUs = sum / measured;
