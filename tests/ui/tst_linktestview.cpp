@@ -9,7 +9,13 @@
 #include "ui/wizard/linktestpage.h"
 #include "ui/wizard/setupwizard.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTimeZone>
 #include <QFile>
 #include <QPushButton>
 #include <QTabWidget>
@@ -136,6 +142,40 @@ private Q_SLOTS:
         page->setJob(job);
         QVERIFY(start->isEnabled());
         QVERIFY(!page->findChild<QPushButton *>(QStringLiteral("cancelLinkTest"))->isEnabled());
+    }
+
+    void anEarlierRunIsShownAndExported()
+    {
+        LinkTestPage page;
+        LinkTestRun run = planned();
+        run.started = QDateTime(QDate(2026, 11, 26), QTime(9, 30), QTimeZone::UTC);
+        run.links[0].throughput = PortThroughput::fromSamples(
+            recorded(QStringLiteral("sparklab-iperf3-twin0-P4.txt"), healthy, 0, LinkPhase::AToB)
+            + recorded(QStringLiteral("sparklab-iperf3-twin1-P4.txt"), healthy, 1, LinkPhase::AToB));
+        run.links[0].verdict = LinkVerdict{true, LinkVerdictReason::Pass, QStringLiteral("Cable 1 reaches 1.9 Gb/s.")};
+        run.links[0].latencyUs = 48;
+        QVERIFY(!page.exportResults(QDir::temp().filePath(QStringLiteral("never.csv"))));
+        page.showRun(run);
+        QVERIFY(page.isComplete());
+        auto *table = page.findChild<QTableWidget *>(QStringLiteral("linkTestResults"));
+        QVERIFY(table->item(0, 1)->text().startsWith(QLatin1String("1.9")));
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(QStringLiteral("run.csv"));
+        const QString json = dir.filePath(QStringLiteral("run.json"));
+        const QString png = dir.filePath(QStringLiteral("chart.png"));
+        QVERIFY(page.exportResults(csv));
+        QVERIFY(page.exportResults(json));
+        QVERIFY(page.saveChart(png));
+        QFile csvFile(csv);
+        QVERIFY(csvFile.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(csvFile.readAll()), run.toCsv());
+        QFile jsonFile(json);
+        QVERIFY(jsonFile.open(QIODevice::ReadOnly));
+        const auto back = LinkTestRun::fromJson(QJsonDocument::fromJson(jsonFile.readAll()).object());
+        QVERIFY(back);
+        QCOMPARE(back->links.first().verdict.sentence, run.links.first().verdict.sentence);
+        QVERIFY(!QImage(png).isNull());
+        QVERIFY(!page.exportResults(QStringLiteral("/nonexistent-folder/run.csv")));
     }
 
     void chartLoad()

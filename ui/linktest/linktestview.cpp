@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLocale>
 #include <QProgressBar>
 #include <QTabWidget>
 #include <QTableWidget>

@@ -29,6 +29,8 @@ public:
     explicit LinkTestPage(QWidget *parent = nullptr);
     ~LinkTestPage() override;
 
+    // An earlier run (from the history) in the table and the summary, without its samples.
+    void showRun(const LinkTestRun &run);
     // What Start runs: set by whoever configured the cluster (links, sessions).
     void setJob(const LinkTestJob &job);
     LinkTestView *view() const { return m_view; }
@@ -36,6 +38,11 @@ public:
     bool isRunning() const { return m_watcher.isRunning(); }
 
     bool isComplete() const override;
+
+    // The last run's results as CSV or JSON, and the chart on show as PNG;
+    // an error says what went wrong in one sentence.
+    Expected<void> exportResults(const QString &path) const;
+    Expected<void> saveChart(const QString &path) const;
 
 public Q_SLOTS:
     void startTest();
@@ -47,12 +54,14 @@ Q_SIGNALS:
 private:
     void onFinished();
     void updateButtons();
+    void exportAs();
 
     LinkTestRunner *m_runner;
     LinkTestView *m_view;
     QLabel *m_message;
     QPushButton *m_start;
     QPushButton *m_cancel;
+    QPushButton *m_export;
     QFutureWatcher<Expected<LinkTestRun>> m_watcher;
     std::optional<LinkTestJob> m_job;
     std::optional<LinkTestRun> m_lastRun;
