@@ -44,7 +44,7 @@ void printJsonLine(const QJsonObject &object)
 std::optional<QList<LinkPhase>> phasesFor(const QString &direction)
 {
     if (direction == QLatin1String("all"))
-        return QList<LinkPhase>{LinkPhase::AToB, LinkPhase::BToA, LinkPhase::Both};
+        return LinkTestOptions::allPhases();
     if (direction == QLatin1String("a-b"))
         return QList<LinkPhase>{LinkPhase::AToB};
     if (direction == QLatin1String("b-a"))

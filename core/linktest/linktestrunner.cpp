@@ -62,6 +62,11 @@ QString phaseName(LinkPhase phase)
 
 } // namespace
 
+QList<LinkPhase> LinkTestOptions::allPhases()
+{
+    return {LinkPhase::AToB, LinkPhase::BToA, LinkPhase::Both};
+}
+
 struct LinkTestRunner::PhaseResult
 {
     QList<LinkSample> samples;

@@ -26,7 +26,9 @@ struct LinkTestOptions
 {
     int seconds = 10;       // per phase
     int streams = 4;        // parallel TCP streams per twin
-    QList<LinkPhase> phases{LinkPhase::AToB, LinkPhase::BToA, LinkPhase::Both};
+    QList<LinkPhase> phases = allPhases(); // A→B, B→A, then both at once
+
+    static QList<LinkPhase> allPhases();
     int pings = 10;         // per twin, 0.2 s apart
     double portGbps = 184;  // NVIDIA Sync's bar for a real port; scaled by the nodes' rate scale
 };

@@ -49,19 +49,19 @@ private Q_SLOTS:
         QTest::addColumn<int>("nodeCount");
         QTest::addColumn<QStringList>("ids");
         QTest::addColumn<QStringList>("labels");
-        QTest::newRow("direct2") << int(ClusterLayout::Direct2) << 2 << QStringList{"spark-1:0-spark-2:0"}
-                                 << QStringList{"cable 1"};
+        QTest::newRow("direct2") << int(ClusterLayout::Direct2) << 2 << QStringList{QStringLiteral("spark-1:0-spark-2:0")}
+                                 << QStringList{QStringLiteral("cable 1")};
         QTest::newRow("ring3") << int(ClusterLayout::Ring3) << 3
-                               << QStringList{"spark-1:0-spark-2:1", "spark-2:0-spark-3:1", "spark-3:0-spark-1:1"}
-                               << QStringList{"cable 1", "cable 2", "cable 3"};
-        QTest::newRow("switch2") << int(ClusterLayout::Switch) << 2 << QStringList{"spark-1:0-spark-2:0"}
-                                 << QStringList{"spark-1 and spark-2 through the switch"};
+                               << QStringList{QStringLiteral("spark-1:0-spark-2:1"), QStringLiteral("spark-2:0-spark-3:1"), QStringLiteral("spark-3:0-spark-1:1")}
+                               << QStringList{QStringLiteral("cable 1"), QStringLiteral("cable 2"), QStringLiteral("cable 3")};
+        QTest::newRow("switch2") << int(ClusterLayout::Switch) << 2 << QStringList{QStringLiteral("spark-1:0-spark-2:0")}
+                                 << QStringList{QStringLiteral("spark-1 and spark-2 through the switch")};
         QTest::newRow("switch4") << int(ClusterLayout::Switch) << 4
-                                 << QStringList{"spark-1:0-spark-2:0", "spark-3:0-spark-4:0"}
-                                 << QStringList{"spark-1 and spark-2 through the switch", "spark-3 and spark-4 through the switch"};
+                                 << QStringList{QStringLiteral("spark-1:0-spark-2:0"), QStringLiteral("spark-3:0-spark-4:0")}
+                                 << QStringList{QStringLiteral("spark-1 and spark-2 through the switch"), QStringLiteral("spark-3 and spark-4 through the switch")};
         QTest::newRow("switch3: the odd leg pairs with the first") << int(ClusterLayout::Switch) << 3
-                                 << QStringList{"spark-1:0-spark-2:0", "spark-3:0-spark-1:0"}
-                                 << QStringList{"spark-1 and spark-2 through the switch", "spark-3 and spark-1 through the switch"};
+                                 << QStringList{QStringLiteral("spark-1:0-spark-2:0"), QStringLiteral("spark-3:0-spark-1:0")}
+                                 << QStringList{QStringLiteral("spark-1 and spark-2 through the switch"), QStringLiteral("spark-3 and spark-1 through the switch")};
     }
 
     void plan()
