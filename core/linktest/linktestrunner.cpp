@@ -254,8 +254,11 @@ LinkTestRunner::PhaseResult LinkTestRunner::runPhase(const LinkTarget &link, Lin
         if (!waitFor(client, -1, m_cancelled))
             client.cancel();
         client.waitForFinished();
-        if (const Expected<ExecResult> finished = client.result(); !finished && !m_cancelled)
-            result.problem = tr("The test from %1 to %2 stopped: %3").arg(link.nodeA, link.nodeB, finished.error().message);
+        // A cancelled future holds no result.
+        if (!client.isCanceled() && client.resultCount() > 0) {
+            if (const Expected<ExecResult> finished = client.result(); !finished && !m_cancelled)
+                result.problem = tr("The test from %1 to %2 stopped: %3").arg(link.nodeA, link.nodeB, finished.error().message);
+        }
         for (int twin = 0; twin < 2 && result.problem.isEmpty(); ++twin) {
             if (!clientErrors[size_t(twin)].isEmpty())
                 result.problem = tr("iperf3 on %1 failed on twin %2: %3.")

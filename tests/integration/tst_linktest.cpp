@@ -110,7 +110,7 @@ private Q_SLOTS:
             const QMutexLocker locker(&mutex);
             arrivals.append({clock.elapsed(), sample});
         }, Qt::DirectConnection);
-        const auto run = runner.runBlocking(job(m_links, {LinkPhase::AToB, LinkPhase::Both}));
+        const auto run = runner.runBlocking(job(m_links, {LinkPhase::AToB, LinkPhase::Both}, 4));
         QVERIFY2(run, run ? "" : qPrintable(run.error().message + run.error().detail));
         QCOMPARE(run->scale, 0.01); // declared by the nodes
         QCOMPARE(run->links.size(), 3);
@@ -123,7 +123,8 @@ private Q_SLOTS:
                 QVERIFY(port.twinSamples[0] >= 2 && port.twinSamples[1] >= 2);
             }
         }
-        // Live: each phase's samples arrive over its seconds, not all at the end.
+        // Live: each phase's samples arrive over its seconds, not all at the end
+        // (iperf3 3.12 may print its last two intervals together).
         for (const LinkTarget &link : std::as_const(m_links)) {
             for (LinkPhase phase : {LinkPhase::AToB, LinkPhase::Both}) {
                 qint64 first = -1;

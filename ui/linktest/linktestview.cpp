@@ -5,7 +5,8 @@
 #include "ui/linktest/throughputchart.h"
 
 #include <QBarCategoryAxis>
-#include <QBarSeries>
+#include <QResizeEvent>
+#include <QStackedBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
@@ -51,9 +52,9 @@ LinkTestView::LinkTestView(QWidget *parent)
     m_tabs->setObjectName(QStringLiteral("linkTestTabs"));
     m_tabs->setDocumentMode(true);
     m_table->setObjectName(QStringLiteral("linkTestResults"));
-    m_table->setHorizontalHeaderLabels({tr("Link"), tr("Slowest port total"), tr("Latency"), tr("Verdict")});
+    m_table->setHorizontalHeaderLabels({tr("Link"), tr("Slowest total"), tr("Latency"), tr("Verdict")});
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(VerdictColumn, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(LinkColumn, QHeaderView::ResizeToContents);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setWordWrap(true);
@@ -64,7 +65,7 @@ LinkTestView::LinkTestView(QWidget *parent)
     layout->addWidget(m_status);
     layout->addWidget(m_progress);
     layout->addWidget(m_tabs, 3);
-    layout->addWidget(m_table, 1);
+    layout->addWidget(m_table, 2);
 }
 
 void LinkTestView::attach(LinkTestRunner *runner)
@@ -95,16 +96,19 @@ void LinkTestView::start(const LinkTestRun &planned)
     summary->setMargins(QMargins(4, 4, 4, 4));
     summary->setBackgroundBrush(palette().base());
     summary->setTitleBrush(palette().text());
-    m_bars = new QBarSet(tr("Port total"));
-    m_bars->setColor(QColor(0x22, 0xa5, 0x5a));
-    auto *bars = new QBarSeries;
-    bars->append(m_bars);
+    m_passed = new QBarSet(tr("Passed"));
+    m_passed->setColor(QColor(0x22, 0xa5, 0x5a));
+    m_failed = new QBarSet(tr("Failed"));
+    m_failed->setColor(QColor(0xe0, 0x3e, 0x3e));
+    auto *bars = new QStackedBarSeries;
+    bars->append({m_passed, m_failed});
     summary->addSeries(bars);
     auto *categories = new QBarCategoryAxis;
     m_barAxis = new QValueAxis;
-    m_barAxis->setTitleText(tr("Throughput (Gb/s)"));
+    m_barAxis->setTitleText(tr("Gb/s"));
     m_barAxis->setRange(0, std::max(m_expectedGbps * 1.2, 0.01));
-    m_barAxis->setLabelFormat(QStringLiteral("%.2g"));
+    m_barAxis->applyNiceNumbers();
+    m_barAxis->setLabelFormat(QStringLiteral("%.3g"));
     for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(categories), static_cast<QAbstractAxis *>(m_barAxis)}) {
         axis->setLabelsBrush(palette().text());
         axis->setTitleBrush(palette().text());
@@ -134,7 +138,8 @@ void LinkTestView::start(const LinkTestRun &planned)
     for (const LinkResult &link : planned.links) {
         m_links.append(link.link);
         categories->append(link.label);
-        m_bars->append(0);
+        m_passed->append(0);
+        m_failed->append(0);
         auto *chart = new ThroughputChart(tr("%1: %2 port %3 ↔ %4 port %5")
                                               .arg(link.label, link.nodeA)
                                               .arg(link.portA)
@@ -196,12 +201,21 @@ void LinkTestView::setResult(const LinkResult &result)
     verdict->setText((result.verdict.pass ? tr("Pass: %1") : tr("Fail: %1")).arg(result.verdict.sentence));
     verdict->setToolTip(result.verdict.sentence);
     verdict->setForeground(result.verdict.pass ? QColor(0x22, 0xa5, 0x5a) : QColor(0xe0, 0x3e, 0x3e));
-    m_table->resizeRowToContents(row);
-    if (m_bars) {
-        m_bars->replace(row, slowest);
-        if (slowest * 1.1 > m_barAxis->max())
+    m_table->resizeRowsToContents();
+    if (m_passed) {
+        (result.verdict.pass ? m_passed : m_failed)->replace(row, slowest);
+        if (slowest * 1.1 > m_barAxis->max()) {
             m_barAxis->setMax(slowest * 1.1);
+            m_barAxis->applyNiceNumbers();
+        }
     }
+}
+
+void LinkTestView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Verdicts wrap: their rows follow the column's new width.
+    m_table->resizeRowsToContents();
 }
 
 void LinkTestView::setProgress(double fraction, const QString &sentence)

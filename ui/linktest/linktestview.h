@@ -44,6 +44,9 @@ public:
 
     ThroughputChart *chart(const QString &link) const { return m_charts.value(link); }
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     int rowOf(const QString &link) const;
 
@@ -51,7 +54,8 @@ private:
     QProgressBar *m_progress;
     QTabWidget *m_tabs;
     QTableWidget *m_table;
-    QBarSet *m_bars = nullptr;
+    QBarSet *m_passed = nullptr; // one bar per link: its value in the set of its verdict
+    QBarSet *m_failed = nullptr;
     QValueAxis *m_barAxis = nullptr;
     QStringList m_links;
     QHash<QString, ThroughputChart *> m_charts;

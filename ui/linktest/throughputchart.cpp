@@ -3,10 +3,12 @@
 
 #include <QChart>
 #include <QEvent>
+#include <QResizeEvent>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
 #include <QPen>
+#include <QTimer>
 #include <QValueAxis>
 
 #include <cmath>
@@ -46,31 +48,42 @@ ThroughputChart::ThroughputChart(const QString &title, double expectedGbps, QWid
     , m_rate(new QValueAxis(this))
     , m_expected(new QLineSeries(this))
     , m_expectedGbps(expectedGbps)
+    , m_flush(new QTimer(this))
 {
+    m_flush->setSingleShot(true);
+    m_flush->setInterval(50);
+    connect(m_flush, &QTimer::timeout, this, &ThroughputChart::flush);
     setObjectName(QStringLiteral("throughputChart"));
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(280, 200);
     auto *chart = new QChart;
-    chart->setTitle(title);
+    chart->setTitle(tr("%1 — expected %2 Gb/s").arg(title, QLocale().toString(expectedGbps, 'g', 3)));
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->setAlignment(Qt::AlignBottom);
     setChart(chart);
 
     m_time->setTitleText(tr("Time (s)"));
     m_time->setLabelFormat(QStringLiteral("%d"));
+    m_time->setTickType(QValueAxis::TicksDynamic);
+    m_time->setTickAnchor(0);
+    m_time->setTickInterval(2);
     m_time->setRange(0, 10);
-    m_rate->setTitleText(tr("Throughput (Gb/s)"));
+    m_rate->setTitleText(tr("Gb/s"));
+    m_rate->setLabelFormat(QStringLiteral("%.3g"));
     m_rate->setRange(0, std::max(expectedGbps * 1.2, 0.01));
-    m_rate->setLabelFormat(QStringLiteral("%.2g"));
+    m_rate->applyNiceNumbers();
     chart->addAxis(m_time, Qt::AlignBottom);
     chart->addAxis(m_rate, Qt::AlignLeft);
 
-    m_expected->setName(tr("Expected %1 Gb/s").arg(QLocale().toString(expectedGbps, 'g', 3)));
     chart->addSeries(m_expected);
     m_expected->attachAxis(m_time);
     m_expected->attachAxis(m_rate);
     m_expected->append(0, expectedGbps);
     m_expected->append(10, expectedGbps);
+    // The expected line is named in the title; the legend keeps to the measurements.
+    const auto markers = chart->legend()->markers(m_expected);
+    for (QLegendMarker *marker : markers)
+        marker->setVisible(false);
     applyPalette();
 }
 
@@ -96,26 +109,39 @@ void ThroughputChart::addSample(const LinkSample &sample)
     if (!m_phaseOffset.contains(phase))
         m_phaseOffset.insert(phase, m_phaseOffset.isEmpty() ? 0 : std::ceil(m_lastX) + 1);
     const double x = m_phaseOffset.value(phase) + sample.seconds;
-    seriesFor(sample.twin, sample.direction)->append(x, sample.gbps);
-    if (x > m_lastX) {
-        m_lastX = x;
-        const double right = std::max(10.0, std::ceil(x));
-        if (right > m_time->max()) {
-            m_time->setMax(right);
-            m_expected->replace(1, QPointF(right, m_expectedGbps));
-        }
+    seriesFor(sample.twin, sample.direction);
+    m_pending[key(sample.twin, sample.direction)].append(QPointF(x, sample.gbps));
+    m_lastX = std::max(m_lastX, x);
+    m_highest = std::max(m_highest, sample.gbps);
+    if (!m_flush->isActive())
+        m_flush->start();
+}
+
+void ThroughputChart::flush()
+{
+    m_flush->stop();
+    for (auto it = m_pending.cbegin(); it != m_pending.cend(); ++it)
+        m_series.value(it.key())->append(it.value());
+    m_pending.clear();
+    const double right = std::max(10.0, std::ceil(m_lastX));
+    if (right > m_time->max()) {
+        m_time->setMax(right);
+        // Five to ten labels, on whole seconds.
+        m_time->setTickInterval(std::max(1.0, std::ceil(right / 10.0 / 2.0) * 2.0));
+        m_expected->replace(1, QPointF(right, m_expectedGbps));
     }
-    if (sample.gbps > m_highest) {
-        m_highest = sample.gbps;
-        const double top = std::max(m_expectedGbps * 1.2, m_highest * 1.1);
-        if (top > m_rate->max())
-            m_rate->setMax(top);
+    const double top = std::max(m_expectedGbps * 1.2, m_highest * 1.1);
+    if (top > m_rate->max()) {
+        m_rate->setMax(top);
+        m_rate->applyNiceNumbers();
     }
 }
 
 int ThroughputChart::pointCount() const
 {
     int count = 0;
+    for (const QList<QPointF> &points : m_pending)
+        count += int(points.size());
     for (const QLineSeries *series : m_series)
         count += series->count();
     return count;
@@ -126,6 +152,13 @@ void ThroughputChart::changeEvent(QEvent *event)
     QChartView::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyPalette();
+}
+
+void ThroughputChart::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    // A narrow chart keeps its legend beside it, one entry a line, readable.
+    chart()->legend()->setAlignment(width() < 560 ? Qt::AlignRight : Qt::AlignBottom);
 }
 
 void ThroughputChart::applyPalette()

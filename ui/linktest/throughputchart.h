@@ -5,9 +5,12 @@
 
 #include <QChartView>
 #include <QHash>
+#include <QList>
+#include <QPointF>
 #include <QString>
 
 class QLineSeries;
+class QTimer;
 class QValueAxis;
 
 namespace spark::ui {
@@ -23,12 +26,16 @@ class ThroughputChart final : public QChartView
 public:
     explicit ThroughputChart(const QString &title, double expectedGbps, QWidget *parent = nullptr);
 
+    // Queued and drawn together a moment later (at most every 50 ms), so a
+    // burst of samples costs one redraw.
     void addSample(const LinkSample &sample);
+    void flush();
     // Points over all series (for tests and the benchmark).
     int pointCount() const;
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     QLineSeries *seriesFor(int twin, LinkDirection direction);
@@ -38,6 +45,8 @@ private:
     QValueAxis *m_rate;
     QLineSeries *m_expected;
     double m_expectedGbps;
+    QTimer *m_flush;
+    QHash<int, QList<QPointF>> m_pending; // series key → points not drawn yet
     QHash<int, QLineSeries *> m_series;  // twin (0, 1, port) × direction
     QHash<int, double> m_phaseOffset;    // phase → seconds before it on the axis
     double m_lastX = 0;
