@@ -231,6 +231,7 @@ private Q_SLOTS:
         page.resize(760, 560);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QTest::qWait(100); // the charts draw what came a moment later
         tabs->setCurrentIndex(1);
         QVERIFY(saveScreenshot(page, QStringLiteral("linktest-page"), look));
         tabs->setCurrentIndex(2);
@@ -239,6 +240,7 @@ private Q_SLOTS:
         QVERIFY(saveScreenshot(page, QStringLiteral("linktest-summary"), look));
         tabs->setCurrentIndex(1);
         page.resize(420, 360);
+        QTest::qWait(100);
         QVERIFY(saveScreenshot(page, QStringLiteral("linktest-page-small"), look));
     }
 };

@@ -59,13 +59,18 @@ LinkTestView::LinkTestView(QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setWordWrap(true);
     m_table->setMinimumHeight(90);
+    // Verdicts wrap: their rows follow the column's width.
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table, [this](int section) {
+        if (section == VerdictColumn)
+            m_table->resizeRowsToContents();
+    });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_status);
     layout->addWidget(m_progress);
     layout->addWidget(m_tabs, 3);
-    layout->addWidget(m_table, 2);
+    layout->addWidget(m_table, 1);
 }
 
 void LinkTestView::attach(LinkTestRunner *runner)
