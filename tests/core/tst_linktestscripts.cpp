@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/linktest/linktestscripts.h"
+#include "tests/support/fixtures.h"
 
 #include <QFile>
 #include <QProcess>
@@ -10,10 +11,7 @@ using namespace spark;
 namespace {
 QByteArray fixture(const QString &name)
 {
-    QFile file(QStringLiteral(SPARK_FIXTURES_DIR "/linktest/") + name);
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("missing fixture %s", qPrintable(name));
-    return file.readAll();
+    return spark::test::readFixture(QStringLiteral("linktest/") + name).toUtf8();
 }
 
 // Runs a script the way a node does (`sh -s`, script on stdin).
