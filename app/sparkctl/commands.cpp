@@ -10,6 +10,7 @@ void registerMonitorCommands(CommandTable &table);
 void registerFactsCommands(CommandTable &table);
 void registerUpdateCommand(CommandTable &table);
 void registerClusterApplyCommands(CommandTable &table);
+void registerLinkTestCommands(CommandTable &table);
 
 void registerAllCommands(CommandTable &table)
 {
@@ -18,6 +19,7 @@ void registerAllCommands(CommandTable &table)
     registerFactsCommands(table);
     registerUpdateCommand(table);
     registerClusterApplyCommands(table);
+    registerLinkTestCommands(table);
 }
 
 } // namespace sparkctl

@@ -2,6 +2,7 @@
 #include "ui/wizard/setupwizard.h"
 
 #include "ui/wizard/layoutpage.h"
+#include "ui/wizard/linktestpage.h"
 #include "ui/wizard/welcomepage.h"
 
 #include <QLabel>
@@ -47,8 +48,7 @@ SetupWizard::SetupWizard(QWidget *parent)
                                     tr("Give every ConnectX-7 port its address, safely, with automatic undo."), this));
     setPage(PeerTrustPage, makePage(QStringLiteral("peerTrustPage"), tr("Node-to-node SSH"),
                                     tr("Let the Sparks log in to each other without a password."), this));
-    setPage(LinkTestPage, makePage(QStringLiteral("linkTestPage"), tr("Link test"),
-                                   tr("Measure every cable's throughput and latency."), this));
+    setPage(LinkTestPage, new spark::ui::LinkTestPage(this));
     setPage(DonePage, makePage(QStringLiteral("donePage"), tr("Done"),
                                tr("Your cluster is ready. Export its files or open the dashboard."), this));
     setStartId(WelcomePage);

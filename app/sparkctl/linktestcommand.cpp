@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: MIT
+// `sparkctl linktest`: every link of the planned cluster measured, with a
+// verdict per link; the exit code says whether all passed.
+#include "app/sparkctl/clustercontext.h"
+#include "app/sparkctl/commandtable.h"
+
+#include "core/linktest/linktesthistory.h"
+#include "core/linktest/linktestplan.h"
+#include "core/linktest/linktestrunner.h"
+#include "core/netconfig/clusterpreparer.h"
+#include "core/topology/cablingplanner.h"
+
+#include <QCommandLineParser>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <csignal>
+#include <cstdio>
+
+namespace sparkctl {
+
+using namespace spark;
+
+namespace {
+
+const QString commandPath = QStringLiteral("linktest");
+
+LinkTestRunner *g_running = nullptr;
+
+extern "C" void stopOnSignal(int)
+{
+    // Only an atomic store: safe in a signal handler. The runner cleans up the nodes.
+    if (g_running)
+        g_running->cancel();
+}
+
+void printJsonLine(const QJsonObject &object)
+{
+    const QByteArray line = QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n';
+    std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
+    std::fflush(stdout);
+}
+
+std::optional<QList<LinkPhase>> phasesFor(const QString &direction)
+{
+    if (direction == QLatin1String("all"))
+        return LinkTestOptions::allPhases();
+    if (direction == QLatin1String("a-b"))
+        return QList<LinkPhase>{LinkPhase::AToB};
+    if (direction == QLatin1String("b-a"))
+        return QList<LinkPhase>{LinkPhase::BToA};
+    if (direction == QLatin1String("both"))
+        return QList<LinkPhase>{LinkPhase::Both};
+    return std::nullopt;
+}
+
+int runLinkTest(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Measure every link of the cluster, both twins of each port at once, and say for each whether it carries "
+        "what it should. Exit code 0 when every link passes, 1 otherwise."));
+    parser.addOption(clusterOption());
+    const QCommandLineOption mode(QStringLiteral("mode"), QStringLiteral("tcp (iperf3) or rdma (ib_write_bw); default tcp."),
+                                  QStringLiteral("MODE"), QStringLiteral("tcp"));
+    const QCommandLineOption duration(QStringLiteral("duration"), QStringLiteral("Seconds per direction (default 10)."),
+                                      QStringLiteral("S"), QStringLiteral("10"));
+    const QCommandLineOption direction(QStringLiteral("direction"),
+                                       QStringLiteral("a-b, b-a, both (at once) or all (one after the other, then at once; the default)."),
+                                       QStringLiteral("DIRECTION"), QStringLiteral("all"));
+    const QCommandLineOption streams(QStringLiteral("streams"), QStringLiteral("Parallel TCP streams per twin (default 4)."),
+                                     QStringLiteral("N"), QStringLiteral("4"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Samples as JSON lines as they arrive, then each link's verdict and the run."));
+    parser.addOptions({mode, duration, direction, streams, json});
+    if (auto exit = parseArguments(parser, commandPath, arguments))
+        return *exit;
+    if (!parser.positionalArguments().isEmpty())
+        return usageError(parser, commandPath, QStringLiteral("unexpected argument '%1'.").arg(parser.positionalArguments().first()));
+    if (parser.value(mode) == QLatin1String("rdma"))
+        return usageError(parser, commandPath, QStringLiteral("--mode rdma is not available yet; use --mode tcp."));
+    if (parser.value(mode) != QLatin1String("tcp"))
+        return usageError(parser, commandPath, QStringLiteral("--mode must be tcp or rdma."));
+    LinkTestOptions options;
+    bool ok = false;
+    options.seconds = parser.value(duration).toInt(&ok);
+    if (!ok || options.seconds < 2 || options.seconds > 3600)
+        return usageError(parser, commandPath, QStringLiteral("--duration must be a number of seconds from 2 to 3600."));
+    options.streams = parser.value(streams).toInt(&ok);
+    if (!ok || options.streams < 1 || options.streams > 128)
+        return usageError(parser, commandPath, QStringLiteral("--streams must be from 1 to 128."));
+    const auto phases = phasesFor(parser.value(direction));
+    if (!phases)
+        return usageError(parser, commandPath, QStringLiteral("--direction must be a-b, b-a, both or all."));
+    options.phases = *phases;
+    const bool asJson = parser.isSet(json);
+
+    auto context = ClusterContext::open(parser.value(clusterOption()));
+    if (!context)
+        return failWith(context.error());
+    QList<PrepareTarget> targets;
+    LinkTestJob job;
+    job.cluster = context->cluster.name;
+    job.options = options;
+    for (qsizetype i = 0; i < context->devices.size(); ++i) {
+        targets.append(PrepareTarget{context->devices.at(i).name, context->session(i), {}});
+        job.nodes.append(LinkTestNode{context->devices.at(i).name, context->session(i)});
+    }
+    const auto cabling = CablingPlanner::plan(context->cluster.layout, context->cluster.devices, context->cluster.port);
+    if (!cabling)
+        return failWith(cabling.error());
+    if (!asJson)
+        printOut(QStringLiteral("Reading %1 nodes…\n").arg(targets.size()));
+    const auto facts = ClusterPreparer::probe(targets);
+    if (!facts)
+        return failWith(facts.error());
+    const auto addresses = ClusterPreparer::planAddresses(context->cluster, *cabling, *facts);
+    if (!addresses)
+        return failWith(addresses.error());
+    const auto links = LinkTestPlanner::plan(*cabling, *addresses, *facts);
+    if (!links)
+        return failWith(links.error());
+    job.links = *links;
+
+    LinkTestRunner runner;
+    QHash<QString, QString> labels;
+    for (const LinkTarget &link : job.links)
+        labels.insert(link.id, link.label);
+    QObject::connect(&runner, &LinkTestRunner::started, &runner, [asJson](const LinkTestRun &run) {
+        if (!asJson)
+            printOut(QStringLiteral("%1 links; a port passes above %2 Gb/s (%3 Gb/s at rate scale %4).\n")
+                         .arg(run.links.size())
+                         .arg(LinkVerdict::formatGbps(run.expectedGbps * run.scale), LinkVerdict::formatGbps(run.expectedGbps))
+                         .arg(run.scale));
+    }, Qt::DirectConnection);
+    QObject::connect(&runner, &LinkTestRunner::progress, &runner, [asJson](double, const QString &sentence) {
+        if (!asJson)
+            printOut(sentence + QLatin1Char('\n'));
+    }, Qt::DirectConnection);
+    QObject::connect(&runner, &LinkTestRunner::sample, &runner, [asJson, &labels](const LinkSample &sample) {
+        if (asJson) {
+            printJsonLine({{QStringLiteral("type"), QStringLiteral("sample")},
+                           {QStringLiteral("link"), sample.link},
+                           {QStringLiteral("phase"), linkPhaseKey(sample.phase)},
+                           {QStringLiteral("direction"), linkDirectionKey(sample.direction)},
+                           {QStringLiteral("twin"), sample.twin == LinkSample::wholePort ? QJsonValue(QStringLiteral("port"))
+                                                                                       : QJsonValue(sample.twin)},
+                           {QStringLiteral("seconds"), sample.seconds},
+                           {QStringLiteral("gbps"), sample.gbps}});
+        } else if (sample.twin == LinkSample::wholePort) {
+            printOut(QStringLiteral("  %1 %2 %3 s: %4 Gb/s\n")
+                         .arg(labels.value(sample.link), linkDirectionKey(sample.direction))
+                         .arg(sample.seconds, 0, 'f', 0)
+                         .arg(LinkVerdict::formatGbps(sample.gbps)));
+        }
+    }, Qt::DirectConnection);
+    QObject::connect(&runner, &LinkTestRunner::latencyMeasured, &runner,
+                     [asJson, &labels](const QString &link, double microseconds, double loss) {
+                         if (asJson)
+                             printJsonLine({{QStringLiteral("type"), QStringLiteral("latency")},
+                                            {QStringLiteral("link"), link},
+                                            {QStringLiteral("latencyUs"), microseconds},
+                                            {QStringLiteral("lossPercent"), loss}});
+                         else
+                             printOut(QStringLiteral("  %1 latency %2 µs, %3 % loss\n")
+                                          .arg(labels.value(link))
+                                          .arg(microseconds, 0, 'f', 0)
+                                          .arg(loss, 0, 'f', 0));
+                     }, Qt::DirectConnection);
+    QObject::connect(&runner, &LinkTestRunner::linkFinished, &runner, [asJson](const LinkResult &result) {
+        if (asJson) {
+            QJsonObject object = result.toJson();
+            object.insert(QStringLiteral("type"), QStringLiteral("link"));
+            printJsonLine(object);
+        } else {
+            printOut(QStringLiteral("%1 %2: %3\n").arg(result.verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
+                                                       result.label, result.verdict.sentence));
+        }
+    }, Qt::DirectConnection);
+
+    g_running = &runner;
+    std::signal(SIGINT, stopOnSignal);
+    std::signal(SIGTERM, stopOnSignal);
+    const Expected<LinkTestRun> run = runner.runBlocking(job);
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    g_running = nullptr;
+    if (!run)
+        return failWith(run.error());
+
+    LinkTestHistory history;
+    if (const auto loaded = history.load(); loaded) {
+        history.add(*run);
+        if (const auto saved = history.save(); !saved)
+            printErr(saved.error().message + QLatin1Char('\n'));
+    } else {
+        printErr(loaded.error().message + QLatin1Char('\n'));
+    }
+    if (asJson) {
+        QJsonObject object = run->toJson();
+        object.insert(QStringLiteral("type"), QStringLiteral("run"));
+        printJsonLine(object);
+    } else {
+        printOut(run->passed() ? QStringLiteral("Every link of %1 passed.\n").arg(run->cluster)
+                               : QStringLiteral("At least one link of %1 failed.\n").arg(run->cluster));
+    }
+    return run->passed() ? Success : Failure;
+}
+
+} // namespace
+
+void registerLinkTestCommands(CommandTable &table)
+{
+    table.add({commandPath, QStringLiteral("Measure every link of the cluster and judge it (--json for JSON lines)"), runLinkTest});
+}
+
+} // namespace sparkctl

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+#include "core/linktest/linktestplan.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace spark {
+
+namespace {
+
+const NodeFacts *factsOf(const QList<NodeFacts> &facts, const QString &node)
+{
+    for (const NodeFacts &f : facts) {
+        if (f.node == node)
+            return &f;
+    }
+    return nullptr;
+}
+
+std::optional<InterfaceAddress> planned(const AddressPlan &addresses, const QString &node, int port, int twin)
+{
+    for (const InterfaceAddress &interface : addresses.interfaces) {
+        if (interface.node == node && interface.port == port && interface.twin == twin)
+            return interface;
+    }
+    return std::nullopt;
+}
+
+std::optional<InterfaceAddress> peerOn(const AddressPlan &addresses, const InterfaceAddress &interface, const QString &peer)
+{
+    for (const InterfaceAddress &other : addresses.peersOf(interface)) {
+        if (other.node == peer)
+            return other;
+    }
+    return std::nullopt;
+}
+
+struct Leg
+{
+    int cable = 0;
+    PortEnd from;
+    std::optional<PortEnd> to; // empty: the switch
+};
+
+} // namespace
+
+Expected<QList<LinkTarget>> LinkTestPlanner::plan(const CablingPlan &cabling, const AddressPlan &addresses,
+                                                  const QList<NodeFacts> &facts)
+{
+    // Direct cables as they are; switch legs paired so that every leg is measured once.
+    QList<Leg> legs;
+    QList<const Cable *> switched;
+    for (const Cable &cable : cabling.cables) {
+        if (cable.toSwitch())
+            switched.append(&cable);
+        else
+            legs.append(Leg{cable.number, cable.from, cable.to});
+    }
+    for (qsizetype i = 0; i + 1 < switched.size(); i += 2)
+        legs.append(Leg{switched.at(i)->number, switched.at(i)->from, switched.at(i + 1)->from});
+    if (switched.size() % 2 == 1 && switched.size() > 1)
+        legs.append(Leg{switched.last()->number, switched.last()->from, switched.first()->from});
+
+    QList<LinkTarget> targets;
+    for (const Leg &leg : legs) {
+        LinkTarget target;
+        target.nodeA = leg.from.node;
+        target.portA = leg.from.port;
+        target.nodeB = leg.to->node;
+        target.portB = leg.to->port;
+        target.throughSwitch = !cabling.cables.isEmpty() && cabling.layout == ClusterLayout::Switch;
+        target.id = QStringLiteral("%1:%2-%3:%4").arg(target.nodeA).arg(target.portA).arg(target.nodeB).arg(target.portB);
+        target.label = target.throughSwitch ? tr("%1 and %2 through the switch").arg(target.nodeA, target.nodeB)
+                                            : tr("cable %1").arg(leg.cable);
+        int slowest = 0;
+        for (int twin = 0; twin < 2; ++twin) {
+            const auto a = planned(addresses, target.nodeA, target.portA, twin);
+            const auto b = a ? peerOn(addresses, *a, target.nodeB) : std::nullopt;
+            if (!a || !b)
+                return Error(tr("The cluster's address plan has no addresses for %1: apply the cluster's network first.")
+                                 .arg(target.label),
+                             QStringLiteral("no planned addresses for %1 twin %2").arg(target.id).arg(twin));
+            for (const InterfaceAddress *end : {&*a, &*b}) {
+                const NodeFacts *node = factsOf(facts, end->node);
+                const Cx7InterfaceFacts *netdev = node ? node->cx7Interface(end->netdev) : nullptr;
+                if (const auto speed = netdev ? netdev->speedMbps() : std::nullopt; speed && *speed > 0)
+                    slowest = slowest == 0 ? *speed : std::min(slowest, *speed);
+            }
+            target.twins[size_t(twin)] = LinkTwin{a->netdev, a->addressText(), b->netdev, b->addressText()};
+        }
+        target.reportedSpeedMbps = slowest;
+        targets.append(target);
+    }
+    if (targets.isEmpty())
+        return Error(tr("The cluster has no links to test: plan a cluster with at least two Sparks first."),
+                     QStringLiteral("no links"));
+    return targets;
+}
+
+} // namespace spark

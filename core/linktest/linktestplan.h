@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/expected.h"
+#include "core/facts/nodefacts.h"
+#include "core/netconfig/addressplan.h"
+#include "core/topology/cablingplan.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+#include <array>
+
+namespace spark {
+
+// One twin of a link: the netdev and address at each end.
+struct LinkTwin
+{
+    QString netdevA;
+    QString addressA;
+    QString netdevB;
+    QString addressB;
+};
+
+// What the link test measures: a direct cable, or a node-to-switch leg paired
+// with a peer's leg. End A runs the clients, end B the servers.
+struct LinkTarget
+{
+    QString id;              // "spark-1:0-spark-2:1"
+    QString label;           // "cable 1"
+    bool throughSwitch = false;
+    QString nodeA;
+    int portA = 0;
+    QString nodeB;
+    int portB = 0;
+    std::array<LinkTwin, 2> twins;
+    int reportedSpeedMbps = 0; // the lowest ethtool speed over the four netdevs (0: unknown)
+};
+
+// Which links to test and with which addresses, from the cabling plan, the
+// cluster's address plan and what each node runs now. Switch legs are paired
+// node 1 with node 2, node 3 with node 4, …; an odd last node with node 1.
+class LinkTestPlanner
+{
+    Q_DECLARE_TR_FUNCTIONS(spark::LinkTestPlanner)
+
+public:
+    // `facts` give the negotiated speeds (a node missing there: unknown). The
+    // runner checks that the addresses are up when it starts. Fails, with what
+    // to do, when the address plan lacks a link's addresses.
+    static Expected<QList<LinkTarget>> plan(const CablingPlan &cabling, const AddressPlan &addresses,
+                                            const QList<NodeFacts> &facts);
+};
+
+} // namespace spark

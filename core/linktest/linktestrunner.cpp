@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: MIT
+#include "core/linktest/linktestrunner.h"
+
+#include "core/linktest/iperf3parser.h"
+#include "core/linktest/linktestcommands.h"
+#include "core/linktest/linktestscripts.h"
+#include "core/linktest/livetotals.h"
+#include "core/linktest/pingparser.h"
+#include "core/ssh/sshsession.h"
+
+#include <QDeadlineTimer>
+#include <QHash>
+#include <QMutex>
+#include <QMutexLocker>
+#include <QThread>
+#include <QPromise>
+
+#include <functional>
+#include <tuple>
+#include <memory>
+
+namespace spark {
+
+namespace {
+
+const QString shell = QStringLiteral("sh -s");
+constexpr int pollMs = 20;
+constexpr int listenTimeoutMs = 15000;
+constexpr int serverGraceMs = 5000;
+constexpr int cleanupTimeoutMs = 20000;
+// iperf3's TCP payload per segment at MTU 1500, to turn bytes into segments.
+constexpr double segmentBytes = 1448;
+
+// Polls until the future is done, `until` holds, the deadline passes or the run is cancelled.
+template<typename T>
+bool waitFor(const QFuture<T> &future, int timeoutMs, const std::atomic<bool> &cancelled,
+             const std::function<bool()> &until = {})
+{
+    const QDeadlineTimer deadline(timeoutMs < 0 ? QDeadlineTimer::Forever : QDeadlineTimer(timeoutMs));
+    while (!future.isFinished()) {
+        if (until && until())
+            return true;
+        if (cancelled || deadline.hasExpired())
+            return false;
+        QThread::msleep(pollMs);
+    }
+    return true;
+}
+
+QString phaseName(LinkPhase phase)
+{
+    switch (phase) {
+    case LinkPhase::AToB:
+        return LinkTestRunner::tr("A to B");
+    case LinkPhase::BToA:
+        return LinkTestRunner::tr("B to A");
+    case LinkPhase::Both:
+        return LinkTestRunner::tr("both directions at once");
+    }
+    return {};
+}
+
+} // namespace
+
+QList<LinkPhase> LinkTestOptions::allPhases()
+{
+    return {LinkPhase::AToB, LinkPhase::BToA, LinkPhase::Both};
+}
+
+struct LinkTestRunner::PhaseResult
+{
+    QList<LinkSample> samples;
+    double retransmits = 0;
+    double bytes = 0;
+    QString problem; // a sentence when the phase could not run as planned
+};
+
+LinkTestRunner::LinkTestRunner(QObject *parent)
+    : QObject(parent)
+{
+}
+
+QFuture<Expected<LinkTestRun>> LinkTestRunner::run(const LinkTestJob &job)
+{
+    auto promise = std::make_shared<QPromise<Expected<LinkTestRun>>>();
+    promise->start();
+    QFuture<Expected<LinkTestRun>> future = promise->future();
+    QThread *thread = QThread::create([this, promise, job] {
+        promise->addResult(runBlocking(job));
+        promise->finish();
+    });
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->start();
+    return future;
+}
+
+int LinkTestRunner::cleanUp(SshSession *session, const QString &tag)
+{
+    const auto script = LinkTestScripts::cleanup(tag);
+    if (!script)
+        return 0;
+    QFuture<Expected<ExecResult>> done = session->exec(shell, *script, cleanupTimeoutMs);
+    done.waitForFinished();
+    const Expected<ExecResult> result = done.result();
+    if (!result)
+        return -1;
+    const QString out = QString::fromUtf8(result->standardOutput).trimmed();
+    return out.startsWith(QLatin1String("left ")) ? out.mid(5).toInt() : -1;
+}
+
+LinkTestRunner::Ping LinkTestRunner::ping(const LinkTarget &link, SshSession *sessionA, const LinkTestOptions &options)
+{
+    Ping outcome;
+    QList<LinkTestScripts::Tool> tools;
+    for (int twin = 0; twin < 2; ++twin) {
+        const LinkTwin &t = link.twins[size_t(twin)];
+        const auto command = LinkTestCommands::ping(t.netdevA, t.addressB, options.pings);
+        if (!command) {
+            outcome.problem = command.error().message;
+            return outcome;
+        }
+        tools.append({twin, *command});
+    }
+    const QString tag = LinkTestScripts::newTag();
+    const auto script = LinkTestScripts::parallel(tag, tools);
+    if (!script) {
+        outcome.problem = script.error().message;
+        return outcome;
+    }
+    std::array<PingParser, 2> parsers;
+    QFuture<Expected<ExecResult>> running = sessionA->execStreaming(
+        shell,
+        [&parsers](OutputStream, const QString &line) {
+            if (const auto tagged = LinkTestScripts::parseTagged(line); tagged && !tagged->exitCode)
+                parsers[size_t(tagged->twin)].feed((tagged->text + QLatin1Char('\n')).toUtf8());
+        },
+        *script, (options.pings + 10) * 1000);
+    if (!waitFor(running, -1, m_cancelled))
+        running.cancel();
+    running.waitForFinished();
+    cleanUp(sessionA, tag);
+    // A twin that never answers is not a lossy cable: its throughput (none)
+    // says more. Loss counts on twins that answered at all.
+    double sum = 0;
+    int measured = 0;
+    for (PingParser &parser : parsers) {
+        parser.finish();
+        const auto &summary = parser.summary();
+        if (!summary || !summary->hasRtt || summary->received == 0)
+            continue;
+        outcome.lossPercent = std::max(outcome.lossPercent, summary->lossPercent);
+        sum += summary->avgMs * 1000;
+        ++measured;
+    }
+    if (measured > 0)
+        outcome.latencyUs = sum / measured;
+    else
+        outcome.lossPercent = 100;
+    return outcome;
+}
+
+LinkTestRunner::PhaseResult LinkTestRunner::runPhase(const LinkTarget &link, LinkPhase phase, const QList<int> &ports,
+                                                     SshSession *sessionA, SshSession *sessionB,
+                                                     const LinkTestOptions &options)
+{
+    PhaseResult result;
+    // Servers first, on end B; they serve one test each and stop by themselves
+    // well after the clients' time, should every clean-up fail.
+    QList<LinkTestScripts::Tool> servers;
+    QList<LinkTestScripts::Tool> clients;
+    for (int twin = 0; twin < 2; ++twin) {
+        const LinkTwin &t = link.twins[size_t(twin)];
+        auto server = LinkTestCommands::iperf3Server(t.addressB, ports.at(twin));
+        if (server)
+            server = LinkTestCommands::withTimeout(options.seconds + 30, *server);
+        LinkTestCommands::Iperf3Client client;
+        client.serverAddress = t.addressB;
+        client.bindAddress = t.addressA;
+        client.port = ports.at(twin);
+        client.streams = options.streams;
+        client.seconds = options.seconds;
+        client.mode = phase == LinkPhase::AToB ? LinkTestCommands::Iperf3Mode::Send
+                    : phase == LinkPhase::BToA ? LinkTestCommands::Iperf3Mode::Receive
+                                               : LinkTestCommands::Iperf3Mode::Both;
+        auto clientCommand = LinkTestCommands::iperf3Client(client);
+        if (clientCommand)
+            clientCommand = LinkTestCommands::withTimeout(options.seconds + 20, *clientCommand);
+        if (!server || !clientCommand) {
+            result.problem = (!server ? server.error() : clientCommand.error()).message;
+            return result;
+        }
+        servers.append({twin, *server});
+        clients.append({twin, *clientCommand});
+    }
+    const QString serverTag = LinkTestScripts::newTag();
+    const QString clientTag = LinkTestScripts::newTag();
+    const auto serverScript = LinkTestScripts::parallel(serverTag, servers);
+    const auto clientScript = LinkTestScripts::parallel(clientTag, clients);
+    if (!serverScript || !clientScript) {
+        result.problem = (!serverScript ? serverScript.error() : clientScript.error()).message;
+        return result;
+    }
+
+    std::atomic<int> listening{0};
+    QMutex serverMutex;
+    QStringList serverErrors;
+    QFuture<Expected<ExecResult>> server = sessionB->execStreaming(
+        shell,
+        [&](OutputStream, const QString &line) {
+            const auto tagged = LinkTestScripts::parseTagged(line);
+            if (!tagged)
+                return;
+            if (tagged->text.startsWith(QLatin1String("Server listening on")))
+                ++listening;
+            else if (tagged->text.startsWith(QLatin1String("iperf3: "))) {
+                const QMutexLocker locker(&serverMutex);
+                serverErrors.append(tagged->text.mid(8).trimmed());
+            }
+        },
+        *serverScript);
+    const bool ready = waitFor(server, listenTimeoutMs, m_cancelled, [&listening] { return listening.load() >= 2; })
+        && listening.load() >= 2;
+
+    if (ready) {
+        std::array<Iperf3Parser, 2> parsers{Iperf3Parser(options.streams), Iperf3Parser(options.streams)};
+        std::array<QStringList, 2> clientErrors;
+        LiveTotals totals;
+        QFuture<Expected<ExecResult>> client = sessionA->execStreaming(
+            shell,
+            [&](OutputStream, const QString &line) {
+                const auto tagged = LinkTestScripts::parseTagged(line);
+                if (!tagged || tagged->exitCode)
+                    return;
+                Iperf3Parser &parser = parsers[size_t(tagged->twin)];
+                const QList<Iperf3Line> lines = parser.feed((tagged->text + QLatin1Char('\n')).toUtf8());
+                clientErrors[size_t(tagged->twin)] = parser.errors();
+                for (const Iperf3Line &parsed : lines) {
+                    if (parsed.kind == Iperf3Line::Kind::Interval && parsed.isTotal && parsed.retransmits >= 0) {
+                        result.retransmits += parsed.retransmits;
+                        result.bytes += parsed.bytes;
+                    }
+                }
+                const Iperf3Parser::SampleContext context{link.id, tagged->twin, phase, true, phase == LinkPhase::BToA};
+                for (const LinkSample &measured : Iperf3Parser::samples(lines, context)) {
+                    result.samples.append(measured);
+                    Q_EMIT sample(measured);
+                    if (const auto total = totals.feed(measured)) {
+                        result.samples.append(*total);
+                        Q_EMIT sample(*total);
+                    }
+                }
+            },
+            *clientScript);
+        if (!waitFor(client, -1, m_cancelled))
+            client.cancel();
+        client.waitForFinished();
+        // A cancelled future holds no result.
+        if (!client.isCanceled() && client.resultCount() > 0) {
+            if (const Expected<ExecResult> finished = client.result(); !finished && !m_cancelled)
+                result.problem = tr("The test from %1 to %2 stopped: %3").arg(link.nodeA, link.nodeB, finished.error().message);
+        }
+        for (int twin = 0; twin < 2 && result.problem.isEmpty(); ++twin) {
+            if (!clientErrors[size_t(twin)].isEmpty())
+                result.problem = tr("iperf3 on %1 failed on twin %2: %3.")
+                                     .arg(link.nodeA)
+                                     .arg(twin)
+                                     .arg(clientErrors[size_t(twin)].constFirst());
+        }
+    } else if (!m_cancelled) {
+        QMutexLocker locker(&serverMutex);
+        result.problem = serverErrors.isEmpty()
+            ? tr("The iperf3 servers on %1 did not start in time: check that iperf3 runs there and try again.").arg(link.nodeB)
+            : tr("iperf3 could not start on %1: %2.").arg(link.nodeB, serverErrors.constFirst());
+    }
+    // One-off servers end with their test; anything still there is stopped below.
+    if (!waitFor(server, serverGraceMs, m_cancelled))
+        server.cancel();
+    server.waitForFinished();
+    cleanUp(sessionA, clientTag);
+    cleanUp(sessionB, serverTag);
+    return result;
+}
+
+Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
+{
+    m_cancelled = false;
+    QHash<QString, SshSession *> sessions;
+    for (const LinkTestNode &node : job.nodes)
+        sessions.insert(node.name, node.session);
+    for (const LinkTarget &link : job.links) {
+        for (const QString &node : {link.nodeA, link.nodeB}) {
+            if (!sessions.value(node))
+                return Error(tr("%1 is not among the cluster's devices: register it and run the link test again.").arg(node),
+                             QStringLiteral("no session for %1").arg(node));
+        }
+    }
+
+    // What every node has and declares, all at once.
+    Q_EMIT progress(0, tr("Checking the link-test tools on every node."));
+    QHash<QString, QFuture<Expected<ExecResult>>> checks;
+    for (auto it = sessions.cbegin(); it != sessions.cend(); ++it)
+        checks.insert(it.key(), it.value()->exec(shell, LinkTestScripts::preflight(), 20000));
+    QHash<QString, LinkTestScripts::NodeFacts> facts;
+    double scale = 1.0;
+    bool first = true;
+    for (auto it = checks.begin(); it != checks.end(); ++it) {
+        it.value().waitForFinished();
+        const Expected<ExecResult> answered = it.value().result();
+        if (!answered)
+            return answered.error();
+        auto parsed = LinkTestScripts::parsePreflight(answered->standardOutput, it.key());
+        if (!parsed)
+            return parsed.error();
+        for (const char *tool : {"iperf3", "timeout", "ping"}) {
+            if (!parsed->tools.contains(QLatin1String(tool)))
+                return Error(tr("%1 is not installed on %2: install it (sudo apt install %3) and run the link test again.")
+                                 .arg(QLatin1String(tool), it.key(),
+                                      QLatin1String(qstrcmp(tool, "ping") == 0 ? "iputils-ping"
+                                                    : qstrcmp(tool, "timeout") == 0 ? "coreutils" : "iperf3")),
+                             QStringLiteral("missing %1 on %2").arg(QLatin1String(tool), it.key()));
+        }
+        // Every node should declare the same; the slowest one sets the bar.
+        scale = first ? parsed->rateScale : std::min(scale, parsed->rateScale);
+        first = false;
+        facts.insert(it.key(), *parsed);
+    }
+
+    // The cluster's network must be up: every twin's address on its netdev, at both ends.
+    for (const LinkTarget &link : job.links) {
+        for (const LinkTwin &twin : link.twins) {
+            for (const auto &[node, netdev, address] : {std::tuple{link.nodeA, twin.netdevA, twin.addressA},
+                                                         std::tuple{link.nodeB, twin.netdevB, twin.addressB}}) {
+                if (!facts.value(node).addresses.contains(netdev + QLatin1Char(' ') + address))
+                    return Error(tr("%1 has no address %2 on %3: apply the cluster's network first (the wizard's Configure page or 'sparkctl cluster apply').")
+                                     .arg(node, address, netdev),
+                                 QStringLiteral("%1 %2 lacks %3").arg(node, netdev, address));
+            }
+        }
+    }
+
+    LinkTestRun run;
+    run.cluster = job.cluster;
+    run.started = QDateTime::currentDateTimeUtc();
+    run.scale = scale;
+    run.expectedGbps = job.options.portGbps;
+    for (const LinkTarget &link : job.links)
+        run.links.append(LinkResult{link.id, link.label, link.nodeA, link.portA, link.nodeB, link.portB,
+                                    QStringLiteral("tcp"), {}, -1, 0, {}});
+    Q_EMIT started(run);
+
+    const LinkExpectation expectation{job.options.portGbps, scale};
+    const int steps = int(job.links.size() * (job.options.phases.size() + 1));
+    int step = 0;
+    for (qsizetype index = 0; index < job.links.size(); ++index) {
+        const LinkTarget &link = job.links.at(index);
+        SshSession *sessionA = sessions.value(link.nodeA);
+        SshSession *sessionB = sessions.value(link.nodeB);
+        LinkResult &result = run.links[index];
+
+        Q_EMIT progress(double(step++) / steps, tr("Pinging both twins of %1.").arg(link.label));
+        const Ping latency = ping(link, sessionA, job.options);
+        if (m_cancelled)
+            return Error(tr("The link test was cancelled; nothing is left running on the nodes."), QStringLiteral("cancelled"));
+        result.latencyUs = latency.latencyUs;
+        result.lossPercent = latency.lossPercent;
+        Q_EMIT latencyMeasured(link.id, latency.latencyUs, latency.lossPercent);
+
+        const QList<int> ports = LinkTestScripts::freePorts(facts.value(link.nodeB).listeningPorts, 2);
+        QList<LinkSample> samples;
+        QHash<int, double> retransmitFraction; // per phase
+        QStringList problems;
+        for (LinkPhase phase : job.options.phases) {
+            Q_EMIT progress(double(step++) / steps, tr("Measuring %1, %2.").arg(link.label, phaseName(phase)));
+            PhaseResult measured = runPhase(link, phase, ports, sessionA, sessionB, job.options);
+            if (m_cancelled)
+                return Error(tr("The link test was cancelled; nothing is left running on the nodes."), QStringLiteral("cancelled"));
+            samples += measured.samples;
+            if (measured.bytes > 0)
+                retransmitFraction.insert(int(phase), measured.retransmits / (measured.bytes / segmentBytes));
+            if (!measured.problem.isEmpty())
+                problems.append(measured.problem);
+        }
+
+        result.throughput = PortThroughput::fromSamples(samples);
+        QList<LinkObservation> observations;
+        for (const PortThroughput &port : std::as_const(result.throughput)) {
+            LinkObservation observation;
+            observation.linkLabel = link.label;
+            const bool fromA = port.direction == LinkDirection::AToB;
+            observation.nodeName = fromA ? link.nodeA : link.nodeB;
+            observation.port = fromA ? link.portA : link.portB;
+            observation.throughSwitch = link.throughSwitch;
+            observation.throughput = port;
+            observation.reportedSpeedMbps = link.reportedSpeedMbps;
+            observation.retransmitFraction = retransmitFraction.value(int(port.phase));
+            observation.pingLossPercent = result.lossPercent;
+            observations.append(observation);
+        }
+        result.verdict = LinkVerdict::judge(observations, expectation);
+        // A phase that could not run says why better than "no traffic".
+        if (!problems.isEmpty() && (observations.isEmpty() || result.verdict.reason == LinkVerdictReason::NoTraffic))
+            result.verdict = LinkVerdict{false, LinkVerdictReason::NoTraffic, problems.constFirst()};
+        Q_EMIT linkFinished(result);
+    }
+    Q_EMIT progress(1, run.passed() ? tr("Every link carries what it should.") : tr("At least one link is below what it should carry."));
+    return run;
+}
+
+} // namespace spark

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/expected.h"
+#include "core/linktest/linktestplan.h"
+#include "core/linktest/linktestrun.h"
+
+#include <QFuture>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+
+namespace spark {
+
+class SshSession;
+
+struct LinkTestNode
+{
+    QString name;
+    SshSession *session = nullptr; // the caller's, alive until the run ends
+};
+
+struct LinkTestOptions
+{
+    int seconds = 10;       // per phase
+    int streams = 4;        // parallel TCP streams per twin
+    QList<LinkPhase> phases = allPhases(); // A→B, B→A, then both at once
+
+    static QList<LinkPhase> allPhases();
+    int pings = 10;         // per twin, 0.2 s apart
+    double portGbps = 184;  // NVIDIA Sync's bar for a real port; scaled by the nodes' rate scale
+};
+
+struct LinkTestJob
+{
+    QString cluster;
+    QList<LinkTarget> links;
+    QList<LinkTestNode> nodes;
+    LinkTestOptions options;
+};
+
+// Runs the link test over SSH, one link after the other: ping both twins for
+// latency and loss, then per phase (A→B, B→A, both at once) iperf3 servers on
+// end B (free ports, one test each, under `timeout`) and the clients on end A,
+// both twins at once. Samples stream as iperf3 prints them (--forceflush,
+// once a second); every phase ends with a clean-up on both ends that stops
+// whatever is left, also after a failure or cancel().
+class LinkTestRunner final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LinkTestRunner)
+
+public:
+    explicit LinkTestRunner(QObject *parent = nullptr);
+
+    QFuture<Expected<LinkTestRun>> run(const LinkTestJob &job);
+    // The same, blocking: never call it on the GUI thread.
+    Expected<LinkTestRun> runBlocking(const LinkTestJob &job);
+
+    // Thread-safe: stops the running tools, cleans up, and the run ends with an error.
+    void cancel() { m_cancelled = true; }
+
+Q_SIGNALS:
+    // The run as planned: links (without results), scale and expected rate.
+    void started(const spark::LinkTestRun &run);
+    void sample(const spark::LinkSample &sample); // twins as they arrive, then the port total per second
+    void latencyMeasured(const QString &link, double microseconds, double lossPercent);
+    void linkFinished(const spark::LinkResult &result);
+    void progress(double fraction, const QString &sentence);
+
+private:
+    struct PhaseResult;
+    struct Ping
+    {
+        double latencyUs = -1;
+        double lossPercent = 0;
+        QString problem;
+    };
+    Ping ping(const LinkTarget &link, SshSession *sessionA, const LinkTestOptions &options);
+    PhaseResult runPhase(const LinkTarget &link, LinkPhase phase, const QList<int> &ports, SshSession *sessionA,
+                         SshSession *sessionB, const LinkTestOptions &options);
+    // Stops what is left of a tag's tools on one node; returns how many needed KILL.
+    int cleanUp(SshSession *session, const QString &tag);
+
+    std::atomic<bool> m_cancelled{false};
+};
+
+} // namespace spark

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+#include "core/linktest/linktestplan.h"
+#include "core/linktest/livetotals.h"
+#include "core/netconfig/addressplanner.h"
+#include "core/topology/cablingplanner.h"
+
+#include <QTest>
+
+using namespace spark;
+
+namespace {
+QStringList nodes(int count)
+{
+    QStringList names;
+    for (int i = 1; i <= count; ++i)
+        names.append(QStringLiteral("spark-%1").arg(i));
+    return names;
+}
+
+// Facts where every CX-7 netdev negotiated `speed`.
+QList<NodeFacts> factsWithSpeed(const QStringList &names, int speed)
+{
+    QList<NodeFacts> all;
+    for (const QString &name : names) {
+        NodeFacts facts;
+        facts.node = name;
+        for (const QString &netdev : {QStringLiteral("enp1s0f0np0"), QStringLiteral("enP2p1s0f0np0"),
+                                      QStringLiteral("enp1s0f1np1"), QStringLiteral("enP2p1s0f1np1")}) {
+            Cx7InterfaceFacts cx7;
+            cx7.netdev = netdev;
+            cx7.present = true;
+            cx7.sysfsSpeedMbps = speed;
+            facts.cx7.append(cx7);
+        }
+        all.append(facts);
+    }
+    return all;
+}
+} // namespace
+
+class TestLinkTestPlan final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void plan_data()
+    {
+        QTest::addColumn<int>("layout");
+        QTest::addColumn<int>("nodeCount");
+        QTest::addColumn<QStringList>("ids");
+        QTest::addColumn<QStringList>("labels");
+        QTest::newRow("direct2") << int(ClusterLayout::Direct2) << 2 << QStringList{QStringLiteral("spark-1:0-spark-2:0")}
+                                 << QStringList{QStringLiteral("cable 1")};
+        QTest::newRow("ring3") << int(ClusterLayout::Ring3) << 3
+                               << QStringList{QStringLiteral("spark-1:0-spark-2:1"), QStringLiteral("spark-2:0-spark-3:1"), QStringLiteral("spark-3:0-spark-1:1")}
+                               << QStringList{QStringLiteral("cable 1"), QStringLiteral("cable 2"), QStringLiteral("cable 3")};
+        QTest::newRow("switch2") << int(ClusterLayout::Switch) << 2 << QStringList{QStringLiteral("spark-1:0-spark-2:0")}
+                                 << QStringList{QStringLiteral("spark-1 and spark-2 through the switch")};
+        QTest::newRow("switch4") << int(ClusterLayout::Switch) << 4
+                                 << QStringList{QStringLiteral("spark-1:0-spark-2:0"), QStringLiteral("spark-3:0-spark-4:0")}
+                                 << QStringList{QStringLiteral("spark-1 and spark-2 through the switch"), QStringLiteral("spark-3 and spark-4 through the switch")};
+        QTest::newRow("switch3: the odd leg pairs with the first") << int(ClusterLayout::Switch) << 3
+                                 << QStringList{QStringLiteral("spark-1:0-spark-2:0"), QStringLiteral("spark-3:0-spark-1:0")}
+                                 << QStringList{QStringLiteral("spark-1 and spark-2 through the switch"), QStringLiteral("spark-3 and spark-1 through the switch")};
+    }
+
+    void plan()
+    {
+        QFETCH(int, layout);
+        QFETCH(int, nodeCount);
+        QFETCH(QStringList, ids);
+        QFETCH(QStringList, labels);
+        const QStringList names = nodes(nodeCount);
+        const auto cabling = CablingPlanner::plan(ClusterLayout(layout), names,
+                                                  ClusterLayout(layout) == ClusterLayout::Ring3 ? std::nullopt : std::optional<int>(0));
+        QVERIFY(cabling);
+        const auto addresses = AddressPlanner::plan(*cabling, {});
+        QVERIFY(addresses);
+        const auto targets = LinkTestPlanner::plan(*cabling, *addresses, factsWithSpeed(names, 200000));
+        QVERIFY2(targets, targets ? "" : qPrintable(targets.error().message));
+        QStringList gotIds;
+        QStringList gotLabels;
+        for (const LinkTarget &target : *targets) {
+            gotIds.append(target.id);
+            gotLabels.append(target.label);
+            QCOMPARE(target.reportedSpeedMbps, 200000);
+            QCOMPARE(target.throughSwitch, ClusterLayout(layout) == ClusterLayout::Switch);
+            // Each twin: A and B on one subnet, twins on different subnets, the netdevs of the right port.
+            for (int twin = 0; twin < 2; ++twin) {
+                const LinkTwin &t = target.twins[size_t(twin)];
+                QVERIFY(!t.addressA.isEmpty() && !t.addressB.isEmpty() && t.addressA != t.addressB);
+                QVERIFY2(t.netdevA.endsWith(QStringLiteral("np%1").arg(target.portA)), qPrintable(t.netdevA));
+                QVERIFY2(t.netdevB.endsWith(QStringLiteral("np%1").arg(target.portB)), qPrintable(t.netdevB));
+                QCOMPARE(t.netdevA.startsWith(QLatin1String("enP2")), twin == 1);
+            }
+            QVERIFY(target.twins[0].addressA.section(u'.', 0, 2) != target.twins[1].addressA.section(u'.', 0, 2));
+        }
+        QCOMPARE(gotIds, ids);
+        QCOMPARE(gotLabels, labels);
+    }
+
+    void slowestNegotiatedSpeedAndUnknownNodes()
+    {
+        const QStringList names = nodes(2);
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, names, 0);
+        const auto addresses = AddressPlanner::plan(*cabling, {});
+        QList<NodeFacts> facts = factsWithSpeed(names, 200000);
+        facts[1].cx7[1].sysfsSpeedMbps = 100000; // one twin of spark-2 at 100G
+        QCOMPARE(LinkTestPlanner::plan(*cabling, *addresses, facts)->first().reportedSpeedMbps, 100000);
+        QCOMPARE(LinkTestPlanner::plan(*cabling, *addresses, {})->first().reportedSpeedMbps, 0);
+    }
+
+    void addressPlanWithoutTheLinkIsAnError()
+    {
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, nodes(2), 0);
+        const auto targets = LinkTestPlanner::plan(*cabling, AddressPlan{}, {});
+        QVERIFY(!targets);
+        QVERIFY2(targets.error().message.contains(QLatin1String("cable 1")), qPrintable(targets.error().message));
+    }
+
+    void liveTotals()
+    {
+        LiveTotals totals;
+        const QString link = QStringLiteral("spark-1:0-spark-2:0");
+        const auto at = [&](double seconds, int twin, double gbps, LinkDirection direction = LinkDirection::AToB) {
+            return LinkSample{seconds, link, twin, LinkPhase::Both, direction, gbps};
+        };
+        QVERIFY(!totals.feed(at(1.0, 0, 0.95)));
+        QVERIFY(!totals.feed(at(1.0, 0, 0.94, LinkDirection::BToA))); // the other direction waits for its own twin
+        const auto total = totals.feed(at(1.01, 1, 0.96)); // iperf3's timer drifts: still second 1
+        QVERIFY(total);
+        QCOMPARE(total->twin, LinkSample::wholePort);
+        QCOMPARE(total->seconds, 1.0);
+        QCOMPARE(total->gbps, 0.95 + 0.96);
+        QCOMPARE(total->direction, LinkDirection::AToB);
+        QVERIFY(!totals.feed(at(2.0, 1, 0.9)));
+        QVERIFY(!totals.feed(LinkSample{2.0, link, LinkSample::wholePort, LinkPhase::Both, LinkDirection::AToB, 5}));
+        const auto reverse = totals.feed(at(1.0, 1, 0.9, LinkDirection::BToA));
+        QVERIFY(reverse);
+        QCOMPARE(reverse->gbps, 0.94 + 0.9);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLinkTestPlan)
+#include "tst_linktestplan.moc"

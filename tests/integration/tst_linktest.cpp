@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: MIT
+// The link test over real SSH on a private sparklab ring 3 ("h8-linktest",
+// 10.131.72.0/24): configured with the cluster apply, then every cable
+// measured (samples arrive while iperf3 runs, verdicts pass at the lab's rate
+// scale); a degraded cable fails with the reboot advice, a twin down gives
+// the both-twins reason, and a cancelled run leaves nothing running.
+#include "core/linktest/linktestplan.h"
+#include "core/linktest/linktestrunner.h"
+#include "core/netconfig/clusterapplier.h"
+#include "core/netconfig/clusterpreparer.h"
+#include "core/topology/cablingplanner.h"
+#include "support/clusterlab.h"
+
+#include <QElapsedTimer>
+#include <QMutex>
+
+using namespace spark;
+using namespace spark::testsupport;
+
+class TestLinkTest final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<ScratchHome> m_home;
+    ClusterLab m_lab;
+    QList<LinkTarget> m_links;
+
+    QList<PrepareTarget> targets(bool withPasswords)
+    {
+        QList<PrepareTarget> result;
+        for (int i = 0; i < m_lab.size(); ++i)
+            result.append(PrepareTarget{m_lab.nodeNames().at(i), m_lab.session(i),
+                                        withPasswords ? m_lab.lab().node(i).password : QString()});
+        return result;
+    }
+
+    LinkTestJob job(const QList<LinkTarget> &links, QList<LinkPhase> phases, int seconds = 3)
+    {
+        LinkTestJob result;
+        result.cluster = QStringLiteral("ring");
+        result.links = links;
+        for (int i = 0; i < m_lab.size(); ++i)
+            result.nodes.append(LinkTestNode{m_lab.nodeNames().at(i), m_lab.session(i)});
+        result.options.seconds = seconds;
+        result.options.phases = std::move(phases);
+        result.options.pings = 5;
+        return result;
+    }
+
+    // No iperf3 and no pid file left on any node.
+    QString leftovers()
+    {
+        QString found;
+        for (int i = 0; i < m_lab.size(); ++i) {
+            const ProcessResult left = m_lab.lab().sh(i, QStringLiteral("pgrep -a iperf3; ls /tmp/spark-linktest-* 2>/dev/null; true"));
+            if (!left.out.trimmed().isEmpty())
+                found += m_lab.nodeNames().at(i) + QStringLiteral(": ") + QString::fromUtf8(left.out);
+        }
+        return found;
+    }
+
+    static QString describe(const LinkTestRun &run)
+    {
+        QStringList lines;
+        for (const LinkResult &link : run.links)
+            lines.append(link.label + QStringLiteral(": ") + LinkVerdict::reasonKey(link.verdict.reason) + QStringLiteral(" — ")
+                         + link.verdict.sentence);
+        return lines.join(QLatin1Char('\n'));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_home = std::make_unique<ScratchHome>();
+        QVERIFY(m_lab.up(QStringLiteral("h8-linktest"), QStringLiteral("10.131.72.0/24"), {QStringLiteral("ring3")}));
+        ClusterDefinition cluster;
+        cluster.name = QStringLiteral("ring");
+        cluster.layout = ClusterLayout::Ring3;
+        cluster.devices = m_lab.nodeNames();
+        ApplyOptions options;
+        options.backupStamp = ClusterPreparer::backupStampNow();
+        options.revertSeconds = 30;
+        const auto prepared = ClusterPreparer::prepare(cluster, targets(true), options);
+        QVERIFY2(prepared, prepared ? "" : qPrintable(prepared.error().message));
+        ClusterApplier applier;
+        const ClusterApplyReport applied = applier.runBlocking(prepared->jobs(targets(true)));
+        QVERIFY2(applied.succeeded, qPrintable(applied.error.message));
+
+        // As sparkctl linktest does: probe, plan the addresses, plan the links.
+        const auto facts = ClusterPreparer::probe(targets(false));
+        QVERIFY(facts);
+        const auto addresses = ClusterPreparer::planAddresses(cluster, prepared->cabling, *facts);
+        QVERIFY(addresses);
+        const auto links = LinkTestPlanner::plan(prepared->cabling, *addresses, *facts);
+        QVERIFY2(links, links ? "" : qPrintable(links.error().message));
+        QCOMPARE(links->size(), 3);
+        QCOMPARE(links->first().reportedSpeedMbps, 200000);
+        m_links = *links;
+    }
+
+    void healthyRingPassesWithLiveSamples()
+    {
+        LinkTestRunner runner;
+        QMutex mutex;
+        QList<QPair<qint64, LinkSample>> arrivals;
+        QElapsedTimer clock;
+        clock.start();
+        connect(&runner, &LinkTestRunner::sample, &runner, [&](const LinkSample &sample) {
+            const QMutexLocker locker(&mutex);
+            arrivals.append({clock.elapsed(), sample});
+        }, Qt::DirectConnection);
+        const auto run = runner.runBlocking(job(m_links, {LinkPhase::AToB, LinkPhase::Both}, 4));
+        QVERIFY2(run, run ? "" : qPrintable(run.error().message + run.error().detail));
+        QCOMPARE(run->scale, 0.01); // declared by the nodes
+        QCOMPARE(run->links.size(), 3);
+        for (const LinkResult &link : run->links) {
+            QVERIFY2(link.verdict.pass, qPrintable(describe(*run)));
+            QVERIFY(link.latencyUs > 0);
+            QCOMPARE(link.throughput.size(), 3); // A→B, then both at once in each direction
+            for (const PortThroughput &port : link.throughput) {
+                QVERIFY2(port.totalGbps > 1.84 && port.totalGbps < 2.2, qPrintable(QString::number(port.totalGbps)));
+                QVERIFY(port.twinSamples[0] >= 2 && port.twinSamples[1] >= 2);
+            }
+        }
+        // Live: each phase's samples arrive over its seconds, not all at the end
+        // (iperf3 3.12 may print its last two intervals together).
+        for (const LinkTarget &link : std::as_const(m_links)) {
+            for (LinkPhase phase : {LinkPhase::AToB, LinkPhase::Both}) {
+                qint64 first = -1;
+                qint64 last = -1;
+                int totals = 0;
+                for (const auto &[at, sample] : std::as_const(arrivals)) {
+                    if (sample.link != link.id || sample.phase != phase)
+                        continue;
+                    first = first < 0 ? at : first;
+                    last = at;
+                    totals += sample.twin == LinkSample::wholePort ? 1 : 0;
+                }
+                QVERIFY2(last - first >= 1500, qPrintable(QStringLiteral("%1: %2 ms").arg(link.id).arg(last - first)));
+                QVERIFY(totals >= (phase == LinkPhase::Both ? 4 : 2));
+            }
+        }
+        const QString left = leftovers();
+        QVERIFY2(left.isEmpty(), qPrintable(left));
+    }
+
+    void degradedCableIsUnderRate()
+    {
+        QCOMPARE(m_lab.fault({QStringLiteral("degrade"), m_links.first().id}).exitCode, 0);
+        LinkTestRunner runner;
+        const auto run = runner.runBlocking(job({m_links.first()}, {LinkPhase::AToB}));
+        m_lab.fault({QStringLiteral("degrade"), m_links.first().id, QStringLiteral("--clear")});
+        QVERIFY2(run, run ? "" : qPrintable(run.error().message));
+        const LinkResult &link = run->links.first();
+        QVERIFY(!link.verdict.pass);
+        QVERIFY2(link.verdict.reason == LinkVerdictReason::Degraded, qPrintable(describe(*run)));
+        QVERIFY2(link.verdict.sentence.contains(QLatin1String("while the link reports 200G"))
+                     && link.verdict.sentence.contains(QLatin1String("reboot both Sparks")),
+                 qPrintable(link.verdict.sentence));
+        QVERIFY(!run->passed());
+        const QString left = leftovers();
+        QVERIFY2(left.isEmpty(), qPrintable(left));
+    }
+
+    void oneTwinDownGivesTheBothTwinsReason()
+    {
+        const LinkTarget &link = m_links.first();
+        const QString node = QString::number(m_lab.nodeNames().indexOf(link.nodeA) + 1);
+        QCOMPARE(m_lab.fault({QStringLiteral("twin-down"), node, link.twins[1].netdevA}).exitCode, 0);
+        LinkTestRunner runner;
+        const auto run = runner.runBlocking(job({link}, {LinkPhase::AToB}));
+        m_lab.fault({QStringLiteral("twin-down"), node, link.twins[1].netdevA, QStringLiteral("--clear")});
+        QVERIFY2(run, run ? "" : qPrintable(run.error().message));
+        const LinkResult &result = run->links.first();
+        QVERIFY2(result.verdict.reason == LinkVerdictReason::OneTwinIdle, qPrintable(describe(*run)));
+        QVERIFY2(result.verdict.sentence.contains(QLatin1String("both twins must be addressed")), qPrintable(result.verdict.sentence));
+        const QString left = leftovers();
+        QVERIFY2(left.isEmpty(), qPrintable(left));
+    }
+
+    void cancelLeavesNothingRunning()
+    {
+        LinkTestRunner runner;
+        std::atomic<bool> sawSample{false};
+        connect(&runner, &LinkTestRunner::sample, &runner, [&](const LinkSample &) {
+            sawSample = true;
+            runner.cancel();
+        }, Qt::DirectConnection);
+        QElapsedTimer timer;
+        timer.start();
+        const auto run = runner.runBlocking(job(m_links, {LinkPhase::Both}, 30));
+        QVERIFY(sawSample);
+        QVERIFY(!run);
+        QVERIFY2(run.error().message.contains(QLatin1String("cancelled")), qPrintable(run.error().message));
+        QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
+        const QString left = leftovers();
+        QVERIFY2(left.isEmpty(), qPrintable(left));
+    }
+
+    void cleanupTestCase() { m_lab.down(); }
+};
+
+SPARKLAB_MAIN(TestLinkTest)
+#include "tst_linktest.moc"

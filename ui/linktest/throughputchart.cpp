@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+#include "ui/linktest/throughputchart.h"
+
+#include <QChart>
+#include <QEvent>
+#include <QResizeEvent>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLocale>
+#include <QPen>
+#include <QTimer>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace spark::ui {
+
+namespace {
+
+int key(int twin, LinkDirection direction)
+{
+    return (twin + 1) * 2 + (direction == LinkDirection::BToA ? 1 : 0);
+}
+
+// Fixed hues that read on light and dark backgrounds alike.
+QColor colorFor(int twin)
+{
+    if (twin == 0)
+        return QColor(0x3b, 0x82, 0xf6);
+    if (twin == 1)
+        return QColor(0xf5, 0x9e, 0x0b);
+    return QColor(0x22, 0xa5, 0x5a);
+}
+
+QString seriesName(int twin, LinkDirection direction)
+{
+    const QString arrow = direction == LinkDirection::AToB ? ThroughputChart::tr("A→B") : ThroughputChart::tr("B→A");
+    if (twin == LinkSample::wholePort)
+        return ThroughputChart::tr("Port %1").arg(arrow);
+    return ThroughputChart::tr("Twin %1 %2").arg(twin).arg(arrow);
+}
+
+} // namespace
+
+ThroughputChart::ThroughputChart(const QString &title, double expectedGbps, QWidget *parent)
+    : QChartView(parent)
+    , m_time(new QValueAxis(this))
+    , m_rate(new QValueAxis(this))
+    , m_expected(new QLineSeries(this))
+    , m_expectedGbps(expectedGbps)
+    , m_flush(new QTimer(this))
+{
+    m_flush->setSingleShot(true);
+    m_flush->setInterval(50);
+    connect(m_flush, &QTimer::timeout, this, &ThroughputChart::flush);
+    setObjectName(QStringLiteral("throughputChart"));
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(280, 200);
+    auto *chart = new QChart;
+    chart->setTitle(tr("%1 — expected %2 Gb/s").arg(title, QLocale().toString(expectedGbps, 'g', 3)));
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    setChart(chart);
+
+    m_time->setTitleText(tr("Time (s)"));
+    m_time->setLabelFormat(QStringLiteral("%d"));
+    m_time->setTickType(QValueAxis::TicksDynamic);
+    m_time->setTickAnchor(0);
+    m_time->setTickInterval(2);
+    m_time->setRange(0, 10);
+    m_rate->setTitleText(tr("Gb/s"));
+    m_rate->setLabelFormat(QStringLiteral("%.3g"));
+    m_rate->setRange(0, std::max(expectedGbps * 1.2, 0.01));
+    m_rate->applyNiceNumbers();
+    chart->addAxis(m_time, Qt::AlignBottom);
+    chart->addAxis(m_rate, Qt::AlignLeft);
+
+    chart->addSeries(m_expected);
+    m_expected->attachAxis(m_time);
+    m_expected->attachAxis(m_rate);
+    m_expected->append(0, expectedGbps);
+    m_expected->append(10, expectedGbps);
+    // The expected line is named in the title; the legend keeps to the measurements.
+    const auto markers = chart->legend()->markers(m_expected);
+    for (QLegendMarker *marker : markers)
+        marker->setVisible(false);
+    applyPalette();
+}
+
+QLineSeries *ThroughputChart::seriesFor(int twin, LinkDirection direction)
+{
+    const int k = key(twin, direction);
+    if (QLineSeries *existing = m_series.value(k))
+        return existing;
+    auto *series = new QLineSeries(this);
+    series->setName(seriesName(twin, direction));
+    // Appending is cheap; OpenGL is not available offscreen and not needed at 10 points a second.
+    chart()->addSeries(series);
+    series->attachAxis(m_time);
+    series->attachAxis(m_rate);
+    m_series.insert(k, series);
+    applyPalette();
+    return series;
+}
+
+void ThroughputChart::addSample(const LinkSample &sample)
+{
+    const int phase = int(sample.phase);
+    if (!m_phaseOffset.contains(phase))
+        m_phaseOffset.insert(phase, m_phaseOffset.isEmpty() ? 0 : std::ceil(m_lastX) + 1);
+    const double x = m_phaseOffset.value(phase) + sample.seconds;
+    seriesFor(sample.twin, sample.direction);
+    m_pending[key(sample.twin, sample.direction)].append(QPointF(x, sample.gbps));
+    m_lastX = std::max(m_lastX, x);
+    m_highest = std::max(m_highest, sample.gbps);
+    if (!m_flush->isActive())
+        m_flush->start();
+}
+
+void ThroughputChart::flush()
+{
+    m_flush->stop();
+    for (auto it = m_pending.cbegin(); it != m_pending.cend(); ++it)
+        m_series.value(it.key())->append(it.value());
+    m_pending.clear();
+    const double right = std::max(10.0, std::ceil(m_lastX));
+    if (right > m_time->max()) {
+        m_time->setMax(right);
+        // Five to ten labels, on whole seconds.
+        m_time->setTickInterval(std::max(1.0, std::ceil(right / 10.0 / 2.0) * 2.0));
+        m_expected->replace(1, QPointF(right, m_expectedGbps));
+    }
+    const double top = std::max(m_expectedGbps * 1.2, m_highest * 1.1);
+    if (top > m_rate->max()) {
+        m_rate->setMax(top);
+        m_rate->applyNiceNumbers();
+    }
+}
+
+int ThroughputChart::pointCount() const
+{
+    int count = 0;
+    for (const QList<QPointF> &points : m_pending)
+        count += int(points.size());
+    for (const QLineSeries *series : m_series)
+        count += series->count();
+    return count;
+}
+
+void ThroughputChart::changeEvent(QEvent *event)
+{
+    QChartView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
+}
+
+void ThroughputChart::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    // A narrow chart keeps its legend beside it, one entry a line, readable.
+    chart()->legend()->setAlignment(width() < 560 ? Qt::AlignRight : Qt::AlignBottom);
+}
+
+void ThroughputChart::applyPalette()
+{
+    const QPalette p = palette();
+    chart()->setBackgroundBrush(p.base());
+    chart()->setBackgroundPen(QPen(p.mid().color()));
+    chart()->setTitleBrush(p.text());
+    chart()->legend()->setLabelColor(p.text().color());
+    for (QValueAxis *axis : {m_time, m_rate}) {
+        axis->setLabelsBrush(p.text());
+        axis->setTitleBrush(p.text());
+        axis->setLinePenColor(p.mid().color());
+        axis->setGridLineColor(p.midlight().color());
+    }
+    QPen expected(p.text().color(), 1.5, Qt::DashLine);
+    m_expected->setPen(expected);
+    for (auto it = m_series.cbegin(); it != m_series.cend(); ++it) {
+        const int twin = it.key() / 2 - 1;
+        const bool reverse = it.key() % 2 == 1;
+        QPen pen(colorFor(twin), twin == LinkSample::wholePort ? 2.5 : 1.5, reverse ? Qt::DotLine : Qt::SolidLine);
+        it.value()->setPen(pen);
+    }
+}
+
+} // namespace spark::ui

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/linktest/linksample.h"
+
+#include <QChartView>
+#include <QHash>
+#include <QList>
+#include <QPointF>
+#include <QString>
+
+class QLineSeries;
+class QTimer;
+class QValueAxis;
+
+namespace spark::ui {
+
+// The live chart of one link: Gb/s over time for each twin and the port's
+// sum, per direction, with the expected rate as a dashed line. Phases follow
+// each other on the time axis. Samples are drawn as they are added.
+class ThroughputChart final : public QChartView
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ThroughputChart)
+
+public:
+    explicit ThroughputChart(const QString &title, double expectedGbps, QWidget *parent = nullptr);
+
+    // Queued and drawn together a moment later (at most every 50 ms), so a
+    // burst of samples costs one redraw.
+    void addSample(const LinkSample &sample);
+    void flush();
+    // Points over all series (for tests and the benchmark).
+    int pointCount() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    QLineSeries *seriesFor(int twin, LinkDirection direction);
+    void applyPalette();
+
+    QValueAxis *m_time;
+    QValueAxis *m_rate;
+    QLineSeries *m_expected;
+    double m_expectedGbps;
+    QTimer *m_flush;
+    QHash<int, QList<QPointF>> m_pending; // series key → points not drawn yet
+    QHash<int, QLineSeries *> m_series;  // twin (0, 1, port) × direction
+    QHash<int, double> m_phaseOffset;    // phase → seconds before it on the axis
+    double m_lastX = 0;
+    double m_highest = 0;
+};
+
+} // namespace spark::ui

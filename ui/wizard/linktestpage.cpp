@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: MIT
+#include "ui/wizard/linktestpage.h"
+
+#include "ui/linktest/linktestview.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QTabWidget>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace spark::ui {
+
+LinkTestPage::LinkTestPage(QWidget *parent)
+    : QWizardPage(parent)
+    , m_runner(new LinkTestRunner(this))
+    , m_view(new LinkTestView(this))
+    , m_message(new QLabel(this))
+    , m_start(new QPushButton(tr("Start the test"), this))
+    , m_cancel(new QPushButton(tr("Cancel the test"), this))
+    , m_export(new QPushButton(tr("Export…"), this))
+{
+    setObjectName(QStringLiteral("linkTestPage"));
+    setTitle(tr("Link test"));
+    setSubTitle(tr("Measure every cable's throughput and latency."));
+    m_start->setObjectName(QStringLiteral("startLinkTest"));
+    m_cancel->setObjectName(QStringLiteral("cancelLinkTest"));
+    m_export->setObjectName(QStringLiteral("exportLinkTest"));
+    m_export->setToolTip(tr("Save the results as CSV or JSON, or the chart on show as PNG."));
+    m_message->setObjectName(QStringLiteral("linkTestMessage"));
+    m_message->setWordWrap(true);
+    m_message->hide();
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_start);
+    buttons->addWidget(m_cancel);
+    buttons->addStretch();
+    buttons->addWidget(m_export);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(buttons);
+    layout->addWidget(m_message);
+    layout->addWidget(m_view, 1);
+
+    m_view->attach(m_runner);
+    connect(m_start, &QPushButton::clicked, this, &LinkTestPage::startTest);
+    connect(m_cancel, &QPushButton::clicked, this, &LinkTestPage::cancelTest);
+    connect(m_export, &QPushButton::clicked, this, &LinkTestPage::exportAs);
+    connect(&m_watcher, &QFutureWatcher<Expected<LinkTestRun>>::finished, this, &LinkTestPage::onFinished);
+    updateButtons();
+}
+
+LinkTestPage::~LinkTestPage()
+{
+    // The runner's thread uses it until the run ends; the run cleans up the nodes.
+    if (m_watcher.isRunning()) {
+        m_runner->cancel();
+        m_watcher.waitForFinished();
+    }
+}
+
+void LinkTestPage::setJob(const LinkTestJob &job)
+{
+    m_job = job;
+    updateButtons();
+}
+
+void LinkTestPage::showRun(const LinkTestRun &run)
+{
+    if (m_watcher.isRunning())
+        return;
+    m_view->start(run);
+    for (const LinkResult &link : run.links) {
+        m_view->setLatency(link.link, link.latencyUs, link.lossPercent);
+        m_view->setResult(link);
+    }
+    m_view->setProgress(1, tr("The run of %1.").arg(QLocale().toString(run.started.toLocalTime(), QLocale::ShortFormat)));
+    m_lastRun = run;
+    updateButtons();
+    Q_EMIT completeChanged();
+}
+
+bool LinkTestPage::isComplete() const
+{
+    return m_lastRun.has_value() && !m_watcher.isRunning();
+}
+
+void LinkTestPage::startTest()
+{
+    if (!m_job || m_watcher.isRunning())
+        return;
+    m_message->hide();
+    m_watcher.setFuture(m_runner->run(*m_job));
+    updateButtons();
+    Q_EMIT completeChanged();
+}
+
+void LinkTestPage::cancelTest()
+{
+    if (!m_watcher.isRunning())
+        return;
+    m_runner->cancel();
+    m_cancel->setEnabled(false);
+    m_view->setProgress(0, tr("Stopping the test and cleaning up the nodes…"));
+}
+
+void LinkTestPage::onFinished()
+{
+    const Expected<LinkTestRun> run = m_watcher.result();
+    if (run) {
+        m_lastRun = *run;
+        Q_EMIT runFinished(*run);
+    } else {
+        m_message->setText(run.error().message);
+        m_message->show();
+    }
+    updateButtons();
+    Q_EMIT completeChanged();
+}
+
+void LinkTestPage::updateButtons()
+{
+    const bool running = m_watcher.isRunning();
+    m_start->setEnabled(m_job.has_value() && !running);
+    m_start->setText(m_lastRun ? tr("Test again") : tr("Start the test"));
+    m_cancel->setEnabled(running);
+    m_export->setEnabled(m_lastRun.has_value() && !running);
+}
+
+Expected<void> LinkTestPage::exportResults(const QString &path) const
+{
+    if (!m_lastRun)
+        return Error(tr("There is nothing to export yet: run the link test first."));
+    const bool csv = QFileInfo(path).suffix().compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0;
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return Error(tr("%1 could not be written: %2. Choose another folder.").arg(path, file.errorString()));
+    }
+    file.write(csv ? m_lastRun->toCsv().toUtf8() : QJsonDocument(m_lastRun->toJson()).toJson());
+    if (!file.commit())
+        return Error(tr("%1 could not be written: %2. Choose another folder.").arg(path, file.errorString()));
+    return {};
+}
+
+Expected<void> LinkTestPage::saveChart(const QString &path) const
+{
+    const auto *tabs = m_view->findChild<QTabWidget *>(QStringLiteral("linkTestTabs"));
+    QWidget *shown = tabs ? tabs->currentWidget() : nullptr;
+    if (!shown)
+        return Error(tr("There is no chart to save yet: run the link test first."));
+    if (!shown->grab().save(path, "PNG"))
+        return Error(tr("%1 could not be written. Choose another folder.").arg(path));
+    return {};
+}
+
+void LinkTestPage::exportAs()
+{
+    const QString csv = tr("Results as CSV (*.csv)");
+    const QString json = tr("Results as JSON (*.json)");
+    const QString png = tr("Chart as PNG (*.png)");
+    QString filter = csv;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the link test"), QStringLiteral("linktest.csv"),
+                                                      QStringList{csv, json, png}.join(QStringLiteral(";;")), &filter);
+    if (path.isEmpty())
+        return;
+    const Expected<void> saved = filter == png ? saveChart(path) : exportResults(path);
+    m_message->setText(saved ? tr("Saved %1.").arg(QFileInfo(path).fileName()) : saved.error().message);
+    m_message->show();
+}
+
+} // namespace spark::ui
