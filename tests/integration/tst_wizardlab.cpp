@@ -140,9 +140,10 @@ private Q_SLOTS:
         QTRY_VERIFY2_WITH_TIMEOUT(!trust->running(), qPrintable(trust->outcomeText()), 120000);
         QVERIFY2(trust->isComplete(), qPrintable(trust->outcomeText()));
         const ProcessResult hop = m_lab.lab().exec(
-            0, {QStringLiteral("su"), m_lab.lab().node(0).user, QStringLiteral("-c"),
-                QStringLiteral("ssh -o BatchMode=yes %1 true").arg(m_lab.lab().node(1).address)});
+            0, {QStringLiteral("su"), QStringLiteral("-"), m_lab.lab().node(0).user, QStringLiteral("-c"),
+                QStringLiteral("ssh -o BatchMode=yes %1 hostname").arg(m_lab.lab().node(1).address)});
         QVERIFY2(hop.exitCode == 0, hop.err.constData());
+        QCOMPARE(hop.out.trimmed(), m_lab.nodeNames().at(1).toUtf8());
         wizard.next();
         if (SetupWizard::isPlaceholder(wizard.page(SetupWizard::LinkTestPage)))
             QCOMPARE(wizard.currentId(), int(SetupWizard::DonePage));

@@ -59,7 +59,7 @@ void SetupWizard::build()
     m_state = new SetupState(m_backend, this);
 
     auto *layoutPage = new spark::ui::LayoutPage(this);
-    connect(layoutPage, &LayoutPage::choiceChanged, this,
+    connect(layoutPage, &spark::ui::LayoutPage::choiceChanged, this,
             [this, layoutPage] { m_state->setLayout(layoutPage->layout(), layoutPage->nodeCount()); });
     setPage(WelcomePage, new spark::ui::WelcomePage(this));
     setPage(LayoutPage, layoutPage);
