@@ -60,6 +60,8 @@ private Q_SLOTS:
         QTest::newRow("ring, miswired") << int(ClusterLayout::Ring3) << -1 << "miswired3" << -1 << "WO WM OM" << 1;
         QTest::newRow("ring, miswired, cable 2 next") << int(ClusterLayout::Ring3) << -1 << "miswired3" << 1 << "WO WM OX"
                                                       << 1;
+        QTest::newRow("ring, miswired, cable 1 next") << int(ClusterLayout::Ring3) << -1 << "miswired3" << 0 << "WO WX OM"
+                                                      << 1;
         QTest::newRow("direct, right port") << int(ClusterLayout::Direct2) << 1 << QString() << 0 << "NX NX" << -1;
         QTest::newRow("switch, left port") << int(ClusterLayout::Switch) << 0 << QString() << 2 << "NN NN XN" << -1;
         // The ring's cables seen by a switch plan: every Spark uses both ports, each on a direct cable.

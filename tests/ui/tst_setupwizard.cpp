@@ -59,6 +59,11 @@ bool walkTo(SetupWizard &wizard, int target, ClusterLayout layout = ClusterLayou
         case SetupWizard::DevicesPage:
             current<DevicesPage>(wizard)->choose(devices);
             break;
+        case SetupWizard::ChecksPage:
+            if (auto *accept = wizard.currentPage()->findChild<QCheckBox *>(QStringLiteral("acceptWarnings"));
+                accept->isVisible() && !accept->isChecked())
+                accept->click();
+            break;
         case SetupWizard::CablingPage:
             current<CablingPage>(wizard)->checkCabling();
             break;
@@ -343,7 +348,7 @@ private Q_SLOTS:
         QVERIFY2(page->outcomeText().contains(cause), qPrintable(page->outcomeText()));
         if (!inPrepare) {
             QVERIFY(page->outcomeText().contains(QLatin1String("earlier settings")));
-            QVERIFY(page->findChild<NodeProgressList *>()->sentence(QStringLiteral("spark-1")).contains(QLatin1String("✘")));
+            QVERIFY(page->findChild<NodeProgressList *>()->sentence(QStringLiteral("spark-1")).contains(QStringLiteral("✘")));
         }
         QVERIFY(page->findChild<QPushButton *>(QStringLiteral("applyButton"))->isEnabled());
     }

@@ -79,8 +79,10 @@ CablingPage::CablingPage(SetupState *state, QWidget *parent)
     m_findings->setTextFormat(Qt::RichText);
     m_timer->setInterval(WatchIntervalMs);
 
+    // The close-up only illustrates the instruction: the cable list gets the room.
+    m_closeUp->setMaximumWidth(260);
     auto *side = new QVBoxLayout;
-    side->addWidget(m_closeUp);
+    side->addWidget(m_closeUp, 0, Qt::AlignHCenter);
     side->addWidget(m_cables, 1);
     side->addWidget(approved);
     side->addWidget(m_topology, 1);
@@ -259,7 +261,8 @@ void CablingPage::reportArrived(quint64 generation, const DiscoveryReport &repor
     } else if (report.healthy()) {
         m_status->setText(tr("The cabling matches the plan."));
     } else {
-        m_status->setText(tr("%n thing(s) to fix; the drawing shows where.", nullptr, int(report.findings.size())));
+        m_status->setText(report.findings.size() == 1 ? tr("One thing to fix; the drawing shows where.")
+                                                      : tr("%1 things to fix; the drawing shows where.").arg(report.findings.size()));
     }
     QString html;
     for (const QString &line : std::as_const(lines))

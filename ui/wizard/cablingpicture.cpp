@@ -117,7 +117,7 @@ CablingPicture CablingPictureBuilder::build(const CablingPlan &plan, const std::
         for (const PortEnd &end : std::as_const(occupied))
             states.insert(keyOf(end), right.contains(keyOf(end)) ? DrawState::Ok : DrawState::Wrong);
         for (const Cable &cable : plan.cables) {
-            for (const PortEnd &end : {std::optional<PortEnd>(cable.from), cable.to}) {
+            for (const std::optional<PortEnd> &end : {std::optional<PortEnd>(cable.from), cable.to}) {
                 if (end && !states.contains(keyOf(*end)))
                     states.insert(keyOf(*end), DrawState::Missing);
             }
@@ -180,8 +180,9 @@ CablingPicture CablingPictureBuilder::build(const CablingPlan &plan, const std::
         }
         // A cable in the wrong port of a Spark whose planned port is empty belongs there.
         for (int port = 0; port < 2; ++port) {
+            const DrawState other = panel.ports[size_t(1 - port)].state;
             if (panel.ports[size_t(port)].state == DrawState::Wrong
-                && panel.ports[size_t(1 - port)].state == DrawState::Missing) {
+                && (other == DrawState::Missing || other == DrawState::Next)) {
                 panel.arrowFrom = port;
                 panel.arrowTo = 1 - port;
             }

@@ -134,7 +134,7 @@ void ChecksPage::runChecks()
     m_acceptWarnings->setChecked(false);
     m_acceptWarnings->hide();
     m_again->setEnabled(false);
-    m_verdictLabel->setText(tr("Reading %n Spark(s)…", nullptr, int(devices.size())));
+    m_verdictLabel->setText(tr("Reading %1 Sparks…").arg(devices.size()));
     showFindings();
     // All nodes at once; each answer is shown as it arrives.
     for (int i = 0; i < devices.size(); ++i) {

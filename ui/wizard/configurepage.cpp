@@ -33,8 +33,8 @@ QString outcomeSentence(const NodeApplyOutcome &node, int revertSeconds)
     case NodeApplyOutcome::State::Reverted:
         return ConfigurePage::tr("Back on its earlier settings.");
     case NodeApplyOutcome::State::RevertsByItself:
-        return ConfigurePage::tr("Could not be reached; it restores its earlier settings by itself within %n second(s).",
-                                 nullptr, revertSeconds);
+        return ConfigurePage::tr("Could not be reached; it restores its earlier settings by itself within %1 seconds.")
+            .arg(revertSeconds);
     }
     return {};
 }
@@ -60,8 +60,8 @@ ConfigurePage::ConfigurePage(SetupState *state, QWidget *parent)
     setSubTitle(tr("Give every ConnectX-7 port its address, safely, with automatic undo."));
 
     auto *help = new QLabel(tr("Each Spark keeps a backup of its network settings and puts it back by itself unless "
-                               "every link is checked within %n second(s). Nothing changes until you press Apply.",
-                               nullptr, RevertSeconds),
+                               "every link is checked within %1 seconds. Nothing changes until you press Apply.")
+                                .arg(RevertSeconds),
                             this);
     help->setWordWrap(true);
     m_table->setObjectName(QStringLiteral("addressPlan"));
@@ -70,6 +70,7 @@ ConfigurePage::ConfigurePage(SetupState *state, QWidget *parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAccessibleName(tr("Address plan"));

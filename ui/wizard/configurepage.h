@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/netconfig/clusterapplier.h"
+#include "core/netconfig/clusterpreparer.h"
 
 #include <QWizardPage>
 

@@ -262,7 +262,7 @@ void DevicesPage::updateSummary()
         m_summary->setText(tr("%1 does not answer: switch it on, check its network, then press “Check status”.")
                                .arg(offline.join(QStringLiteral(", "))));
     else if (names.size() != wanted)
-        m_summary->setText(tr("The layout needs %n Spark(s); %1 ticked.", nullptr, wanted).arg(names.size()));
+        m_summary->setText(tr("The layout needs %1 Sparks; %2 ticked.").arg(wanted).arg(names.size()));
     else
         m_summary->setText(tr("Ready: %1.").arg(names.join(QStringLiteral(" → "))));
     Q_EMIT completeChanged();

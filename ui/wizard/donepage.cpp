@@ -39,10 +39,10 @@ void DonePage::initializePage()
 {
     const auto cabling = m_state->cablingPlan();
     QStringList lines;
-    lines << tr("%1: %n Spark(s), %2.", nullptr, int(m_state->devices().size()))
-                 .arg(m_state->clusterName(), m_state->deviceNames().join(QStringLiteral(", ")));
-    if (m_state->prepared())
-        lines << m_state->prepared()->addresses.describe();
+    lines << tr("%1: %2 Sparks (%3), cabled and checked, their ConnectX-7 ports addressed, node-to-node SSH set up.")
+                 .arg(m_state->clusterName())
+                 .arg(m_state->devices().size())
+                 .arg(m_state->deviceNames().join(QStringLiteral(", ")));
     lines << tr("sparkctl knows this cluster too: “sparkctl cluster verify --cluster %1”.").arg(m_state->clusterName());
     m_summary->setText(lines.join(QLatin1Char('\n')));
 

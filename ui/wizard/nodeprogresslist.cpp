@@ -42,6 +42,10 @@ void NodeProgressList::setNodes(const QStringList &nodes)
         m_grid->addWidget(row.name, i, 0, Qt::AlignTop);
         m_grid->addWidget(row.bar, i, 1, Qt::AlignTop);
         m_grid->addWidget(row.sentence, i, 2, Qt::AlignTop);
+        // Rows added to a visible list show at once, not only after the next event.
+        for (QWidget *widget : {static_cast<QWidget *>(row.name), static_cast<QWidget *>(row.bar),
+                                static_cast<QWidget *>(row.sentence)})
+            widget->show();
         m_rows.insert(nodes.at(i), row);
     }
 }
