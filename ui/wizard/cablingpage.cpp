@@ -80,7 +80,8 @@ CablingPage::CablingPage(SetupState *state, QWidget *parent)
     m_timer->setInterval(WatchIntervalMs);
 
     // The close-up only illustrates the instruction: the cable list gets the room.
-    m_closeUp->setMaximumWidth(260);
+    m_closeUp->setMaximumWidth(220);
+    m_cables->setMinimumHeight(m_cables->fontMetrics().height() * 6);
     auto *side = new QVBoxLayout;
     side->addWidget(m_closeUp, 0, Qt::AlignHCenter);
     side->addWidget(m_cables, 1);
