@@ -60,6 +60,7 @@ CablingPage::CablingPage(SetupState *state, QWidget *parent)
 
     m_cables->setObjectName(QStringLiteral("cableList"));
     m_cables->setWordWrap(true);
+    m_cables->setIconSize(QSize(16, 16));
     m_cables->setAccessibleName(tr("Cables to plug in, in order"));
     m_topology->setObjectName(QStringLiteral("cablingTopology"));
     m_topology->setMinimumHeight(120);
