@@ -353,6 +353,26 @@ private Q_SLOTS:
         QVERIFY(page->findChild<QPushButton *>(QStringLiteral("applyButton"))->isEnabled());
     }
 
+    void aSilentKeychainDoesNotLeaveThePageWaiting()
+    {
+        FakeSetupBackend backend;
+        backend.keychainSilent = true;
+        SetupWizard wizard(&backend);
+        wizard.show();
+        QVERIFY(walkTo(wizard, SetupWizard::ConfigurePage));
+        auto *page = current<ConfigurePage>(wizard);
+        page->apply();
+        QVERIFY(page->busy());
+        QTRY_VERIFY_WITH_TIMEOUT(!page->busy(), ConfigurePage::KeychainTimeoutMs + 5000);
+        QVERIFY(page->outcomeText().contains(QLatin1String("keychain")));
+        QVERIFY(!backend.applyRunning());
+        // A typed password needs no keychain.
+        page->findChild<QLineEdit *>(QStringLiteral("sudoPassword"))->setText(QStringLiteral("secret"));
+        page->apply();
+        QTRY_VERIFY(page->isComplete());
+        QCOMPARE(backend.lastPasswords, QStringList(3, QStringLiteral("secret")));
+    }
+
     void theWholeFlowPassesThePlaceholderLinkTest()
     {
         FakeSetupBackend backend;

@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <memory>
@@ -183,6 +184,14 @@ void ConfigurePage::withPasswords(const std::function<void(const QStringList &)>
                     then(*passwords);
             });
     }
+    // A keychain that never answers (locked, its prompt unseen) must not leave the page waiting.
+    QTimer::singleShot(KeychainTimeoutMs, this, [this, pending, generation] {
+        if (*pending > 0 && generation == m_generation) {
+            ++m_generation;
+            fail(tr("The keychain did not answer: type the sudo password above and press the button again. "
+                    "Nothing was changed."));
+        }
+    });
 }
 
 void ConfigurePage::apply()

@@ -31,6 +31,7 @@ class ConfigurePage final : public QWizardPage
 
 public:
     static constexpr int RevertSeconds = 60;
+    static constexpr int KeychainTimeoutMs = 15000;
 
     explicit ConfigurePage(SetupState *state, QWidget *parent = nullptr);
 
