@@ -5,11 +5,8 @@
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
 #include "core/devices/secretstore.h"
-#include "core/ssh/sshkeypair.h"
 
 #include <QCoreApplication>
-#include <QDir>
-#include <QFile>
 #include <QMutex>
 #include <QTextStream>
 
@@ -52,17 +49,7 @@ QString readHidden(const QString &prompt)
 
 SshTarget clusterTargetFor(const Device &device)
 {
-    SshTarget target = DeviceProbe::targetFor(device);
-    target.acceptedFingerprint = device.hostKeyFingerprint;
-    if (target.identityFiles.isEmpty()) {
-        const QDir ssh(QDir::home().filePath(QStringLiteral(".ssh")));
-        for (const QString &path : {SshKeyPair::defaultPrivateKeyPath(), ssh.filePath(QStringLiteral("id_ed25519")),
-                                    ssh.filePath(QStringLiteral("id_ecdsa")), ssh.filePath(QStringLiteral("id_rsa"))}) {
-            if (QFile::exists(path) && !target.identityFiles.contains(path))
-                target.identityFiles.append(path);
-        }
-    }
-    return target;
+    return DeviceProbe::sessionTargetFor(device);
 }
 
 Expected<ClusterContext> ClusterContext::open(const QString &name)

@@ -2,8 +2,11 @@
 #include "core/devices/deviceprobe.h"
 
 #include "core/facts/cx7.h"
+#include "core/ssh/sshkeypair.h"
 #include "core/ssh/sshsession.h"
 
+#include <QDir>
+#include <QFile>
 #include <QPromise>
 #include <QRegularExpression>
 #include <QThread>
@@ -23,6 +26,21 @@ SshTarget DeviceProbe::targetFor(const Device &device)
     target.useAgent = true;
     if (!device.identityFile.isEmpty())
         target.identityFiles = {device.identityFile};
+    return target;
+}
+
+SshTarget DeviceProbe::sessionTargetFor(const Device &device)
+{
+    SshTarget target = targetFor(device);
+    target.acceptedFingerprint = device.hostKeyFingerprint;
+    if (target.identityFiles.isEmpty()) {
+        const QDir ssh(QDir::home().filePath(QStringLiteral(".ssh")));
+        for (const QString &path : {SshKeyPair::defaultPrivateKeyPath(), ssh.filePath(QStringLiteral("id_ed25519")),
+                                    ssh.filePath(QStringLiteral("id_ecdsa")), ssh.filePath(QStringLiteral("id_rsa"))}) {
+            if (QFile::exists(path) && !target.identityFiles.contains(path))
+                target.identityFiles.append(path);
+        }
+    }
     return target;
 }
 

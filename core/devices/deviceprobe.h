@@ -38,6 +38,10 @@ class DeviceProbe
 public:
     // Key-based login to a registered device: ssh-agent, then its key.
     static SshTarget targetFor(const Device &device);
+    // targetFor, plus the host key accepted at enrolment and the usual key
+    // files (ours, then ~/.ssh/id_*) when the device names none: the target
+    // of a long-lived session for cluster work (the CLI's and the wizard's).
+    static SshTarget sessionTargetFor(const Device &device);
 
     // The remote command and its parser, kept together.
     static QString identityCommand();

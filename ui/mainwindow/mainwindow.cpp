@@ -192,6 +192,8 @@ void MainWindow::openSetupWizard()
 {
     auto *wizard = new SetupWizard(this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
+    // Sparks may have been added on its Devices page.
+    connect(wizard, &QWizard::finished, this, &MainWindow::reloadDevices);
     wizard->open();
 }
 

@@ -5,8 +5,12 @@
 
 namespace spark::ui {
 
+class SetupBackend;
+class SetupState;
+
 // The cluster set-up wizard. Each page shows a core object and forwards the
-// user's choices; the pages are filled in as their features arrive.
+// user's choices; what the pages share lives in SetupState, and everything
+// that talks to a Spark goes through a SetupBackend (the live one by default).
 class SetupWizard final : public QWizard
 {
     Q_OBJECT
@@ -19,7 +23,7 @@ public:
         DevicesPage,
         ChecksPage,
         CablingPage,
-        VerifyCablingPage,
+        VerifyCablingPage, // merged into the cabling page: its check draws on the same pictures
         ConfigurePage,
         PeerTrustPage,
         LinkTestPage,
@@ -27,6 +31,20 @@ public:
     };
 
     explicit SetupWizard(QWidget *parent = nullptr);
+    // For tests: the wizard uses `backend` (it does not take ownership).
+    explicit SetupWizard(SetupBackend *backend, QWidget *parent = nullptr);
+
+    SetupState *state() const { return m_state; }
+    int nextId() const override;
+
+    // A page still waiting for its feature is passed over.
+    static bool isPlaceholder(const QWizardPage *page);
+
+private:
+    void build();
+
+    SetupBackend *m_backend;
+    SetupState *m_state = nullptr;
 };
 
 } // namespace spark::ui

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// A SetupBackend with canned answers for the wizard's ui tests: real probe
+// outputs and real discovery outputs from the emulated cluster
+// (tests/fixtures), parsed and checked by core exactly as the live backend's
+// answers would be. An apply can be held open to test progress and cancel.
+
+#include "core/devices/secretstore.h"
+#include "core/facts/probeparser.h"
+#include "core/netconfig/addressplanner.h"
+#include "core/topology/cablingcheck.h"
+#include "core/topology/cablingplanner.h"
+#include "core/topology/neighbourdiscovery.h"
+#include "ui/wizard/setupbackend.h"
+
+#include <QFile>
+#include <QHash>
+#include <QPromise>
+
+#include <memory>
+
+namespace spark::testsupport {
+
+inline QString fixtureText(const QString &relative)
+{
+    QFile file(QStringLiteral(SPARK_FIXTURES_DIR "/") + relative);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("missing fixture %s", qPrintable(relative));
+    return QString::fromUtf8(file.readAll());
+}
+
+// "ring3" or "miswired3" (the emulated cluster's discovery outputs for spark-1..3).
+inline QList<NodeObservation> observedSet(const QString &set)
+{
+    QList<NodeObservation> nodes;
+    for (int i = 1; i <= 3; ++i) {
+        auto parsed = NeighbourDiscovery::parse(fixtureText(QStringLiteral("topology/discovery-%1-spark-%2.txt").arg(set).arg(i)));
+        for (InterfaceObservation &interface : *parsed)
+            interface.speedMbps = interface.present ? 200000 : -1; // what a real Spark reports
+        nodes.append(NodeObservation{QStringLiteral("spark-%1").arg(i), *parsed});
+    }
+    return nodes;
+}
+
+inline DiscoveryReport reportFor(const CablingPlan &plan, const QList<NodeObservation> &nodes)
+{
+    DiscoveryReport report;
+    report.observations = nodes;
+    report.cabling = NeighbourDiscovery::link(nodes);
+    report.findings = CablingCheck::check(plan, report.cabling, nodes);
+    report.elapsedMs = 900;
+    return report;
+}
+
+inline Device fakeDevice(const QString &name, int index)
+{
+    Device device;
+    device.name = name;
+    device.host = QStringLiteral("10.131.60.%1").arg(10 + index);
+    device.user = QStringLiteral("nvidia");
+    return device;
+}
+
+class FakeSetupBackend final : public spark::ui::SetupBackend
+{
+public:
+    QList<Device> registered{fakeDevice(QStringLiteral("spark-1"), 1), fakeDevice(QStringLiteral("spark-2"), 2),
+                             fakeDevice(QStringLiteral("spark-3"), 3)};
+    QHash<QString, bool> offline;
+    QHash<QString, QString> probeFixture; // device -> probe fixture; default: a ready Spark
+    QString discoverySet = QStringLiteral("ring3");
+    std::optional<Error> prepareError;
+    bool holdApply = false;
+    std::optional<Error> applyError;
+    std::optional<Error> trustError;
+    QList<ClusterDefinition> saved;
+    int discoveries = 0;
+    bool applyCancelled = false;
+
+    Expected<QList<Device>> loadDevices() override { return registered; }
+    SecretStore *secrets() override { return nullptr; }
+    DeviceEnroller::Paths enrolmentPaths() const override { return {}; }
+
+    QFuture<DeviceCheck> checkDevice(const Device &device) override
+    {
+        DeviceCheck check;
+        check.online = !offline.value(device.name);
+        if (!check.online)
+            check.problem = Error(QStringLiteral("%1 did not answer on port 22.").arg(device.name));
+        return QtFuture::makeReadyFuture(check);
+    }
+
+    QFuture<Expected<NodeFacts>> probe(const Device &device) override
+    {
+        const QString fixture = probeFixture.value(device.name, QStringLiteral("sparklab-ring3-root.txt"));
+        if (fixture.isEmpty())
+            return QtFuture::makeReadyFuture(Expected<NodeFacts>(Error(QStringLiteral("%1 did not answer.").arg(device.name))));
+        return QtFuture::makeReadyFuture(
+            Expected<NodeFacts>(parseProbeOutput(fixtureText(QStringLiteral("facts/probe/") + fixture), device.name)));
+    }
+
+    QFuture<DiscoveryReport> discover(const QList<Device> &, const CablingPlan &plan) override
+    {
+        ++discoveries;
+        return QtFuture::makeReadyFuture(reportFor(plan, observedSet(discoverySet)));
+    }
+
+    bool keychainSilent = false; // the keychain never answers
+
+    QFuture<Expected<QString>> rememberedSudoPassword(const QString &) override
+    {
+        if (keychainSilent) {
+            m_silent.append(std::make_shared<QPromise<Expected<QString>>>());
+            m_silent.last()->start();
+            return m_silent.last()->future();
+        }
+        return QtFuture::makeReadyFuture(Expected<QString>(QStringLiteral("nvidia")));
+    }
+
+    QFuture<Expected<PreparedCluster>> prepare(const ClusterDefinition &cluster, const QList<Device> &,
+                                               const QStringList &passwords, const ApplyOptions &) override
+    {
+        lastPasswords = passwords;
+        if (prepareError)
+            return QtFuture::makeReadyFuture(Expected<PreparedCluster>(*prepareError));
+        PreparedCluster prepared;
+        prepared.cabling = *CablingPlanner::plan(cluster.layout, cluster.devices, cluster.port);
+        prepared.addresses = *AddressPlanner::plan(prepared.cabling, {});
+        for (const QString &node : cluster.devices) {
+            PreparedNode prepNode;
+            prepNode.plan.node = node;
+            prepared.nodes.append(prepNode);
+        }
+        return QtFuture::makeReadyFuture(Expected<PreparedCluster>(prepared));
+    }
+
+    QFuture<ClusterApplyReport> apply(const PreparedCluster &prepared, const QList<Device> &, const QStringList &) override
+    {
+        m_applied = prepared;
+        m_apply = std::make_shared<QPromise<ClusterApplyReport>>();
+        m_apply->start();
+        QFuture<ClusterApplyReport> future = m_apply->future();
+        for (const PreparedNode &node : prepared.nodes)
+            Q_EMIT progress(node.plan.node, 0.5, QStringLiteral("Checking every link from %1.").arg(node.plan.node));
+        if (!holdApply)
+            finishApply();
+        return future;
+    }
+
+    void cancelApply() override
+    {
+        applyCancelled = true;
+        if (m_apply)
+            finishApply();
+    }
+
+    // Ends a held apply: applied, failed (applyError) or reverted after a cancel.
+    void finishApply()
+    {
+        ClusterApplyReport report;
+        report.cancelled = applyCancelled;
+        report.succeeded = !applyCancelled && !applyError;
+        report.changed = report.succeeded;
+        if (applyError)
+            report.error = *applyError;
+        for (const PreparedNode &node : m_applied.nodes) {
+            NodeApplyOutcome outcome;
+            outcome.node = node.plan.node;
+            outcome.state = report.succeeded ? NodeApplyOutcome::State::Applied : NodeApplyOutcome::State::Reverted;
+            report.nodes.append(outcome);
+        }
+        auto promise = std::move(m_apply);
+        promise->addResult(report);
+        promise->finish();
+    }
+    bool applyRunning() const { return m_apply != nullptr; }
+
+    QFuture<Expected<void>> rollback(const QList<Device> &, const QStringList &) override
+    {
+        return QtFuture::makeReadyFuture(Expected<void>());
+    }
+
+    QFuture<Expected<void>> trustPeers(const QList<Device> &devices, const AddressPlan &) override
+    {
+        for (const Device &device : devices)
+            Q_EMIT progress(device.name, 1.0, QStringLiteral("Keys exchanged."));
+        return QtFuture::makeReadyFuture(trustError ? Expected<void>(*trustError) : Expected<void>());
+    }
+
+    Expected<void> saveCluster(const ClusterDefinition &cluster) override
+    {
+        saved.append(cluster);
+        return {};
+    }
+
+    QStringList lastPasswords;
+
+private:
+    QList<std::shared_ptr<QPromise<Expected<QString>>>> m_silent;
+    PreparedCluster m_applied;
+    std::shared_ptr<QPromise<ClusterApplyReport>> m_apply;
+};
+
+} // namespace spark::testsupport

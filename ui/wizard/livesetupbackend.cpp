@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+#include "ui/wizard/livesetupbackend.h"
+
+#include "core/common/runonthread.h"
+#include "core/devices/secretstore.h"
+#include "core/facts/nodeprober.h"
+#include "core/netconfig/nodeapplier.h"
+#include "core/netconfig/peertrustrunner.h"
+#include "core/ssh/sshsession.h"
+
+namespace spark::ui {
+
+LiveSetupBackend::LiveSetupBackend(QObject *parent)
+    : SetupBackend(parent)
+    , m_applier(new ClusterApplier(this))
+    , m_discovery(new DiscoveryRunner(this))
+{
+    // Both runners report from their worker threads: queued onto ours.
+    connect(m_applier, &ClusterApplier::progress, this, &SetupBackend::progress, Qt::QueuedConnection);
+    connect(m_discovery, &DiscoveryRunner::progress, this, &SetupBackend::progress, Qt::QueuedConnection);
+}
+
+LiveSetupBackend::~LiveSetupBackend()
+{
+    // An apply still running reverts what it changed before the sessions go.
+    m_applier->cancel();
+    m_applying.waitForFinished();
+    for (const std::shared_ptr<SshSession> &session : std::as_const(m_sessions))
+        session->cancel();
+    for (QFuture<void> &future : m_running)
+        future.waitForFinished();
+}
+
+template<typename T>
+QFuture<T> LiveSetupBackend::track(QFuture<T> future)
+{
+    m_running.removeIf([](const QFuture<void> &running) { return running.isFinished(); });
+    m_running.append(QFuture<void>(future));
+    return future;
+}
+
+Expected<QList<Device>> LiveSetupBackend::loadDevices()
+{
+    if (auto loaded = m_registry.load(); !loaded)
+        return loaded.error();
+    return m_registry.devices();
+}
+
+SecretStore *LiveSetupBackend::secrets()
+{
+    if (!m_secrets)
+        m_secrets = new SecretStore(this);
+    return m_secrets;
+}
+
+DeviceEnroller::Paths LiveSetupBackend::enrolmentPaths() const
+{
+    DeviceEnroller::Paths paths = DeviceEnroller::Paths::defaults();
+    paths.registryFile = m_registry.filePath();
+    return paths;
+}
+
+SshSession *LiveSetupBackend::session(const Device &device)
+{
+    auto found = m_sessions.find(device.name);
+    if (found != m_sessions.end() && m_sessionDevices.value(device.name) == device)
+        return found->get();
+    m_sessionDevices.insert(device.name, device);
+    auto session = std::make_shared<SshSession>(DeviceProbe::sessionTargetFor(device));
+    m_sessions.insert(device.name, session);
+    return session.get();
+}
+
+QList<PrepareTarget> LiveSetupBackend::targets(const QList<Device> &devices, const QStringList &sudoPasswords)
+{
+    QList<PrepareTarget> result;
+    for (qsizetype i = 0; i < devices.size(); ++i)
+        result.append(PrepareTarget{devices.at(i).name, session(devices.at(i)), sudoPasswords.value(i)});
+    return result;
+}
+
+QFuture<DeviceCheck> LiveSetupBackend::checkDevice(const Device &device)
+{
+    return DeviceProbe::check(device);
+}
+
+QFuture<Expected<NodeFacts>> LiveSetupBackend::probe(const Device &device)
+{
+    return NodeProber::probe(device);
+}
+
+QFuture<DiscoveryReport> LiveSetupBackend::discover(const QList<Device> &devices, const CablingPlan &plan)
+{
+    QList<DiscoveryNode> nodes;
+    for (const Device &device : devices) {
+        DiscoveryNode node{device.name, session(device), {}};
+        nodes.append(node);
+    }
+    return track(m_discovery->run(nodes, plan));
+}
+
+QFuture<Expected<QString>> LiveSetupBackend::rememberedSudoPassword(const QString &device)
+{
+    return secrets()->sudoPassword(device);
+}
+
+QFuture<Expected<PreparedCluster>> LiveSetupBackend::prepare(const ClusterDefinition &cluster,
+                                                             const QList<Device> &devices,
+                                                             const QStringList &sudoPasswords,
+                                                             const ApplyOptions &options)
+{
+    const QList<PrepareTarget> nodes = targets(devices, sudoPasswords);
+    return track(runOnThread([cluster, nodes, options] { return ClusterPreparer::prepare(cluster, nodes, options); }));
+}
+
+QFuture<ClusterApplyReport> LiveSetupBackend::apply(const PreparedCluster &prepared, const QList<Device> &devices,
+                                                    const QStringList &sudoPasswords)
+{
+    QFuture<ClusterApplyReport> future = m_applier->run(prepared.jobs(targets(devices, sudoPasswords)));
+    m_applying = QFuture<void>(future);
+    return track(future);
+}
+
+void LiveSetupBackend::cancelApply()
+{
+    m_applier->cancel();
+}
+
+QFuture<Expected<void>> LiveSetupBackend::rollback(const QList<Device> &devices, const QStringList &sudoPasswords)
+{
+    const QList<PrepareTarget> nodes = targets(devices, sudoPasswords);
+    return track(runOnThread([this, nodes]() -> Expected<void> {
+        QList<NodeApplier::Pending> pending;
+        for (const PrepareTarget &target : nodes) {
+            const NodeApplier node(target.node, target.session, target.sudoPassword);
+            QMetaObject::invokeMethod(this, [this, name = target.node] {
+                Q_EMIT progress(name, 0.1, tr("Restoring the settings from before the first apply."));
+            }, Qt::QueuedConnection);
+            pending.append(node.start(NodeApplier::rollbackCommand(), true, tr("The rollback"), 120000));
+        }
+        std::optional<Error> first;
+        for (NodeApplier::Pending &started : pending) {
+            started.exec.waitForFinished();
+            const Expected<ExecResult> raw = started.exec.result();
+            const bool noBackup = raw && raw->exitCode == NodeApplier::NoBackupExitCode;
+            const Expected<ExecResult> result = noBackup ? raw : NodeApplier::wait(started);
+            if (!result && !first)
+                first = result.error();
+            const QString sentence = !result ? result.error().message
+                : noBackup ? tr("No backup from an earlier apply: nothing to roll back.")
+                           : tr("Back on the settings from before the first apply.");
+            QMetaObject::invokeMethod(this, [this, name = started.node, sentence] {
+                Q_EMIT progress(name, 1.0, sentence);
+            }, Qt::QueuedConnection);
+        }
+        if (first)
+            return *first;
+        return {};
+    }));
+}
+
+QFuture<Expected<void>> LiveSetupBackend::trustPeers(const QList<Device> &devices, const AddressPlan &addresses)
+{
+    QList<PeerTrustTarget> trust;
+    for (const Device &device : devices) {
+        PeerNode node{device.name, device.host, device.port, {}};
+        for (const InterfaceAddress &address : addresses.interfacesOf(device.name))
+            node.cx7Addresses.append(address.addressText());
+        trust.append(PeerTrustTarget{node, session(device)});
+    }
+    return track(runOnThread([this, trust] {
+        return PeerTrustRunner::runBlocking(trust, [this](const QString &node, double fraction, const QString &sentence) {
+            QMetaObject::invokeMethod(this, [this, node, fraction, sentence] { Q_EMIT progress(node, fraction, sentence); },
+                                      Qt::QueuedConnection);
+        });
+    }));
+}
+
+Expected<void> LiveSetupBackend::saveCluster(const ClusterDefinition &cluster)
+{
+    ClusterStore store(ClusterStore::defaultFilePath());
+    if (auto loaded = store.load(); !loaded)
+        return loaded.error();
+    if (auto put = store.put(cluster); !put)
+        return put.error();
+    return store.save();
+}
+
+} // namespace spark::ui

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/expected.h"
+#include "core/devices/device.h"
+#include "core/devices/deviceenroller.h"
+#include "core/devices/deviceprobe.h"
+#include "core/facts/nodefacts.h"
+#include "core/netconfig/clusterapplier.h"
+#include "core/netconfig/clusterpreparer.h"
+#include "core/topology/cablingplan.h"
+#include "core/topology/clusterstore.h"
+#include "core/topology/discoveryrunner.h"
+
+#include <QFuture>
+#include <QList>
+#include <QObject>
+#include <QStringList>
+
+namespace spark {
+class SecretStore;
+}
+
+namespace spark::ui {
+
+// Everything the set-up wizard asks of the cluster, as futures: the pages
+// only show what comes back and never wait. LiveSetupBackend calls core over
+// SSH; tests give the pages a fake with canned answers. Every call runs off
+// the GUI thread; progress() arrives queued on the GUI thread.
+class SetupBackend : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SetupBackend)
+
+public:
+    using QObject::QObject;
+
+    // The registry as it is on disk now (an error sentence when it cannot be read).
+    virtual Expected<QList<Device>> loadDevices() = 0;
+    // What AddDeviceDialog needs to enrol a device.
+    virtual SecretStore *secrets() = 0;
+    virtual DeviceEnroller::Paths enrolmentPaths() const = 0;
+
+    virtual QFuture<DeviceCheck> checkDevice(const Device &device) = 0;
+    virtual QFuture<Expected<NodeFacts>> probe(const Device &device) = 0;
+    virtual QFuture<DiscoveryReport> discover(const QList<Device> &devices, const CablingPlan &plan) = 0;
+    // The sudo password the person asked to remember for this device; an error when there is none.
+    virtual QFuture<Expected<QString>> rememberedSudoPassword(const QString &device) = 0;
+    // Reads every node as root and plans the apply; nothing changes.
+    virtual QFuture<Expected<PreparedCluster>> prepare(const ClusterDefinition &cluster, const QList<Device> &devices,
+                                                       const QStringList &sudoPasswords, const ApplyOptions &options) = 0;
+    virtual QFuture<ClusterApplyReport> apply(const PreparedCluster &prepared, const QList<Device> &devices,
+                                              const QStringList &sudoPasswords) = 0;
+    // Thread-safe: a running apply reverts every node it changed.
+    virtual void cancelApply() = 0;
+    // Every node back on the settings from before the first apply.
+    virtual QFuture<Expected<void>> rollback(const QList<Device> &devices, const QStringList &sudoPasswords) = 0;
+    virtual QFuture<Expected<void>> trustPeers(const QList<Device> &devices, const AddressPlan &addresses) = 0;
+    // Keeps the cluster for the dashboard and sparkctl (clusters.json).
+    virtual Expected<void> saveCluster(const ClusterDefinition &cluster) = 0;
+
+Q_SIGNALS:
+    // fraction 0..1 of this node's part of the running step, and what happens now.
+    void progress(const QString &node, double fraction, const QString &sentence);
+};
+
+} // namespace spark::ui
