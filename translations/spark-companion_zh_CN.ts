@@ -311,6 +311,92 @@
         <source>sudo password of %1 on %2 (Enter: the same as before): </source>
         <translation>%1 在 %2 上的 sudo 密码（直接按 Enter 表示与上一个相同）： </translation>
     </message>
+    <message>
+        <source>Still cancelling: waiting until every node is whole again.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling: every node that was changed goes back to its earlier settings (a node already verified keeps the new ones).
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan a cluster: which cable goes into which port, and the ConnectX-7 addresses every node gets. No node is contacted; the plan is saved as the default cluster for verify, apply and export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>direct2, ring3 or switch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The registered Sparks, in cable order (default: every registered one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 (left) or 1 (right), for direct2 and switch (default 0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s name (default: the one planned last, or &quot;spark-cluster&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The switch takes 9000-byte frames on these ports (default: MTU 1500 on a switch).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the cluster&apos;s subnets come from (default 10.200.0.0/16).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the plan as JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--layout must be direct2, ring3 or switch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--port must be 0 (left) or 1 (right).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--jumbo-frames is for a switch; direct cables always use MTU 9000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Spark named &quot;%1&quot; is registered; add it with &apos;sparkctl device add&apos; or check the names with &apos;sparkctl device list&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--base-range must be an IPv4 range such as 10.200.0.0/16.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster %1: %2 with %3 Sparks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cabling:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ConnectX-7 addresses (MTU %1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No node was contacted: &apos;sparkctl cluster apply&apos; reads the nodes first and moves any subnet that a node already uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved as cluster %1, the default for &apos;sparkctl cluster verify&apos;, &apos;apply&apos; and &apos;export&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>spark::ClusterExports</name>
@@ -814,10 +900,111 @@
     </message>
 </context>
 <context>
+    <name>spark::LinkTestPlanner</name>
+    <message>
+        <source>%1 and %2 through the switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cable %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s address plan has no addresses for %1: apply the cluster&apos;s network first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster has no links to test: plan a cluster with at least two Sparks first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>spark::LinkTestRun</name>
     <message>
         <source>A saved link test result is damaged and was skipped.</source>
         <translation>一条已保存的链路测试结果已损坏，已跳过。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::LinkTestRunner</name>
+    <message>
+        <source>A to B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B to A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>both directions at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The test from %1 to %2 stopped: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>iperf3 on %1 failed on twin %2: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The iperf3 servers on %1 did not start in time: check that iperf3 runs there and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>iperf3 could not start on %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not among the cluster&apos;s devices: register it and run the link test again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the link-test tools on every node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not installed on %2: install it (sudo apt install %3) and run the link test again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no address %2 on %3: apply the cluster&apos;s network first (the wizard&apos;s Configure page or &apos;sparkctl cluster apply&apos;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pinging both twins of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link test was cancelled; nothing is left running on the nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring %1, %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every link carries what it should.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At least one link is below what it should carry.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::LinkTestScripts</name>
+    <message>
+        <source>The link test cannot run: its run tag &quot;%1&quot; is not valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link test cannot run: a tool&apos;s command is not valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 did not answer the link test&apos;s first check: check that it is reachable and run the test again.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1406,6 +1593,80 @@
     </message>
 </context>
 <context>
+    <name>spark::UpdateRunner</name>
+    <message>
+        <source>%1 did not restart (exit %2); the updates are installed, restart it yourself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was changed yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done before it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; on %2 stopped: %3 (%4). Run the update again once %2 is reachable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sudo on %1 refused the password; nothing was changed. Enter the password of %2 on %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sudo on %1 needs the password of %2; nothing was changed. Give the password and run the update again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; failed on %2 (exit %3; %4). Read its output above, fix the cause and run the update again; %2 was not restarted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to restart…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 still answers %2 minutes after the restart was asked for; restart it yourself, then check it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to come back…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 did not come back within %2 minutes of its restart; check its screen or power, then check it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is back; checking it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::UpdateSteps</name>
+    <message>
+        <source>Refreshing the package lists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installing the updated packages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refreshing the firmware list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installing firmware updates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restarting</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>spark::VersionPolicy</name>
     <message>
         <source>The version policy file is damaged; reinstall Spark Companion.</source>
@@ -1502,6 +1763,357 @@
     </message>
 </context>
 <context>
+    <name>spark::ui::CablingPage</name>
+    <message>
+        <source>&amp;Check cabling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Watch the ports while I plug in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cabling</source>
+        <translation>布线</translation>
+    </message>
+    <message>
+        <source>Plug in each cable where the drawing shows it, pull tab up.</source>
+        <translation>按图示插入每根线缆，拉环朝上。</translation>
+    </message>
+    <message>
+        <source>The cables can use the left or the right port: click the port you want on any drawing (or Tab to it and press Space).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cables to plug in, in order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approved cables: Amphenol NJAAKK-N911 (0.4 m), NJAAKK0006 (0.5 m), Luxshare LMTQF022-SD-R.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every cable is where the plan wants it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cable %1 of %2: %3. Pull tab up, slide it in until it clicks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 to the switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for cables on every Spark…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not every Spark answered, so the cabling could not be checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cabling matches the plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One thing to fix; the drawing shows where.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 things to fix; the drawing shows where.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::CablingPictureBuilder</name>
+    <message>
+        <source>Spark %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · port %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cable %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>move here</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::ChecksPage</name>
+    <message>
+        <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready, with warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I have read the &amp;warnings and want to go on anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check &amp;again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Software versions, sudo and ports, checked on every Spark.</source>
+        <translation>在每台 Spark 上检查软件版本、sudo 权限和端口。</translation>
+    </message>
+    <message>
+        <source>Every Spark is read at once over SSH; nothing is changed. A red finding must be fixed before the set-up can go on, each with what to do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings per Spark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1 Sparks…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that it is on and answers, then press “Check again”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: reading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1，%2 {1:?}</translation>
+    </message>
+    <message>
+        <source>The cluster as a whole</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How to update:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every Spark is ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster can be set up, but read the warnings first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix the red findings, then press “Check again”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::ConfigurePage</name>
+    <message>
+        <source>Runs its new settings; every link checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back on its earlier settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not be reached; it restores its earlier settings by itself within %1 seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Disable the earlier files for these ports (they stay in the backup)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Stop and undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Roll back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configure</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Give every ConnectX-7 port its address, safely, with automatic undo.</source>
+        <translation>为每个 ConnectX-7 端口分配地址，安全可靠，出错自动撤销。</translation>
+    </message>
+    <message>
+        <source>Each Spark keeps a backup of its network settings and puts it back by itself unless every link is checked within %1 seconds. Nothing changes until you press Apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the same on every Spark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sudo &amp;password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left empty, the password remembered in the keychain for each Spark is used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain did not answer: type the sudo password above and press the button again. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the network settings of every Spark…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped before anything was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Earlier network files configure the same ports: tick the box to disable them, then press Apply again. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Already runs this plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already runs this plan; nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applying on every Spark…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every Spark runs its new network settings, and every link answered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped: every Spark that was changed is back on its earlier settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The apply did not finish: %1 Every Spark that was changed is back on its earlier settings; fix the cause and press Apply again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping; undoing the changes made so far…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restoring the settings from before the first apply…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every Spark is back on the network settings it had before the first apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::DeviceDetailPanel</name>
+    <message>
+        <source>Check again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update and restart…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Spark selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a Spark in the list to see its hardware, software and readiness for a cluster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checked at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>spark::ui::DeviceListModel</name>
     <message>
         <source>This host has no /etc/dgx-release: it is managed as a generic Linux host.</source>
@@ -1541,6 +2153,136 @@
     </message>
 </context>
 <context>
+    <name>spark::ui::DevicesPage</name>
+    <message>
+        <source>Move &amp;up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move &amp;down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Pick the Sparks that form the cluster and put them in order.</source>
+        <translation>选择组成集群的 Spark 并排好顺序。</translation>
+    </message>
+    <message>
+        <source>Cluster &amp;name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Registered devices; tick the ones to use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add a Spark…</source>
+        <translation>添加 Spark(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Check &amp;status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick the Sparks of the cluster. Their order gives their place in the cabling plan: the first is Spark 1. Sparks are added once with their password; after that the program logs in with its own key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offline: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spark %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Spark is registered yet: add each one with “Add a Spark…”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not answer: switch it on, check its network, then press “Check status”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layout needs %1 Sparks; %2 ticked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::DonePage</name>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Your cluster is ready. Export its files or open the dashboard.</source>
+        <translation>集群已就绪。可以导出配置文件或打开仪表板。</translation>
+    </message>
+    <message>
+        <source>%1: %2 Sparks (%3), cabled and checked, their ConnectX-7 ports addressed, node-to-node SSH set up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sparkctl knows this cluster too: “sparkctl cluster verify --cluster %1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MPI hostfile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ansible inventory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2. Choose another folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>spark::ui::EmptyStateWidget</name>
     <message>
         <source>No Sparks yet</source>
@@ -1561,6 +2303,49 @@
     <message>
         <source>With two to four Sparks registered, set up a cluster: the app shows which port takes which cable, configures the ConnectX-7 ports and tests every link.</source>
         <translation>注册两到四台 Spark 后即可配置集群：本程序会告诉您每根线缆插在哪个端口，配置 ConnectX-7 端口并测试每条链路。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::FindingsView</name>
+    <message>
+        <source>Not ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready with warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing stands in the way of clustering this Spark.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cluster works, but read the warnings below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix the blockers below before this Spark joins a cluster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to do: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1654,6 +2439,183 @@
     </message>
 </context>
 <context>
+    <name>spark::ui::LinkTestPage</name>
+    <message>
+        <source>Start the test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel the test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link test</source>
+        <translation>链路测试</translation>
+    </message>
+    <message>
+        <source>Measure every cable&apos;s throughput and latency.</source>
+        <translation>测量每根线缆的吞吐量和延迟。</translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON, or the chart on show as PNG.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping the test and cleaning up the nodes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is nothing to export yet: run the link test first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2. Choose another folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no chart to save yet: run the link test first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be written. Choose another folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Results as CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Results as JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart as PNG (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the link test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::LinkTestView</name>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The test has not run yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slowest total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slowest port total per link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 port %3 ↔ %4 port %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A port passes above %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 µs, %2 % loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pass: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fail: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::LiveSetupBackend</name>
+    <message>
+        <source>Restoring the settings from before the first apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rollback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No backup from an earlier apply: nothing to roll back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back on the settings from before the first apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>spark::ui::MainWindow</name>
     <message>
         <source>Spark Companion</source>
@@ -1686,6 +2648,163 @@
     <message>
         <source>Main</source>
         <translation>主工具栏</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::NodeFactsView</name>
+    <message>
+        <source>works without a password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>works with the password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not checked (needs the password)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left, twin %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Right, twin %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>absent (no cable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DGX OS:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVIDIA driver:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CX-7 firmware:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sudo:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ConnectX-7 ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IPv4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a DGX OS system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (installed %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (uid %2, gid %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::NodeProgressList</name>
+    <message>
+        <source>Progress on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::PeerTrustPage</name>
+    <message>
+        <source>Try &amp;again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node-to-node SSH</source>
+        <translation>节点间 SSH</translation>
+    </message>
+    <message>
+        <source>Let the Sparks log in to each other without a password.</source>
+        <translation>让各台 Spark 之间无需密码即可互相登录。</translation>
+    </message>
+    <message>
+        <source>Each Spark makes its own key and trusts the others&apos; keys, on the management network and on the ConnectX-7 addresses. No private key leaves its Spark. MPI and NCCL programs need this to start on every node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchanging keys…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trusts every other Spark.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every Spark can log in to every other one without a password.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1759,58 +2878,17 @@
     </message>
 </context>
 <context>
+    <name>spark::ui::SetupState</name>
+    <message>
+        <source>Choose a layout first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>spark::ui::SetupWizard</name>
     <message>
         <source>Set up a cluster</source>
         <translation>配置集群</translation>
-    </message>
-    <message>
-        <source>Devices</source>
-        <translation>设备</translation>
-    </message>
-    <message>
-        <source>Pick the Sparks that form the cluster and put them in order.</source>
-        <translation>选择组成集群的 Spark 并排好顺序。</translation>
-    </message>
-    <message>
-        <source>Checks</source>
-        <translation>检查</translation>
-    </message>
-    <message>
-        <source>Software versions, sudo and ports, checked on every Spark.</source>
-        <translation>在每台 Spark 上检查软件版本、sudo 权限和端口。</translation>
-    </message>
-    <message>
-        <source>Cabling</source>
-        <translation>布线</translation>
-    </message>
-    <message>
-        <source>Plug in each cable where the drawing shows it, pull tab up.</source>
-        <translation>按图示插入每根线缆，拉环朝上。</translation>
-    </message>
-    <message>
-        <source>Verify cabling</source>
-        <translation>验证布线</translation>
-    </message>
-    <message>
-        <source>Find out which port is cabled to which, and compare with the plan.</source>
-        <translation>找出各端口之间的实际连接，并与计划对比。</translation>
-    </message>
-    <message>
-        <source>Configure</source>
-        <translation>配置</translation>
-    </message>
-    <message>
-        <source>Give every ConnectX-7 port its address, safely, with automatic undo.</source>
-        <translation>为每个 ConnectX-7 端口分配地址，安全可靠，出错自动撤销。</translation>
-    </message>
-    <message>
-        <source>Node-to-node SSH</source>
-        <translation>节点间 SSH</translation>
-    </message>
-    <message>
-        <source>Let the Sparks log in to each other without a password.</source>
-        <translation>让各台 Spark 之间无需密码即可互相登录。</translation>
     </message>
     <message>
         <source>Link test</source>
@@ -1820,13 +2898,36 @@
         <source>Measure every cable&apos;s throughput and latency.</source>
         <translation>测量每根线缆的吞吐量和延迟。</translation>
     </message>
+</context>
+<context>
+    <name>spark::ui::ThroughputChart</name>
     <message>
-        <source>Done</source>
-        <translation>完成</translation>
+        <source>A→B</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Your cluster is ready. Export its files or open the dashboard.</source>
-        <translation>集群已就绪。可以导出配置文件或打开仪表板。</translation>
+        <source>B→A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Twin %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — expected %2 Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gb/s</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1877,6 +2978,47 @@
     <message>
         <source>It stays in the notification area. Choose Quit from its menu to exit.</source>
         <translation>它会留在通知区域。要退出，请在其菜单中选择“退出”。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::UpdateDialog</name>
+    <message>
+        <source>Update %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This runs NVIDIA&apos;s documented update on %1 and restarts it; anything running on it stops. Spark Companion waits until it is back and checks it again.
+
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update and restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sudo password of %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the password of %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updating %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is back and runs DGX OS %2; its check is shown in the main window.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
