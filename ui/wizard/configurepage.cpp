@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/wizard/configurepage.h"
 
+#include "core/common/whenready.h"
+
 #include "core/netconfig/clusterpreparer.h"
 #include "core/netconfig/netplandocument.h"
 #include "ui/wizard/nodeprogresslist.h"
@@ -176,8 +178,8 @@ void ConfigurePage::withPasswords(const std::function<void(const QStringList &)>
     auto pending = std::make_shared<int>(int(devices.size()));
     const quint64 generation = m_generation;
     for (int i = 0; i < devices.size(); ++i) {
-        m_state->backend()->rememberedSudoPassword(devices.at(i).name)
-            .then(this, [this, passwords, pending, i, then, generation](const Expected<QString> &remembered) {
+        whenReady(m_state->backend()->rememberedSudoPassword(devices.at(i).name), this,
+                  [this, passwords, pending, i, then, generation](const Expected<QString> &remembered) {
                 if (remembered)
                     (*passwords)[i] = *remembered;
                 if (--*pending == 0 && generation == m_generation)
