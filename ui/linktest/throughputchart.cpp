@@ -43,7 +43,8 @@ QString seriesName(int twin, LinkDirection direction)
 } // namespace
 
 ThroughputChart::ThroughputChart(const QString &title, double expectedGbps, QWidget *parent)
-    : QChartView(parent)
+    // Our chart from the start: setChart() would orphan the view's default one.
+    : QChartView(new QChart, parent)
     , m_time(new QValueAxis(this))
     , m_rate(new QValueAxis(this))
     , m_expected(new QLineSeries(this))
@@ -56,11 +57,10 @@ ThroughputChart::ThroughputChart(const QString &title, double expectedGbps, QWid
     setObjectName(QStringLiteral("throughputChart"));
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(280, 200);
-    auto *chart = new QChart;
+    QChart *chart = this->chart();
     chart->setTitle(tr("%1 — expected %2 Gb/s").arg(title, QLocale().toString(expectedGbps, 'g', 3)));
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->setAlignment(Qt::AlignBottom);
-    setChart(chart);
 
     m_time->setTitleText(tr("Time (s)"));
     m_time->setLabelFormat(QStringLiteral("%d"));
