@@ -314,88 +314,90 @@
     <message>
         <source>Still cancelling: waiting until every node is whole again.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>仍在取消：正在等待每个节点恢复完整。
+</translation>
     </message>
     <message>
         <source>Cancelling: every node that was changed goes back to its earlier settings (a node already verified keeps the new ones).
 </source>
-        <translation type="unfinished"></translation>
+        <translation>正在取消：每个已更改的节点都会恢复原来的设置（已验证的节点保留新设置）。
+</translation>
     </message>
     <message>
         <source>Plan a cluster: which cable goes into which port, and the ConnectX-7 addresses every node gets. No node is contacted; the plan is saved as the default cluster for verify, apply and export.</source>
-        <translation type="unfinished"></translation>
+        <translation>规划集群：哪根线缆插入哪个端口，以及每个节点获得的 ConnectX-7 地址。不会连接任何节点；该规划会保存为 verify、apply 和 export 的默认集群。</translation>
     </message>
     <message>
         <source>direct2, ring3 or switch.</source>
-        <translation type="unfinished"></translation>
+        <translation>direct2、ring3 或 switch。</translation>
     </message>
     <message>
         <source>The registered Sparks, in cable order (default: every registered one).</source>
-        <translation type="unfinished"></translation>
+        <translation>已注册的 Spark，按布线顺序（默认：全部已注册的）。</translation>
     </message>
     <message>
         <source>0 (left) or 1 (right), for direct2 and switch (default 0).</source>
-        <translation type="unfinished"></translation>
+        <translation>0（左）或 1（右），用于 direct2 和 switch（默认 0）。</translation>
     </message>
     <message>
         <source>The cluster&apos;s name (default: the one planned last, or &quot;spark-cluster&quot;).</source>
-        <translation type="unfinished"></translation>
+        <translation>集群名称（默认：最近规划的那个，或 &quot;spark-cluster&quot;）。</translation>
     </message>
     <message>
         <source>The switch takes 9000-byte frames on these ports (default: MTU 1500 on a switch).</source>
-        <translation type="unfinished"></translation>
+        <translation>交换机的这些端口接受 9000 字节的帧（默认：交换机上 MTU 1500）。</translation>
     </message>
     <message>
         <source>Where the cluster&apos;s subnets come from (default 10.200.0.0/16).</source>
-        <translation type="unfinished"></translation>
+        <translation>集群子网的来源范围（默认 10.200.0.0/16）。</translation>
     </message>
     <message>
         <source>Print the plan as JSON.</source>
-        <translation type="unfinished"></translation>
+        <translation>以 JSON 格式输出规划。</translation>
     </message>
     <message>
         <source>unexpected argument &apos;%1&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>意外的参数 &apos;%1&apos;。</translation>
     </message>
     <message>
         <source>--layout must be direct2, ring3 or switch.</source>
-        <translation type="unfinished"></translation>
+        <translation>--layout 必须是 direct2、ring3 或 switch。</translation>
     </message>
     <message>
         <source>--port must be 0 (left) or 1 (right).</source>
-        <translation type="unfinished"></translation>
+        <translation>--port 必须是 0（左）或 1（右）。</translation>
     </message>
     <message>
         <source>--jumbo-frames is for a switch; direct cables always use MTU 9000.</source>
-        <translation type="unfinished"></translation>
+        <translation>--jumbo-frames 仅用于交换机；直连线缆始终使用 MTU 9000。</translation>
     </message>
     <message>
         <source>No Spark named &quot;%1&quot; is registered; add it with &apos;sparkctl device add&apos; or check the names with &apos;sparkctl device list&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有名为 &quot;%1&quot; 的已注册 Spark；请用 &apos;sparkctl device add&apos; 添加，或用 &apos;sparkctl device list&apos; 核对名称。</translation>
     </message>
     <message>
         <source>--base-range must be an IPv4 range such as 10.200.0.0/16.</source>
-        <translation type="unfinished"></translation>
+        <translation>--base-range 必须是 IPv4 范围，例如 10.200.0.0/16。</translation>
     </message>
     <message>
         <source>Cluster %1: %2 with %3 Sparks.</source>
-        <translation type="unfinished"></translation>
+        <translation>集群 %1：%2，共 %3 台 Spark。</translation>
     </message>
     <message>
         <source>Cabling:</source>
-        <translation type="unfinished"></translation>
+        <translation>布线：</translation>
     </message>
     <message>
         <source>ConnectX-7 addresses (MTU %1):</source>
-        <translation type="unfinished"></translation>
+        <translation>ConnectX-7 地址（MTU %1）：</translation>
     </message>
     <message>
         <source>No node was contacted: &apos;sparkctl cluster apply&apos; reads the nodes first and moves any subnet that a node already uses.</source>
-        <translation type="unfinished"></translation>
+        <translation>未连接任何节点：&apos;sparkctl cluster apply&apos; 会先读取各节点，并避开节点已在使用的子网。</translation>
     </message>
     <message>
         <source>Saved as cluster %1, the default for &apos;sparkctl cluster verify&apos;, &apos;apply&apos; and &apos;export&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存为集群 %1，作为 &apos;sparkctl cluster verify&apos;、&apos;apply&apos; 和 &apos;export&apos; 的默认集群。</translation>
     </message>
 </context>
 <context>
@@ -903,19 +905,19 @@
     <name>spark::LinkTestPlanner</name>
     <message>
         <source>%1 and %2 through the switch</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 与 %2 经由交换机</translation>
     </message>
     <message>
         <source>cable %1</source>
-        <translation type="unfinished"></translation>
+        <translation>线缆 %1</translation>
     </message>
     <message>
         <source>The cluster&apos;s address plan has no addresses for %1: apply the cluster&apos;s network first.</source>
-        <translation type="unfinished"></translation>
+        <translation>集群的地址规划中没有 %1 的地址：请先应用集群网络。</translation>
     </message>
     <message>
         <source>The cluster has no links to test: plan a cluster with at least two Sparks first.</source>
-        <translation type="unfinished"></translation>
+        <translation>集群中没有可测试的链路：请先规划一个至少包含两台 Spark 的集群。</translation>
     </message>
 </context>
 <context>
@@ -929,82 +931,82 @@
     <name>spark::LinkTestRunner</name>
     <message>
         <source>A to B</source>
-        <translation type="unfinished"></translation>
+        <translation>A 到 B</translation>
     </message>
     <message>
         <source>B to A</source>
-        <translation type="unfinished"></translation>
+        <translation>B 到 A</translation>
     </message>
     <message>
         <source>both directions at once</source>
-        <translation type="unfinished"></translation>
+        <translation>双向同时</translation>
     </message>
     <message>
         <source>The test from %1 to %2 stopped: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>从 %1 到 %2 的测试已停止：%3</translation>
     </message>
     <message>
         <source>iperf3 on %1 failed on twin %2: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 iperf3 在孪生接口 %2 上失败：%3。</translation>
     </message>
     <message>
         <source>The iperf3 servers on %1 did not start in time: check that iperf3 runs there and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 iperf3 服务器未能及时启动：请确认 iperf3 能在该节点运行，然后重试。</translation>
     </message>
     <message>
         <source>iperf3 could not start on %1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>iperf3 无法在 %1 上启动：%2。</translation>
     </message>
     <message>
         <source>%1 is not among the cluster&apos;s devices: register it and run the link test again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不在集群的设备中：请注册它，然后重新运行链路测试。</translation>
     </message>
     <message>
         <source>Checking the link-test tools on every node.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查每个节点上的链路测试工具。</translation>
     </message>
     <message>
         <source>%1 is not installed on %2: install it (sudo apt install %3) and run the link test again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 上未安装 %1：请安装（sudo apt install %3），然后重新运行链路测试。</translation>
     </message>
     <message>
         <source>%1 has no address %2 on %3: apply the cluster&apos;s network first (the wizard&apos;s Configure page or &apos;sparkctl cluster apply&apos;).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的 %3 上没有地址 %2：请先应用集群网络（向导的“配置”页面或 &apos;sparkctl cluster apply&apos;）。</translation>
     </message>
     <message>
         <source>Pinging both twins of %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在 ping %1 的两个孪生接口。</translation>
     </message>
     <message>
         <source>The link test was cancelled; nothing is left running on the nodes.</source>
-        <translation type="unfinished"></translation>
+        <translation>链路测试已取消；节点上没有遗留任何运行中的进程。</translation>
     </message>
     <message>
         <source>Measuring %1, %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在测量 %1，%2。</translation>
     </message>
     <message>
         <source>Every link carries what it should.</source>
-        <translation type="unfinished"></translation>
+        <translation>每条链路都达到了应有的速率。</translation>
     </message>
     <message>
         <source>At least one link is below what it should carry.</source>
-        <translation type="unfinished"></translation>
+        <translation>至少有一条链路低于应有的速率。</translation>
     </message>
 </context>
 <context>
     <name>spark::LinkTestScripts</name>
     <message>
         <source>The link test cannot run: its run tag &quot;%1&quot; is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>链路测试无法运行：运行标记 &quot;%1&quot; 无效。</translation>
     </message>
     <message>
         <source>The link test cannot run: a tool&apos;s command is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>链路测试无法运行：某个工具的命令无效。</translation>
     </message>
     <message>
         <source>%1 did not answer the link test&apos;s first check: check that it is reachable and run the test again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 未响应链路测试的初始检查：请确认它可以访问，然后重新运行测试。</translation>
     </message>
 </context>
 <context>
@@ -1596,74 +1598,74 @@
     <name>spark::UpdateRunner</name>
     <message>
         <source>%1 did not restart (exit %2); the updates are installed, restart it yourself.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 未能重启（退出码 %2）；更新已安装，请自行重启。</translation>
     </message>
     <message>
         <source>nothing was changed yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未做任何更改</translation>
     </message>
     <message>
         <source>done before it: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>此前已完成：%1</translation>
     </message>
     <message>
         <source>&quot;%1&quot; on %2 stopped: %3 (%4). Run the update again once %2 is reachable.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 上的“%1”已停止：%3（%4）。待 %2 可访问后请重新运行更新。</translation>
     </message>
     <message>
         <source>sudo on %1 refused the password; nothing was changed. Enter the password of %2 on %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 sudo 拒绝了该密码；未做任何更改。请输入 %2 在 %1 上的密码。</translation>
     </message>
     <message>
         <source>sudo on %1 needs the password of %2; nothing was changed. Give the password and run the update again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的 sudo 需要 %2 的密码；未做任何更改。请提供密码并重新运行更新。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; failed on %2 (exit %3; %4). Read its output above, fix the cause and run the update again; %2 was not restarted.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”在 %2 上失败（退出码 %3；%4）。请阅读上方输出，排除原因后重新运行更新；%2 未重启。</translation>
     </message>
     <message>
         <source>Waiting for %1 to restart…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在等待 %1 重启…</translation>
     </message>
     <message>
         <source>%1 still answers %2 minutes after the restart was asked for; restart it yourself, then check it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求重启 %2 分钟后 %1 仍在响应；请自行重启，然后再次检查。</translation>
     </message>
     <message>
         <source>Waiting for %1 to come back…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在等待 %1 恢复…</translation>
     </message>
     <message>
         <source>%1 did not come back within %2 minutes of its restart; check its screen or power, then check it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 重启后 %2 分钟内未恢复；请检查其屏幕或电源，然后再次检查。</translation>
     </message>
     <message>
         <source>%1 is back; checking it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已恢复；正在再次检查。</translation>
     </message>
 </context>
 <context>
     <name>spark::UpdateSteps</name>
     <message>
         <source>Refreshing the package lists</source>
-        <translation type="unfinished"></translation>
+        <translation>正在刷新软件包列表</translation>
     </message>
     <message>
         <source>Installing the updated packages</source>
-        <translation type="unfinished"></translation>
+        <translation>正在安装更新的软件包</translation>
     </message>
     <message>
         <source>Refreshing the firmware list</source>
-        <translation type="unfinished"></translation>
+        <translation>正在刷新固件列表</translation>
     </message>
     <message>
         <source>Installing firmware updates</source>
-        <translation type="unfinished"></translation>
+        <translation>正在安装固件更新</translation>
     </message>
     <message>
         <source>Restarting</source>
-        <translation type="unfinished"></translation>
+        <translation>正在重启</translation>
     </message>
 </context>
 <context>
@@ -1766,11 +1768,11 @@
     <name>spark::ui::CablingPage</name>
     <message>
         <source>&amp;Check cabling</source>
-        <translation type="unfinished"></translation>
+        <translation>检查布线(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Watch the ports while I plug in</source>
-        <translation type="unfinished"></translation>
+        <translation>插线时持续监视端口(&amp;W)</translation>
     </message>
     <message>
         <source>Cabling</source>
@@ -1782,105 +1784,105 @@
     </message>
     <message>
         <source>The cables can use the left or the right port: click the port you want on any drawing (or Tab to it and press Space).</source>
-        <translation type="unfinished"></translation>
+        <translation>线缆可以使用左侧或右侧端口：在任一图上点击您想用的端口（或用 Tab 移到该端口并按空格键）。</translation>
     </message>
     <message>
         <source>Cables to plug in, in order</source>
-        <translation type="unfinished"></translation>
+        <translation>需要依次插入的线缆</translation>
     </message>
     <message>
         <source>Approved cables: Amphenol NJAAKK-N911 (0.4 m), NJAAKK0006 (0.5 m), Luxshare LMTQF022-SD-R.</source>
-        <translation type="unfinished"></translation>
+        <translation>认证的线缆：Amphenol NJAAKK-N911（0.4 米）、NJAAKK0006（0.5 米）、Luxshare LMTQF022-SD-R。</translation>
     </message>
     <message>
         <source>Every cable is where the plan wants it.</source>
-        <translation type="unfinished"></translation>
+        <translation>每根线缆都在规划要求的位置。</translation>
     </message>
     <message>
         <source>Cable %1 of %2: %3. Pull tab up, slide it in until it clicks.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 根线缆（共 %2 根）：%3。拉环朝上，推入直到听到咔嗒声。</translation>
     </message>
     <message>
         <source>%1 to the switch</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 到交换机</translation>
     </message>
     <message>
         <source>%1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 到 %2</translation>
     </message>
     <message>
         <source>Looking for cables on every Spark…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在每台 Spark 上查找线缆…</translation>
     </message>
     <message>
         <source>Not every Spark answered, so the cabling could not be checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>并非每台 Spark 都有响应，因此无法检查布线。</translation>
     </message>
     <message>
         <source>The cabling matches the plan.</source>
-        <translation type="unfinished"></translation>
+        <translation>布线与规划一致。</translation>
     </message>
     <message>
         <source>One thing to fix; the drawing shows where.</source>
-        <translation type="unfinished"></translation>
+        <translation>有一处需要修正；图中标出了位置。</translation>
     </message>
     <message>
         <source>%1 things to fix; the drawing shows where.</source>
-        <translation type="unfinished"></translation>
+        <translation>有 %1 处需要修正；图中标出了位置。</translation>
     </message>
 </context>
 <context>
     <name>spark::ui::CablingPictureBuilder</name>
     <message>
         <source>Spark %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Spark %1</translation>
     </message>
     <message>
         <source>%1 · port %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 端口 %2</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>the switch</source>
-        <translation type="unfinished"></translation>
+        <translation>交换机</translation>
     </message>
     <message>
         <source>cable %1</source>
-        <translation type="unfinished"></translation>
+        <translation>线缆 %1</translation>
     </message>
     <message>
         <source>wrong</source>
-        <translation type="unfinished"></translation>
+        <translation>错误</translation>
     </message>
     <message>
         <source>move here</source>
-        <translation type="unfinished"></translation>
+        <translation>移到这里</translation>
     </message>
 </context>
 <context>
     <name>spark::ui::ChecksPage</name>
     <message>
         <source>ready</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪</translation>
     </message>
     <message>
         <source>ready, with warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪（有警告）</translation>
     </message>
     <message>
         <source>not ready</source>
-        <translation type="unfinished"></translation>
+        <translation>未就绪</translation>
     </message>
     <message>
         <source>I have read the &amp;warnings and want to go on anyway</source>
-        <translation type="unfinished"></translation>
+        <translation>我已阅读警告(&amp;W)，仍要继续</translation>
     </message>
     <message>
         <source>Check &amp;again</source>
-        <translation type="unfinished"></translation>
+        <translation>再次检查(&amp;A)</translation>
     </message>
     <message>
         <source>Checks</source>
@@ -1892,94 +1894,94 @@
     </message>
     <message>
         <source>Every Spark is read at once over SSH; nothing is changed. A red finding must be fixed before the set-up can go on, each with what to do.</source>
-        <translation type="unfinished"></translation>
+        <translation>通过 SSH 同时读取每台 Spark，不做任何更改。红色问题必须先修正才能继续设置，每条都附有处理方法。</translation>
     </message>
     <message>
         <source>Finding</source>
-        <translation type="unfinished"></translation>
+        <translation>问题</translation>
     </message>
     <message>
         <source>What to do</source>
-        <translation type="unfinished"></translation>
+        <translation>处理方法</translation>
     </message>
     <message>
         <source>Findings per Spark</source>
-        <translation type="unfinished"></translation>
+        <translation>各 Spark 的检查结果</translation>
     </message>
     <message>
         <source>Reading %1 Sparks…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取 %1 台 Spark…</translation>
     </message>
     <message>
         <source>%1: could not be read</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法读取</translation>
     </message>
     <message>
         <source>Check that it is on and answers, then press “Check again”.</source>
-        <translation type="unfinished"></translation>
+        <translation>请确认它已开机并有响应，然后点击“再次检查”。</translation>
     </message>
     <message>
         <source>%1: reading…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：正在读取…</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1，%2 {1:?}</translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>The cluster as a whole</source>
-        <translation type="unfinished"></translation>
+        <translation>整个集群</translation>
     </message>
     <message>
         <source>How to update:</source>
-        <translation type="unfinished"></translation>
+        <translation>如何更新：</translation>
     </message>
     <message>
         <source>Every Spark is ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>每台 Spark 都已就绪。</translation>
     </message>
     <message>
         <source>The cluster can be set up, but read the warnings first.</source>
-        <translation type="unfinished"></translation>
+        <translation>可以设置集群，但请先阅读警告。</translation>
     </message>
     <message>
         <source>Fix the red findings, then press “Check again”.</source>
-        <translation type="unfinished"></translation>
+        <translation>请修正红色问题，然后点击“再次检查”。</translation>
     </message>
 </context>
 <context>
     <name>spark::ui::ConfigurePage</name>
     <message>
         <source>Runs its new settings; every link checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>已使用新设置；每条链路均已检查。</translation>
     </message>
     <message>
         <source>Nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>未做任何更改。</translation>
     </message>
     <message>
         <source>Back on its earlier settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>已恢复原来的设置。</translation>
     </message>
     <message>
         <source>Could not be reached; it restores its earlier settings by itself within %1 seconds.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法访问；它会在 %1 秒内自动恢复原来的设置。</translation>
     </message>
     <message>
         <source>&amp;Disable the earlier files for these ports (they stay in the backup)</source>
-        <translation type="unfinished"></translation>
+        <translation>停用这些端口的旧配置文件(&amp;D)（备份中仍会保留）</translation>
     </message>
     <message>
         <source>&amp;Apply</source>
-        <translation type="unfinished"></translation>
+        <translation>应用(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;Stop and undo</source>
-        <translation type="unfinished"></translation>
+        <translation>停止并撤销(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Roll back</source>
-        <translation type="unfinished"></translation>
+        <translation>回滚(&amp;R)</translation>
     </message>
     <message>
         <source>Configure</source>
@@ -1991,19 +1993,19 @@
     </message>
     <message>
         <source>Each Spark keeps a backup of its network settings and puts it back by itself unless every link is checked within %1 seconds. Nothing changes until you press Apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>每台 Spark 都会备份其网络设置，除非在 %1 秒内检查通过每条链路，否则会自动恢复。在您点击“应用”之前不会有任何更改。</translation>
     </message>
     <message>
         <source>Spark</source>
-        <translation type="unfinished"></translation>
+        <translation>Spark</translation>
     </message>
     <message>
         <source>Port</source>
-        <translation type="unfinished"></translation>
+        <translation>端口</translation>
     </message>
     <message>
         <source>Interface</source>
-        <translation type="unfinished"></translation>
+        <translation>接口</translation>
     </message>
     <message>
         <source>Address</source>
@@ -2011,106 +2013,106 @@
     </message>
     <message>
         <source>MTU</source>
-        <translation type="unfinished"></translation>
+        <translation>MTU</translation>
     </message>
     <message>
         <source>Address plan</source>
-        <translation type="unfinished"></translation>
+        <translation>地址规划</translation>
     </message>
     <message>
         <source>the same on every Spark</source>
-        <translation type="unfinished"></translation>
+        <translation>每台 Spark 相同</translation>
     </message>
     <message>
         <source>sudo &amp;password:</source>
-        <translation type="unfinished"></translation>
+        <translation>sudo 密码(&amp;P)：</translation>
     </message>
     <message>
         <source>Left empty, the password remembered in the keychain for each Spark is used.</source>
-        <translation type="unfinished"></translation>
+        <translation>留空时，使用钥匙串中为每台 Spark 记住的密码。</translation>
     </message>
     <message>
         <source>The keychain did not answer: type the sudo password above and press the button again. Nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>钥匙串没有响应：请在上方输入 sudo 密码，然后再次点击按钮。未做任何更改。</translation>
     </message>
     <message>
         <source>Reading the network settings of every Spark…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取每台 Spark 的网络设置…</translation>
     </message>
     <message>
         <source>Stopped before anything was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>已在任何更改之前停止。</translation>
     </message>
     <message>
         <source>Earlier network files configure the same ports: tick the box to disable them, then press Apply again. Nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>旧的网络配置文件配置了相同的端口：请勾选复选框以停用它们，然后再次点击“应用”。未做任何更改。</translation>
     </message>
     <message>
         <source>Already runs this plan.</source>
-        <translation type="unfinished"></translation>
+        <translation>已在使用此规划。</translation>
     </message>
     <message>
         <source>%1 already runs this plan; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已在使用此规划；未做任何更改。</translation>
     </message>
     <message>
         <source>Applying on every Spark…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在每台 Spark 上应用…</translation>
     </message>
     <message>
         <source>Every Spark runs its new network settings, and every link answered.</source>
-        <translation type="unfinished"></translation>
+        <translation>每台 Spark 都已使用新的网络设置，且每条链路都有响应。</translation>
     </message>
     <message>
         <source>Stopped: every Spark that was changed is back on its earlier settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止：每台被更改的 Spark 都已恢复原来的设置。</translation>
     </message>
     <message>
         <source>The apply did not finish: %1 Every Spark that was changed is back on its earlier settings; fix the cause and press Apply again.</source>
-        <translation type="unfinished"></translation>
+        <translation>应用未完成：%1 每台被更改的 Spark 都已恢复原来的设置；请排除原因后再次点击“应用”。</translation>
     </message>
     <message>
         <source>Stopping; undoing the changes made so far…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止；正在撤销已做的更改…</translation>
     </message>
     <message>
         <source>Restoring the settings from before the first apply…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在恢复首次应用之前的设置…</translation>
     </message>
     <message>
         <source>Every Spark is back on the network settings it had before the first apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>每台 Spark 都已恢复首次应用之前的网络设置。</translation>
     </message>
 </context>
 <context>
     <name>spark::ui::DeviceDetailPanel</name>
     <message>
         <source>Check again</source>
-        <translation type="unfinished"></translation>
+        <translation>再次检查</translation>
     </message>
     <message>
         <source>Update</source>
-        <translation type="unfinished"></translation>
+        <translation>更新</translation>
     </message>
     <message>
         <source>Update and restart…</source>
-        <translation type="unfinished"></translation>
+        <translation>更新并重启…</translation>
     </message>
     <message>
         <source>No Spark selected</source>
-        <translation type="unfinished"></translation>
+        <translation>未选择 Spark</translation>
     </message>
     <message>
         <source>Select a Spark in the list to see its hardware, software and readiness for a cluster.</source>
-        <translation type="unfinished"></translation>
+        <translation>在列表中选择一台 Spark，查看其硬件、软件以及组建集群的就绪情况。</translation>
     </message>
     <message>
         <source>Checking %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查 %1…</translation>
     </message>
     <message>
         <source>Checked at %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>检查于 %1。</translation>
     </message>
 </context>
 <context>
@@ -2156,11 +2158,11 @@
     <name>spark::ui::DevicesPage</name>
     <message>
         <source>Move &amp;up</source>
-        <translation type="unfinished"></translation>
+        <translation>上移(&amp;U)</translation>
     </message>
     <message>
         <source>Move &amp;down</source>
-        <translation type="unfinished"></translation>
+        <translation>下移(&amp;D)</translation>
     </message>
     <message>
         <source>Devices</source>
@@ -2172,15 +2174,15 @@
     </message>
     <message>
         <source>Cluster &amp;name:</source>
-        <translation type="unfinished"></translation>
+        <translation>集群名称(&amp;N)：</translation>
     </message>
     <message>
         <source>Device</source>
-        <translation type="unfinished"></translation>
+        <translation>设备</translation>
     </message>
     <message>
         <source>Position</source>
-        <translation type="unfinished"></translation>
+        <translation>位置</translation>
     </message>
     <message>
         <source>Address</source>
@@ -2192,7 +2194,7 @@
     </message>
     <message>
         <source>Registered devices; tick the ones to use</source>
-        <translation type="unfinished"></translation>
+        <translation>已注册的设备；勾选要使用的设备</translation>
     </message>
     <message>
         <source>&amp;Add a Spark…</source>
@@ -2200,43 +2202,43 @@
     </message>
     <message>
         <source>Check &amp;status</source>
-        <translation type="unfinished"></translation>
+        <translation>检查状态(&amp;S)</translation>
     </message>
     <message>
         <source>Tick the Sparks of the cluster. Their order gives their place in the cabling plan: the first is Spark 1. Sparks are added once with their password; after that the program logs in with its own key.</source>
-        <translation type="unfinished"></translation>
+        <translation>勾选集群中的 Spark。顺序决定其在布线规划中的位置：第一台为 Spark 1。每台 Spark 只需用密码添加一次，此后程序使用自己的密钥登录。</translation>
     </message>
     <message>
         <source>checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查…</translation>
     </message>
     <message>
         <source>online</source>
-        <translation type="unfinished"></translation>
+        <translation>在线</translation>
     </message>
     <message>
         <source>offline: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>离线：%1</translation>
     </message>
     <message>
         <source>Spark %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Spark %1</translation>
     </message>
     <message>
         <source>No Spark is registered yet: add each one with “Add a Spark…”.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未注册任何 Spark：请用“添加 Spark…”逐台添加。</translation>
     </message>
     <message>
         <source>%1 does not answer: switch it on, check its network, then press “Check status”.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 没有响应：请开机并检查其网络，然后点击“检查状态”。</translation>
     </message>
     <message>
         <source>The layout needs %1 Sparks; %2 ticked.</source>
-        <translation type="unfinished"></translation>
+        <translation>此布局需要 %1 台 Spark；已勾选 %2 台。</translation>
     </message>
     <message>
         <source>Ready: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪：%1。</translation>
     </message>
 </context>
 <context>
@@ -2251,35 +2253,35 @@
     </message>
     <message>
         <source>%1: %2 Sparks (%3), cabled and checked, their ConnectX-7 ports addressed, node-to-node SSH set up.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 台 Spark（%3），已布线并检查，ConnectX-7 端口已分配地址，节点之间的 SSH 已设置。</translation>
     </message>
     <message>
         <source>sparkctl knows this cluster too: “sparkctl cluster verify --cluster %1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>sparkctl 也知道此集群：“sparkctl cluster verify --cluster %1”。</translation>
     </message>
     <message>
         <source>MPI hostfile</source>
-        <translation type="unfinished"></translation>
+        <translation>MPI 主机文件</translation>
     </message>
     <message>
         <source>NCCL environment</source>
-        <translation type="unfinished"></translation>
+        <translation>NCCL 环境变量</translation>
     </message>
     <message>
         <source>Ansible inventory</source>
-        <translation type="unfinished"></translation>
+        <translation>Ansible 清单</translation>
     </message>
     <message>
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存…</translation>
     </message>
     <message>
         <source>Save</source>
-        <translation type="unfinished"></translation>
+        <translation>保存</translation>
     </message>
     <message>
         <source>%1 could not be written: %2. Choose another folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
     </message>
 </context>
 <context>
@@ -2309,43 +2311,43 @@
     <name>spark::ui::FindingsView</name>
     <message>
         <source>Not ready</source>
-        <translation type="unfinished"></translation>
+        <translation>未就绪</translation>
     </message>
     <message>
         <source>Ready with warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪（有警告）</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪</translation>
     </message>
     <message>
         <source>Blocker</source>
-        <translation type="unfinished"></translation>
+        <translation>阻断问题</translation>
     </message>
     <message>
         <source>Warning</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>提示</translation>
     </message>
     <message>
         <source>Nothing stands in the way of clustering this Spark.</source>
-        <translation type="unfinished"></translation>
+        <translation>这台 Spark 组建集群没有任何障碍。</translation>
     </message>
     <message>
         <source>A cluster works, but read the warnings below.</source>
-        <translation type="unfinished"></translation>
+        <translation>可以组建集群，但请阅读下方警告。</translation>
     </message>
     <message>
         <source>Fix the blockers below before this Spark joins a cluster.</source>
-        <translation type="unfinished"></translation>
+        <translation>这台 Spark 加入集群前，请先修正下方的阻断问题。</translation>
     </message>
     <message>
         <source>What to do: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>处理方法：%1</translation>
     </message>
 </context>
 <context>
@@ -2442,15 +2444,15 @@
     <name>spark::ui::LinkTestPage</name>
     <message>
         <source>Start the test</source>
-        <translation type="unfinished"></translation>
+        <translation>开始测试</translation>
     </message>
     <message>
         <source>Cancel the test</source>
-        <translation type="unfinished"></translation>
+        <translation>取消测试</translation>
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出…</translation>
     </message>
     <message>
         <source>Link test</source>
@@ -2462,157 +2464,157 @@
     </message>
     <message>
         <source>Save the results as CSV or JSON, or the chart on show as PNG.</source>
-        <translation type="unfinished"></translation>
+        <translation>将结果保存为 CSV 或 JSON，或将当前图表保存为 PNG。</translation>
     </message>
     <message>
         <source>The run of %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的测试结果。</translation>
     </message>
     <message>
         <source>Stopping the test and cleaning up the nodes…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止测试并清理节点…</translation>
     </message>
     <message>
         <source>Test again</source>
-        <translation type="unfinished"></translation>
+        <translation>再次测试</translation>
     </message>
     <message>
         <source>There is nothing to export yet: run the link test first.</source>
-        <translation type="unfinished"></translation>
+        <translation>暂无可导出的内容：请先运行链路测试。</translation>
     </message>
     <message>
         <source>%1 could not be written: %2. Choose another folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
     </message>
     <message>
         <source>There is no chart to save yet: run the link test first.</source>
-        <translation type="unfinished"></translation>
+        <translation>暂无可保存的图表：请先运行链路测试。</translation>
     </message>
     <message>
         <source>%1 could not be written. Choose another folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1。请选择其他文件夹。</translation>
     </message>
     <message>
         <source>Results as CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>结果（CSV）(*.csv)</translation>
     </message>
     <message>
         <source>Results as JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>结果（JSON）(*.json)</translation>
     </message>
     <message>
         <source>Chart as PNG (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>图表（PNG）(*.png)</translation>
     </message>
     <message>
         <source>Export the link test</source>
-        <translation type="unfinished"></translation>
+        <translation>导出链路测试</translation>
     </message>
     <message>
         <source>Saved %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 %1。</translation>
     </message>
 </context>
 <context>
     <name>spark::ui::LinkTestView</name>
     <message>
         <source>%1 Gb/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Gb/s</translation>
     </message>
     <message>
         <source>The test has not run yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>测试尚未运行。</translation>
     </message>
     <message>
         <source>Link</source>
-        <translation type="unfinished"></translation>
+        <translation>链路</translation>
     </message>
     <message>
         <source>Slowest total</source>
-        <translation type="unfinished"></translation>
+        <translation>最慢总速率</translation>
     </message>
     <message>
         <source>Latency</source>
-        <translation type="unfinished"></translation>
+        <translation>延迟</translation>
     </message>
     <message>
         <source>Verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>结论</translation>
     </message>
     <message>
         <source>Slowest port total per link</source>
-        <translation type="unfinished"></translation>
+        <translation>每条链路的最慢端口总速率</translation>
     </message>
     <message>
         <source>Passed</source>
-        <translation type="unfinished"></translation>
+        <translation>通过</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>未通过</translation>
     </message>
     <message>
         <source>Gb/s</source>
-        <translation type="unfinished"></translation>
+        <translation>Gb/s</translation>
     </message>
     <message>
         <source>Summary</source>
-        <translation type="unfinished"></translation>
+        <translation>摘要</translation>
     </message>
     <message>
         <source>%1: %2 port %3 ↔ %4 port %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 端口 %3 ↔ %4 端口 %5</translation>
     </message>
     <message>
         <source>–</source>
-        <translation type="unfinished"></translation>
+        <translation>–</translation>
     </message>
     <message>
         <source>Waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>等待中</translation>
     </message>
     <message>
         <source>A port passes above %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>端口速率高于 %1 即为通过。</translation>
     </message>
     <message>
         <source>no reply</source>
-        <translation type="unfinished"></translation>
+        <translation>无响应</translation>
     </message>
     <message>
         <source>%1 µs, %2 % loss</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 µs，丢包 %2 %</translation>
     </message>
     <message>
         <source>Measuring</source>
-        <translation type="unfinished"></translation>
+        <translation>测量中</translation>
     </message>
     <message>
         <source>Pass: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>通过：%1</translation>
     </message>
     <message>
         <source>Fail: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未通过：%1</translation>
     </message>
 </context>
 <context>
     <name>spark::ui::LiveSetupBackend</name>
     <message>
         <source>Restoring the settings from before the first apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在恢复首次应用之前的设置。</translation>
     </message>
     <message>
         <source>The rollback</source>
-        <translation type="unfinished"></translation>
+        <translation>回滚</translation>
     </message>
     <message>
         <source>No backup from an earlier apply: nothing to roll back.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有先前应用留下的备份：无需回滚。</translation>
     </message>
     <message>
         <source>Back on the settings from before the first apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>已恢复首次应用之前的设置。</translation>
     </message>
 </context>
 <context>
@@ -2654,133 +2656,133 @@
     <name>spark::ui::NodeFactsView</name>
     <message>
         <source>works without a password</source>
-        <translation type="unfinished"></translation>
+        <translation>无需密码即可使用</translation>
     </message>
     <message>
         <source>works with the password</source>
-        <translation type="unfinished"></translation>
+        <translation>输入密码后可用</translation>
     </message>
     <message>
         <source>not allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>不允许</translation>
     </message>
     <message>
         <source>not checked (needs the password)</source>
-        <translation type="unfinished"></translation>
+        <translation>未检查（需要密码）</translation>
     </message>
     <message>
         <source>Left, twin %1</source>
-        <translation type="unfinished"></translation>
+        <translation>左侧，孪生接口 %1</translation>
     </message>
     <message>
         <source>Right, twin %1</source>
-        <translation type="unfinished"></translation>
+        <translation>右侧，孪生接口 %1</translation>
     </message>
     <message>
         <source>absent (no cable)</source>
-        <translation type="unfinished"></translation>
+        <translation>不存在（未接线缆）</translation>
     </message>
     <message>
         <source>up</source>
-        <translation type="unfinished"></translation>
+        <translation>已连接</translation>
     </message>
     <message>
         <source>down</source>
-        <translation type="unfinished"></translation>
+        <translation>已断开</translation>
     </message>
     <message>
         <source>%1 Gb/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Gb/s</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>系统</translation>
     </message>
     <message>
         <source>Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>型号：</translation>
     </message>
     <message>
         <source>DGX OS:</source>
-        <translation type="unfinished"></translation>
+        <translation>DGX OS：</translation>
     </message>
     <message>
         <source>Kernel:</source>
-        <translation type="unfinished"></translation>
+        <translation>内核：</translation>
     </message>
     <message>
         <source>NVIDIA driver:</source>
-        <translation type="unfinished"></translation>
+        <translation>NVIDIA 驱动：</translation>
     </message>
     <message>
         <source>CUDA:</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA：</translation>
     </message>
     <message>
         <source>CX-7 firmware:</source>
-        <translation type="unfinished"></translation>
+        <translation>CX-7 固件：</translation>
     </message>
     <message>
         <source>User:</source>
-        <translation type="unfinished"></translation>
+        <translation>用户：</translation>
     </message>
     <message>
         <source>sudo:</source>
-        <translation type="unfinished"></translation>
+        <translation>sudo：</translation>
     </message>
     <message>
         <source>ConnectX-7 ports</source>
-        <translation type="unfinished"></translation>
+        <translation>ConnectX-7 端口</translation>
     </message>
     <message>
         <source>Port</source>
-        <translation type="unfinished"></translation>
+        <translation>端口</translation>
     </message>
     <message>
         <source>Interface</source>
-        <translation type="unfinished"></translation>
+        <translation>接口</translation>
     </message>
     <message>
         <source>Link</source>
-        <translation type="unfinished"></translation>
+        <translation>链路</translation>
     </message>
     <message>
         <source>Speed</source>
-        <translation type="unfinished"></translation>
+        <translation>速率</translation>
     </message>
     <message>
         <source>MTU</source>
-        <translation type="unfinished"></translation>
+        <translation>MTU</translation>
     </message>
     <message>
         <source>IPv4</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv4</translation>
     </message>
     <message>
         <source>not a DGX OS system</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 DGX OS 系统</translation>
     </message>
     <message>
         <source>%1 (installed %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（安装于 %2）</translation>
     </message>
     <message>
         <source>%1 (uid %2, gid %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（uid %2，gid %3）</translation>
     </message>
 </context>
 <context>
     <name>spark::ui::NodeProgressList</name>
     <message>
         <source>Progress on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的进度</translation>
     </message>
 </context>
 <context>
     <name>spark::ui::PeerTrustPage</name>
     <message>
         <source>Try &amp;again</source>
-        <translation type="unfinished"></translation>
+        <translation>重试(&amp;A)</translation>
     </message>
     <message>
         <source>Node-to-node SSH</source>
@@ -2792,19 +2794,19 @@
     </message>
     <message>
         <source>Each Spark makes its own key and trusts the others&apos; keys, on the management network and on the ConnectX-7 addresses. No private key leaves its Spark. MPI and NCCL programs need this to start on every node.</source>
-        <translation type="unfinished"></translation>
+        <translation>每台 Spark 生成自己的密钥并信任其他 Spark 的密钥，适用于管理网络和 ConnectX-7 地址。私钥不会离开所在的 Spark。MPI 和 NCCL 程序需要这样才能在每个节点上启动。</translation>
     </message>
     <message>
         <source>Exchanging keys…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在交换密钥…</translation>
     </message>
     <message>
         <source>Trusts every other Spark.</source>
-        <translation type="unfinished"></translation>
+        <translation>已信任其他所有 Spark。</translation>
     </message>
     <message>
         <source>Every Spark can log in to every other one without a password.</source>
-        <translation type="unfinished"></translation>
+        <translation>每台 Spark 都可以无需密码登录其他所有 Spark。</translation>
     </message>
 </context>
 <context>
@@ -2881,7 +2883,7 @@
     <name>spark::ui::SetupState</name>
     <message>
         <source>Choose a layout first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先选择布局。</translation>
     </message>
 </context>
 <context>
@@ -2903,31 +2905,31 @@
     <name>spark::ui::ThroughputChart</name>
     <message>
         <source>A→B</source>
-        <translation type="unfinished"></translation>
+        <translation>A→B</translation>
     </message>
     <message>
         <source>B→A</source>
-        <translation type="unfinished"></translation>
+        <translation>B→A</translation>
     </message>
     <message>
         <source>Port %1</source>
-        <translation type="unfinished"></translation>
+        <translation>端口 %1</translation>
     </message>
     <message>
         <source>Twin %1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>孪生接口 %1 %2</translation>
     </message>
     <message>
         <source>%1 — expected %2 Gb/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — 预期 %2 Gb/s</translation>
     </message>
     <message>
         <source>Time (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>时间（秒）</translation>
     </message>
     <message>
         <source>Gb/s</source>
-        <translation type="unfinished"></translation>
+        <translation>Gb/s</translation>
     </message>
 </context>
 <context>
@@ -2984,41 +2986,43 @@
     <name>spark::ui::UpdateDialog</name>
     <message>
         <source>Update %1</source>
-        <translation type="unfinished"></translation>
+        <translation>更新 %1</translation>
     </message>
     <message>
         <source>This runs NVIDIA&apos;s documented update on %1 and restarts it; anything running on it stops. Spark Companion waits until it is back and checks it again.
 
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>这将在 %1 上运行 NVIDIA 文档中的更新流程并重启它；其上运行的一切都会停止。Spark 助手会等待它恢复，然后再次检查。
+
+%2</translation>
     </message>
     <message>
         <source>Checking the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查钥匙串…</translation>
     </message>
     <message>
         <source>Update and restart</source>
-        <translation type="unfinished"></translation>
+        <translation>更新并重启</translation>
     </message>
     <message>
         <source>sudo password of %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的 sudo 密码：</translation>
     </message>
     <message>
         <source>the password of %1 on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 %2 上的密码</translation>
     </message>
     <message>
         <source>Updating %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在更新 %1…</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭</translation>
     </message>
     <message>
         <source>%1 is back and runs DGX OS %2; its check is shown in the main window.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已恢复，运行 DGX OS %2；检查结果显示在主窗口中。</translation>
     </message>
 </context>
 <context>
