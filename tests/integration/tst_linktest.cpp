@@ -53,9 +53,10 @@ private:
     {
         QString found;
         for (int i = 0; i < m_lab.size(); ++i) {
-            const ProcessResult left = m_lab.lab().sh(i, QStringLiteral("pgrep -a iperf3; ls /tmp/spark-linktest-* 2>/dev/null; true"));
-            if (!left.out.trimmed().isEmpty())
-                found += m_lab.nodeNames().at(i) + QStringLiteral(": ") + QString::fromUtf8(left.out);
+            const QByteArray left = m_lab.lab().processesOn(i, QStringLiteral("iperf3"))
+                + m_lab.lab().sh(i, QStringLiteral("ls /tmp/spark-linktest-* 2>/dev/null; true")).out;
+            if (!left.trimmed().isEmpty())
+                found += m_lab.nodeNames().at(i) + QStringLiteral(": ") + QString::fromUtf8(left);
         }
         return found;
     }

@@ -130,7 +130,7 @@ private Q_SLOTS:
 
     void theWizardPageWaitsForAJob()
     {
-        LinkTestPage standalone; // not in the wizard yet: see SetupWizard's LinkTestPage placeholder
+        LinkTestPage standalone; // on its own, as the main window may show it
         auto *page = &standalone;
         QVERIFY(!page->isComplete());
         auto *start = page->findChild<QPushButton *>(QStringLiteral("startLinkTest"));

@@ -13,6 +13,7 @@
 #include "ui/wizard/devicespage.h"
 #include "ui/wizard/donepage.h"
 #include "ui/wizard/layoutpage.h"
+#include "ui/wizard/linktestpage.h"
 #include "ui/wizard/nodeprogresslist.h"
 #include "ui/wizard/peertrustpage.h"
 #include "ui/wizard/setupstate.h"
@@ -20,6 +21,7 @@
 
 #include <QAbstractButton>
 #include <QCheckBox>
+#include <QFrame>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -373,7 +375,7 @@ private Q_SLOTS:
         QCOMPARE(backend.lastPasswords, QStringList(3, QStringLiteral("secret")));
     }
 
-    void theWholeFlowPassesThePlaceholderLinkTest()
+    void theWholeFlowCanSkipTheLinkTest()
     {
         FakeSetupBackend backend;
         SetupWizard wizard(&backend);
@@ -381,15 +383,78 @@ private Q_SLOTS:
         QVERIFY(walkTo(wizard, SetupWizard::PeerTrustPage));
         auto *trust = current<PeerTrustPage>(wizard);
         QTRY_VERIFY(trust->isComplete());
-        QVERIFY(SetupWizard::isPlaceholder(wizard.page(SetupWizard::LinkTestPage)));
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(SetupWizard::LinkTestPage));
+        auto *test = current<LinkTestPage>(wizard);
+        QVERIFY(test);
+        // The fake cannot measure: the page says why, Start stays off, and Next skips.
+        const auto *message = test->findChild<QLabel *>(QStringLiteral("linkTestMessage"));
+        QVERIFY(message->isVisible());
+        QVERIFY(message->text().contains(QLatin1String("no sessions")));
+        QVERIFY(!test->findChild<QPushButton *>(QStringLiteral("startLinkTest"))->isEnabled());
+        QVERIFY(test->findChild<QLabel *>(QStringLiteral("linkTestSkipHint"))->text().contains(QLatin1String("sparkctl linktest")));
+        QVERIFY(test->isComplete());
         wizard.next();
         QCOMPARE(wizard.currentId(), int(SetupWizard::DonePage));
         auto *done = current<DonePage>(wizard);
+        QVERIFY(done->findChild<QLabel *>(QStringLiteral("doneSummary"))->text().contains(QLatin1String("not been tested")));
         QVERIFY(done->exportText(QStringLiteral("hostfile")).contains(QLatin1String("10.131.60.12 slots=1")));
         QVERIFY(done->exportText(QStringLiteral("nccl")).contains(QLatin1String("NCCL_IB_HCA")));
         QVERIFY(done->exportText(QStringLiteral("ansible")).contains(QLatin1String("spark-3")));
         wizard.back();
-        QCOMPARE(wizard.currentId(), int(SetupWizard::PeerTrustPage));
+        QCOMPARE(wizard.currentId(), int(SetupWizard::LinkTestPage));
+    }
+
+    void anUnfinishedSetupIsOfferedAndContinued()
+    {
+        FakeSetupBackend backend;
+        {
+            SetupWizard first(&backend);
+            first.show();
+            QVERIFY(!first.page(SetupWizard::WelcomePage)->findChild<QFrame *>(QStringLiteral("continueOffer"))->isVisible());
+            QVERIFY(walkTo(first, SetupWizard::CablingPage, ClusterLayout::Ring3,
+                           {QStringLiteral("spark-3"), QStringLiteral("spark-1"), QStringLiteral("spark-2")}));
+        } // closed half-way
+
+        SetupWizard wizard(&backend);
+        wizard.show();
+        auto *offer = wizard.page(SetupWizard::WelcomePage)->findChild<QFrame *>(QStringLiteral("continueOffer"));
+        QVERIFY(offer->isVisible());
+        const QString sentence = offer->findChild<QLabel *>(QStringLiteral("continueOfferText"))->text();
+        QVERIFY2(sentence.contains(QLatin1String("spark-3, spark-1, spark-2")), qPrintable(sentence));
+        QVERIFY2(sentence.contains(QLatin1String("Cabling")), qPrintable(sentence));
+        offer->findChild<QPushButton *>(QStringLiteral("continueSetup"))->click();
+
+        // The choices are back, in their order, and the checks run again.
+        QCOMPARE(wizard.currentId(), int(SetupWizard::ChecksPage));
+        QCOMPARE(wizard.state()->layout(), std::optional<ClusterLayout>(ClusterLayout::Ring3));
+        QCOMPARE(wizard.state()->deviceNames(), (QStringList{QStringLiteral("spark-3"), QStringLiteral("spark-1"), QStringLiteral("spark-2")}));
+        QVERIFY(!offer->isVisible());
+
+        // Finishing forgets it: the next wizard offers nothing.
+        QVERIFY(walkTo(wizard, SetupWizard::DonePage, ClusterLayout::Ring3,
+                       {QStringLiteral("spark-3"), QStringLiteral("spark-1"), QStringLiteral("spark-2")}));
+        SetupWizard after(&backend);
+        QVERIFY(after.page(SetupWizard::WelcomePage)->findChild<QFrame *>(QStringLiteral("continueOffer"))->isHidden());
+    }
+
+    void startingOverForgetsTheUnfinishedSetup()
+    {
+        FakeSetupBackend backend;
+        {
+            SetupWizard first(&backend);
+            first.show();
+            QVERIFY(walkTo(first, SetupWizard::ChecksPage));
+        }
+        SetupWizard wizard(&backend);
+        wizard.show();
+        auto *offer = wizard.page(SetupWizard::WelcomePage)->findChild<QFrame *>(QStringLiteral("continueOffer"));
+        QVERIFY(offer->isVisible());
+        offer->findChild<QPushButton *>(QStringLiteral("startOver"))->click();
+        QVERIFY(!offer->isVisible());
+        QCOMPARE(wizard.currentId(), int(SetupWizard::WelcomePage));
+        SetupWizard after(&backend);
+        QVERIFY(after.page(SetupWizard::WelcomePage)->findChild<QFrame *>(QStringLiteral("continueOffer"))->isHidden());
     }
 
     void aFailedPeerTrustCanBeRetried()
@@ -462,6 +527,15 @@ private Q_SLOTS:
         wizard.next();
         QTRY_VERIFY(current<PeerTrustPage>(wizard)->isComplete());
         QVERIFY(saveScreenshot(wizard, QStringLiteral("wizard-peertrust"), look));
+        {
+            // Closed here, the next wizard offers to continue.
+            SetupWizard again(&backend);
+            again.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&again));
+            QVERIFY(saveScreenshot(again, QStringLiteral("wizard-welcome-continue"), look));
+        }
+        wizard.next();
+        QVERIFY(saveScreenshot(wizard, QStringLiteral("wizard-linktest-skip"), look));
         wizard.next();
         QVERIFY(saveScreenshot(wizard, QStringLiteral("wizard-done"), look));
         // The cabling page of a two-Spark layout in a small window.

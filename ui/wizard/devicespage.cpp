@@ -97,6 +97,8 @@ DevicesPage::DevicesPage(SetupState *state, QWidget *parent)
 
 void DevicesPage::initializePage()
 {
+    if (m_name->text().isEmpty())
+        m_name->setText(m_state->clusterName()); // a set-up picked up again
     reload();
 }
 

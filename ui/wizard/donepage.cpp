@@ -5,6 +5,8 @@
 #include "ui/wizard/setupstate.h"
 
 #include <QDir>
+
+#include <algorithm>
 #include <QFile>
 #include <QFileDialog>
 #include <QFontDatabase>
@@ -43,6 +45,15 @@ void DonePage::initializePage()
                  .arg(m_state->clusterName())
                  .arg(m_state->devices().size())
                  .arg(m_state->deviceNames().join(QStringLiteral(", ")));
+    if (const auto &run = m_state->linkTestRun()) {
+        const auto failed = std::count_if(run->links.cbegin(), run->links.cend(),
+                                          [](const LinkResult &link) { return !link.verdict.pass; });
+        lines << (failed == 0 ? tr("Link test: every link carries what it should.")
+                              : tr("Link test: %n link(s) failed; the Link test page says what to fix.", nullptr, int(failed)));
+    } else {
+        lines << tr("The links have not been tested yet: “sparkctl linktest --cluster %1” measures them.")
+                     .arg(m_state->clusterName());
+    }
     lines << tr("sparkctl knows this cluster too: “sparkctl cluster verify --cluster %1”.").arg(m_state->clusterName());
     m_summary->setText(lines.join(QLatin1Char('\n')));
 

@@ -2,6 +2,8 @@
 #include "ui/wizard/linktestpage.h"
 
 #include "ui/linktest/linktestview.h"
+#include "ui/wizard/setupbackend.h"
+#include "ui/wizard/setupstate.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -12,6 +14,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace spark::ui {
@@ -24,6 +27,8 @@ LinkTestPage::LinkTestPage(QWidget *parent)
     , m_start(new QPushButton(tr("Start the test"), this))
     , m_cancel(new QPushButton(tr("Cancel the test"), this))
     , m_export(new QPushButton(tr("Export…"), this))
+    , m_seconds(new QSpinBox(this))
+    , m_skipHint(new QLabel(this))
 {
     setObjectName(QStringLiteral("linkTestPage"));
     setTitle(tr("Link test"));
@@ -35,15 +40,25 @@ LinkTestPage::LinkTestPage(QWidget *parent)
     m_message->setObjectName(QStringLiteral("linkTestMessage"));
     m_message->setWordWrap(true);
     m_message->hide();
+    m_seconds->setObjectName(QStringLiteral("linkTestSeconds"));
+    m_seconds->setRange(2, 120);
+    m_seconds->setValue(LinkTestOptions().seconds);
+    m_seconds->setSuffix(tr(" s per direction"));
+    m_seconds->setToolTip(tr("How long each direction is measured: A to B, B to A, then both at once."));
+    m_skipHint->setObjectName(QStringLiteral("linkTestSkipHint"));
+    m_skipHint->setWordWrap(true);
+    m_skipHint->hide();
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
     buttons->addWidget(m_cancel);
+    buttons->addWidget(m_seconds);
     buttons->addStretch();
     buttons->addWidget(m_export);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
     layout->addWidget(m_message);
+    layout->addWidget(m_skipHint);
     layout->addWidget(m_view, 1);
 
     m_view->attach(m_runner);
@@ -54,9 +69,21 @@ LinkTestPage::LinkTestPage(QWidget *parent)
     updateButtons();
 }
 
+LinkTestPage::LinkTestPage(SetupState *state, QWidget *parent)
+    : LinkTestPage(parent)
+{
+    m_state = state;
+}
+
 LinkTestPage::~LinkTestPage()
 {
-    // The runner's thread uses it until the run ends; the run cleans up the nodes.
+    stopAndWait();
+}
+
+void LinkTestPage::stopAndWait()
+{
+    // The runner's thread uses the page's runner and the job's sessions until
+    // the run ends; the run cleans up the nodes.
     if (m_watcher.isRunning()) {
         m_runner->cancel();
         m_watcher.waitForFinished();
@@ -84,9 +111,43 @@ void LinkTestPage::showRun(const LinkTestRun &run)
     Q_EMIT completeChanged();
 }
 
+void LinkTestPage::initializePage()
+{
+    if (!m_state || m_watcher.isRunning())
+        return;
+    m_skipHint->setText(tr("Next skips the test if you would rather run it later: "
+                           "“sparkctl linktest --cluster %1” measures the same links.")
+                            .arg(m_state->clusterName()));
+    m_skipHint->show();
+    m_job.reset();
+    if (!m_state->prepared()) {
+        m_message->setText(tr("The cluster has not been configured in this set-up, so there is nothing to test yet: "
+                              "go back to Configure first."));
+        m_message->show();
+    } else {
+        const Expected<LinkTestJob> job = m_state->backend()->linkTestJob(m_state->clusterName(), *m_state->prepared(),
+                                                                          m_state->facts(), m_state->devices());
+        if (job) {
+            m_job = *job;
+            m_message->hide();
+        } else {
+            m_message->setText(job.error().message);
+            m_message->show();
+        }
+    }
+    updateButtons();
+    Q_EMIT completeChanged();
+}
+
 bool LinkTestPage::isComplete() const
 {
-    return m_lastRun.has_value() && !m_watcher.isRunning();
+    // In the wizard the test may be skipped; on its own the page is done once a run has ended.
+    return !m_watcher.isRunning() && (m_lastRun.has_value() || m_state);
+}
+
+void LinkTestPage::setSecondsPerDirection(int seconds)
+{
+    m_seconds->setValue(seconds);
 }
 
 void LinkTestPage::startTest()
@@ -94,6 +155,7 @@ void LinkTestPage::startTest()
     if (!m_job || m_watcher.isRunning())
         return;
     m_message->hide();
+    m_job->options.seconds = m_seconds->value();
     m_watcher.setFuture(m_runner->run(*m_job));
     updateButtons();
     Q_EMIT completeChanged();
@@ -113,6 +175,13 @@ void LinkTestPage::onFinished()
     const Expected<LinkTestRun> run = m_watcher.result();
     if (run) {
         m_lastRun = *run;
+        if (m_state) {
+            m_state->setLinkTestRun(*run);
+            if (const Expected<void> kept = m_state->backend()->saveLinkTestRun(*run); !kept) {
+                m_message->setText(kept.error().message);
+                m_message->show();
+            }
+        }
         Q_EMIT runFinished(*run);
     } else {
         m_message->setText(run.error().message);
@@ -128,6 +197,7 @@ void LinkTestPage::updateButtons()
     m_start->setEnabled(m_job.has_value() && !running);
     m_start->setText(m_lastRun ? tr("Test again") : tr("Start the test"));
     m_cancel->setEnabled(running);
+    m_seconds->setEnabled(!running);
     m_export->setEnabled(m_lastRun.has_value() && !running);
 }
 

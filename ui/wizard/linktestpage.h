@@ -11,15 +11,19 @@
 
 class QLabel;
 class QPushButton;
+class QSpinBox;
 
 namespace spark::ui {
 
 class LinkTestView;
+class SetupState;
 
 // The wizard's Link test page: Start measures every link of the configured
 // cluster (core's LinkTestRunner, on its own thread) and the view draws the
 // samples as they arrive; Cancel stops it and cleans up the nodes. The page
 // is complete once a run has ended, passed or not: the verdicts say what to fix.
+// In the set-up wizard the job comes from the configured cluster, every run
+// is kept with the cluster's earlier ones, and the test may be skipped.
 class LinkTestPage final : public QWizardPage
 {
     Q_OBJECT
@@ -27,6 +31,7 @@ class LinkTestPage final : public QWizardPage
 
 public:
     explicit LinkTestPage(QWidget *parent = nullptr);
+    explicit LinkTestPage(SetupState *state, QWidget *parent = nullptr);
     ~LinkTestPage() override;
 
     // An earlier run (from the history) in the table and the summary, without its samples.
@@ -37,7 +42,10 @@ public:
     const std::optional<LinkTestRun> &lastRun() const { return m_lastRun; }
     bool isRunning() const { return m_watcher.isRunning(); }
 
+    void initializePage() override;
     bool isComplete() const override;
+    // Seconds per direction for the next run.
+    void setSecondsPerDirection(int seconds);
 
     // The last run's results as CSV or JSON, and the chart on show as PNG;
     // an error says what went wrong in one sentence.
@@ -47,6 +55,8 @@ public:
 public Q_SLOTS:
     void startTest();
     void cancelTest();
+    // Cancels a running test and waits until the nodes are cleaned up.
+    void stopAndWait();
 
 Q_SIGNALS:
     void runFinished(const spark::LinkTestRun &run);
@@ -62,6 +72,9 @@ private:
     QPushButton *m_start;
     QPushButton *m_cancel;
     QPushButton *m_export;
+    QSpinBox *m_seconds;
+    QLabel *m_skipHint;
+    SetupState *m_state = nullptr;
     QFutureWatcher<Expected<LinkTestRun>> m_watcher;
     std::optional<LinkTestJob> m_job;
     std::optional<LinkTestRun> m_lastRun;

@@ -4,9 +4,12 @@
 #include "core/common/runonthread.h"
 #include "core/devices/secretstore.h"
 #include "core/facts/nodeprober.h"
+#include "core/linktest/linktesthistory.h"
+#include "core/linktest/linktestplan.h"
 #include "core/netconfig/nodeapplier.h"
 #include "core/netconfig/peertrustrunner.h"
 #include "core/ssh/sshsession.h"
+#include "core/topology/setupprogress.h"
 
 namespace spark::ui {
 
@@ -184,6 +187,34 @@ Expected<void> LiveSetupBackend::saveCluster(const ClusterDefinition &cluster)
     if (auto put = store.put(cluster); !put)
         return put.error();
     return store.save();
+}
+
+Expected<LinkTestJob> LiveSetupBackend::linkTestJob(const QString &cluster, const PreparedCluster &prepared,
+                                                   const QList<NodeFacts> &facts, const QList<Device> &devices)
+{
+    const auto links = LinkTestPlanner::plan(prepared.cabling, prepared.addresses, facts);
+    if (!links)
+        return links.error();
+    LinkTestJob job;
+    job.cluster = cluster;
+    job.links = *links;
+    for (const Device &device : devices)
+        job.nodes.append(LinkTestNode{device.name, session(device)});
+    return job;
+}
+
+Expected<void> LiveSetupBackend::saveLinkTestRun(const LinkTestRun &run)
+{
+    LinkTestHistory history;
+    if (auto loaded = history.load(); !loaded)
+        return loaded.error();
+    history.add(run);
+    return history.save();
+}
+
+QString LiveSetupBackend::setupProgressFile() const
+{
+    return SetupProgressStore::defaultFilePath();
 }
 
 } // namespace spark::ui

@@ -43,6 +43,10 @@ public:
     QFuture<Expected<void>> rollback(const QList<Device> &devices, const QStringList &sudoPasswords) override;
     QFuture<Expected<void>> trustPeers(const QList<Device> &devices, const AddressPlan &addresses) override;
     Expected<void> saveCluster(const ClusterDefinition &cluster) override;
+    Expected<LinkTestJob> linkTestJob(const QString &cluster, const PreparedCluster &prepared,
+                                      const QList<NodeFacts> &facts, const QList<Device> &devices) override;
+    Expected<void> saveLinkTestRun(const LinkTestRun &run) override;
+    QString setupProgressFile() const override;
 
 private:
     // The device's session, made on first use; a changed registration gets a new one.

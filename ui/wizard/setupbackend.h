@@ -6,6 +6,7 @@
 #include "core/devices/deviceenroller.h"
 #include "core/devices/deviceprobe.h"
 #include "core/facts/nodefacts.h"
+#include "core/linktest/linktestrunner.h"
 #include "core/netconfig/clusterapplier.h"
 #include "core/netconfig/clusterpreparer.h"
 #include "core/topology/cablingplan.h"
@@ -58,6 +59,15 @@ public:
     virtual QFuture<Expected<void>> trustPeers(const QList<Device> &devices, const AddressPlan &addresses) = 0;
     // Keeps the cluster for the dashboard and sparkctl (clusters.json).
     virtual Expected<void> saveCluster(const ClusterDefinition &cluster) = 0;
+    // What the link test runs on the configured cluster: its links (from the
+    // prepared plan and the facts) and a session per node that outlives the run.
+    // An error says why the cluster cannot be tested now.
+    virtual Expected<LinkTestJob> linkTestJob(const QString &cluster, const PreparedCluster &prepared,
+                                              const QList<NodeFacts> &facts, const QList<Device> &devices) = 0;
+    // Keeps a finished run with the cluster's earlier ones (linktests.json).
+    virtual Expected<void> saveLinkTestRun(const LinkTestRun &run) = 0;
+    // Where unfinished set-ups are kept (SetupProgressStore's file).
+    virtual QString setupProgressFile() const = 0;
 
 Q_SIGNALS:
     // fraction 0..1 of this node's part of the running step, and what happens now.

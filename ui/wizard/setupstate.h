@@ -4,6 +4,7 @@
 #include "core/common/expected.h"
 #include "core/devices/device.h"
 #include "core/facts/nodefacts.h"
+#include "core/linktest/linktestrun.h"
 #include "core/netconfig/clusterpreparer.h"
 #include "core/topology/cablingplan.h"
 #include "core/topology/clusterstore.h"
@@ -59,6 +60,10 @@ public:
     bool applied() const { return m_applied; }
     void setApplied(bool applied) { m_applied = applied; }
 
+    // The last link test of this set-up, if one ran to the end.
+    const std::optional<LinkTestRun> &linkTestRun() const { return m_linkTestRun; }
+    void setLinkTestRun(const std::optional<LinkTestRun> &run) { m_linkTestRun = run; }
+
 Q_SIGNALS:
     // The layout, the devices or the port changed: the cabling plan may differ.
     void planChanged();
@@ -73,6 +78,7 @@ private:
     QList<NodeFacts> m_facts;
     std::optional<PreparedCluster> m_prepared;
     bool m_applied = false;
+    std::optional<LinkTestRun> m_linkTestRun;
 };
 
 } // namespace spark::ui

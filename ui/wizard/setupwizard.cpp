@@ -7,34 +7,15 @@
 #include "ui/wizard/devicespage.h"
 #include "ui/wizard/donepage.h"
 #include "ui/wizard/layoutpage.h"
+#include "ui/wizard/linktestpage.h"
 #include "ui/wizard/livesetupbackend.h"
 #include "ui/wizard/peertrustpage.h"
 #include "ui/wizard/setupstate.h"
 #include "ui/wizard/welcomepage.h"
 
-#include <QLabel>
-#include <QVBoxLayout>
-#include <QWizardPage>
+#include <QLocale>
 
 namespace spark::ui {
-
-namespace {
-
-const char *const kPlaceholder = "sparkPlaceholder";
-
-QWizardPage *makePage(const QString &objectName, const QString &title, const QString &subTitle, QWidget *parent)
-{
-    auto *page = new QWizardPage(parent);
-    page->setObjectName(objectName);
-    page->setTitle(title);
-    page->setSubTitle(subTitle);
-    page->setProperty(kPlaceholder, true);
-    auto *layout = new QVBoxLayout(page);
-    layout->addStretch();
-    return page;
-}
-
-} // namespace
 
 SetupWizard::SetupWizard(QWidget *parent)
     : QWizard(parent)
@@ -61,33 +42,128 @@ void SetupWizard::build()
     auto *layoutPage = new spark::ui::LayoutPage(this);
     connect(layoutPage, &spark::ui::LayoutPage::choiceChanged, this,
             [this, layoutPage] { m_state->setLayout(layoutPage->layout(), layoutPage->nodeCount()); });
-    setPage(WelcomePage, new spark::ui::WelcomePage(this));
+    auto *welcome = new spark::ui::WelcomePage(this);
+    setPage(WelcomePage, welcome);
     setPage(LayoutPage, layoutPage);
     setPage(DevicesPage, new spark::ui::DevicesPage(m_state, this));
     setPage(ChecksPage, new spark::ui::ChecksPage(m_state, this));
     setPage(CablingPage, new spark::ui::CablingPage(m_state, this));
     setPage(ConfigurePage, new spark::ui::ConfigurePage(m_state, this));
     setPage(PeerTrustPage, new spark::ui::PeerTrustPage(m_state, this));
-    // The link test page (ui/wizard/linktestpage) needs a LinkTestJob built from the
-    // configured cluster's sessions; until that is wired the wizard passes over this placeholder.
-    setPage(LinkTestPage, makePage(QStringLiteral("linkTestPage"), tr("Link test"),
-                                   tr("Measure every cable's throughput and latency."), this));
+    setPage(LinkTestPage, new spark::ui::LinkTestPage(m_state, this));
     setPage(DonePage, new spark::ui::DonePage(m_state, this));
     setStartId(WelcomePage);
     resize(900, 680);
+
+    connect(welcome, &spark::ui::WelcomePage::continueRequested, this, [this, welcome] {
+        SetupProgressStore store(m_backend->setupProgressFile());
+        if (store.load() && store.latest())
+            resume(*store.latest());
+        welcome->withdrawOffer();
+    });
+    connect(welcome, &spark::ui::WelcomePage::startOverRequested, this, [this, welcome] {
+        SetupProgressStore store(m_backend->setupProgressFile());
+        if (store.load()) {
+            if (const auto latest = store.latest()) {
+                store.forget(latest->cluster.name);
+                store.save();
+            }
+        }
+        welcome->withdrawOffer();
+        offerUnfinishedSetup(); // an older one, if any
+    });
+    connect(this, &QWizard::currentIdChanged, this, &SetupWizard::keepProgress);
+    offerUnfinishedSetup();
 }
 
-bool SetupWizard::isPlaceholder(const QWizardPage *page)
+namespace {
+
+std::optional<SetupStep> stepOf(int pageId)
 {
-    return page && page->property(kPlaceholder).toBool();
+    switch (pageId) {
+    case SetupWizard::DevicesPage: return SetupStep::Devices;
+    case SetupWizard::ChecksPage: return SetupStep::Checks;
+    case SetupWizard::CablingPage: return SetupStep::Cabling;
+    case SetupWizard::ConfigurePage: return SetupStep::Configure;
+    case SetupWizard::PeerTrustPage: return SetupStep::PeerTrust;
+    case SetupWizard::LinkTestPage: return SetupStep::LinkTest;
+    default: return std::nullopt;
+    }
 }
 
-int SetupWizard::nextId() const
+} // namespace
+
+void SetupWizard::offerUnfinishedSetup()
 {
-    int next = QWizard::nextId();
-    while (next >= 0 && isPlaceholder(page(next)))
-        next = page(next)->nextId();
-    return next;
+    SetupProgressStore store(m_backend->setupProgressFile());
+    if (!store.load())
+        return; // a damaged file only costs the offer; the set-up starts afresh
+    const auto latest = store.latest();
+    if (!latest)
+        return;
+    const QString stepTitle = [&] {
+        for (int id : pageIds()) {
+            if (stepOf(id) == latest->reached)
+                return page(id)->title();
+        }
+        return QString();
+    }();
+    auto *welcome = qobject_cast<spark::ui::WelcomePage *>(page(WelcomePage));
+    welcome->offerToContinue(tr("The set-up of “%1” (%2) stopped at %3 on %4. Continue it with the same choices; "
+                                "the checks run again because a Spark may have changed since.")
+                                 .arg(latest->cluster.name, latest->cluster.devices.join(QStringLiteral(", ")), stepTitle,
+                                      QLocale().toString(latest->saved.toLocalTime(), QLocale::ShortFormat)));
+}
+
+void SetupWizard::resume(const SetupProgress &progress)
+{
+    const ClusterDefinition &cluster = progress.cluster;
+    if (currentId() != WelcomePage)
+        restart();
+    auto *layoutPage = qobject_cast<spark::ui::LayoutPage *>(page(LayoutPage));
+    layoutPage->setChoice(cluster.layout, int(cluster.devices.size()));
+    m_state->setClusterName(cluster.name);
+    QList<Device> devices;
+    if (const auto registered = m_backend->loadDevices()) {
+        for (const QString &name : cluster.devices) {
+            for (const Device &device : *registered) {
+                if (device.name == name)
+                    devices.append(device);
+            }
+        }
+    }
+    m_state->setDevices(devices); // a device removed since is simply not ticked
+    if (cluster.port)
+        m_state->setPort(*cluster.port);
+    next(); // Layout
+    next(); // Devices, with the choices ticked
+    if (progress.reached != SetupStep::Devices && devices.size() == cluster.devices.size())
+        next(); // Checks
+}
+
+void SetupWizard::keepProgress(int pageId)
+{
+    SetupProgressStore store(m_backend->setupProgressFile());
+    if (!store.load())
+        return;
+    const QString name = m_state->clusterName();
+    if (pageId == DonePage) {
+        store.forget(name);
+        store.save();
+        return;
+    }
+    const auto step = stepOf(pageId);
+    if (!step || !m_state->layout() || !ClusterStore::isValidName(name) || m_state->devices().isEmpty())
+        return;
+    store.put(SetupProgress{m_state->definition(), *step, QDateTime::currentDateTimeUtc()});
+    store.save();
+}
+
+SetupWizard::~SetupWizard()
+{
+    // A running link test uses the backend's sessions, and the backend may go first.
+    if (auto *test = qobject_cast<spark::ui::LinkTestPage *>(page(LinkTestPage)))
+        test->stopAndWait();
 }
 
 } // namespace spark::ui

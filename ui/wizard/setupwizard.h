@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/topology/setupprogress.h"
+
 #include <QWizard>
 
 namespace spark::ui {
@@ -34,14 +36,19 @@ public:
     // For tests: the wizard uses `backend` (it does not take ownership).
     explicit SetupWizard(SetupBackend *backend, QWidget *parent = nullptr);
 
-    SetupState *state() const { return m_state; }
-    int nextId() const override;
+    ~SetupWizard() override;
 
-    // A page still waiting for its feature is passed over.
-    static bool isPlaceholder(const QWizardPage *page);
+    SetupState *state() const { return m_state; }
+
+    // Picks up an unfinished set-up: the choices are restored and the wizard
+    // goes on from the checks, which run again (a Spark may have changed since).
+    void resume(const SetupProgress &progress);
 
 private:
     void build();
+    void offerUnfinishedSetup();
+    // Remembers the choices so far when a page is reached; forgets them at Done.
+    void keepProgress(int pageId);
 
     SetupBackend *m_backend;
     SetupState *m_state = nullptr;

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "ui/wizard/welcomepage.h"
 
+#include <QFrame>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace spark::ui {
 
 WelcomePage::WelcomePage(QWidget *parent)
     : QWizardPage(parent)
+    , m_offer(new QFrame(this))
+    , m_offerText(new QLabel(m_offer))
 {
     setObjectName(QStringLiteral("welcomePage"));
     setTitle(tr("Welcome"));
@@ -40,12 +45,43 @@ WelcomePage::WelcomePage(QWidget *parent)
     duration->setObjectName(QStringLiteral("welcomeDuration"));
     duration->setWordWrap(true);
 
+    m_offer->setObjectName(QStringLiteral("continueOffer"));
+    m_offer->setFrameShape(QFrame::StyledPanel);
+    m_offerText->setObjectName(QStringLiteral("continueOfferText"));
+    m_offerText->setWordWrap(true);
+    auto *continueButton = new QPushButton(tr("&Continue it"), m_offer);
+    continueButton->setObjectName(QStringLiteral("continueSetup"));
+    auto *startOver = new QPushButton(tr("&Start over"), m_offer);
+    startOver->setObjectName(QStringLiteral("startOver"));
+    auto *offerButtons = new QHBoxLayout;
+    offerButtons->addStretch();
+    offerButtons->addWidget(startOver);
+    offerButtons->addWidget(continueButton);
+    auto *offerLayout = new QVBoxLayout(m_offer);
+    offerLayout->addWidget(m_offerText);
+    offerLayout->addLayout(offerButtons);
+    m_offer->hide();
+    connect(continueButton, &QPushButton::clicked, this, &WelcomePage::continueRequested);
+    connect(startOver, &QPushButton::clicked, this, &WelcomePage::startOverRequested);
+
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_offer);
     layout->addWidget(needsHeading);
     layout->addWidget(needsList);
     layout->addSpacing(8);
     layout->addWidget(duration);
     layout->addStretch();
+}
+
+void WelcomePage::offerToContinue(const QString &sentence)
+{
+    m_offerText->setText(sentence);
+    m_offer->show();
+}
+
+void WelcomePage::withdrawOffer()
+{
+    m_offer->hide();
 }
 
 } // namespace spark::ui

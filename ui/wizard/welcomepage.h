@@ -3,6 +3,9 @@
 
 #include <QWizardPage>
 
+class QFrame;
+class QLabel;
+
 namespace spark::ui {
 
 // What a newcomer needs before starting, and how long it takes.
@@ -13,6 +16,18 @@ class WelcomePage final : public QWizardPage
 
 public:
     explicit WelcomePage(QWidget *parent = nullptr);
+
+    // An unfinished set-up, said in one sentence, with Continue and Start over.
+    void offerToContinue(const QString &sentence);
+    void withdrawOffer();
+
+Q_SIGNALS:
+    void continueRequested();
+    void startOverRequested();
+
+private:
+    QFrame *m_offer;
+    QLabel *m_offerText;
 };
 
 } // namespace spark::ui

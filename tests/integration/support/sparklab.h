@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -152,6 +153,19 @@ public:
     ProcessResult sh(int index, const QString &script) const
     {
         return exec(index, {QStringLiteral("sh"), QStringLiteral("-c"), script});
+    }
+
+    // The command lines of the node's own processes called `program` (one per
+    // line). The nodes share the host's process table, so a plain pgrep would
+    // also see other labs' tools; a node's own live in its network namespace.
+    QByteArray processesOn(int index, const QString &program) const
+    {
+        Q_ASSERT(QRegularExpression(QStringLiteral("^[A-Za-z0-9_.-]+$")).match(program).hasMatch());
+        return sh(index, QStringLiteral("self=$(readlink /proc/self/ns/net); for p in $(pgrep -x %1); do "
+                                        "[ \"$(readlink /proc/$p/ns/net 2>/dev/null)\" = \"$self\" ] && "
+                                        "tr '\\0' ' ' < /proc/$p/cmdline && echo; done; true")
+                             .arg(program))
+            .out;
     }
 
     static ProcessResult run(const QStringList &arguments, const QByteArray &input = {})

@@ -3,6 +3,7 @@
 import concurrent.futures
 import json
 import os
+import time
 
 from . import shell
 from .labstate import LAB_ROOT, LabError, TWIN_RATE_GBPS, switch_netns_name
@@ -61,6 +62,32 @@ def plug(lab_state, cables):
     with concurrent.futures.ThreadPoolExecutor(max(1, min(8, len(per_ns)))) as pool:
         list(pool.map(lambda ns: shell.ip_batch(per_ns[ns], netns=ns), per_ns))
     shape_all(lab_state, cables)
+    wait_until_up(lab_state, cables)
+
+
+def wait_until_up(lab_state, cables, timeout=10.0):
+    """A veth's carrier comes up a moment after `link set up` (longer on a busy
+    machine); what follows a plug (the RoCE sysfs refresh, a test reading
+    ibdev2netdev) expects a plugged cable to be up, as it is once a real one has
+    trained. Bounded: a cable still down after `timeout` is left to the caller."""
+    pending = {}
+    for cable in cables:
+        for ns, ifname in cable_ends(lab_state, cable):
+            pending.setdefault(ns, set()).add(ifname)
+    deadline = time.monotonic() + timeout
+    while pending:
+        for ns in list(pending):
+            out = shell.run(["ip", "-n", ns, "-j", "link", "show"], check=False).stdout
+            try:
+                links = json.loads(out or "[]")
+            except ValueError:
+                links = []
+            pending[ns] -= {link.get("ifname") for link in links if link.get("operstate") == "UP"}
+            if not pending[ns]:
+                del pending[ns]
+        if not pending or time.monotonic() > deadline:
+            return
+        time.sleep(0.05)
 
 
 def unplug(lab_state, cable):

@@ -16,6 +16,7 @@
 
 #include <QFile>
 #include <QHash>
+#include <QTemporaryDir>
 #include <QPromise>
 
 #include <memory>
@@ -194,7 +195,24 @@ public:
         return {};
     }
 
+    // The fake has no sessions to measure over: the wizard shows why and lets the test be skipped.
+    Expected<LinkTestJob> linkTestJob(const QString &, const PreparedCluster &, const QList<NodeFacts> &,
+                                      const QList<Device> &) override
+    {
+        return Error(QStringLiteral("The fake backend has no sessions to measure over."));
+    }
+
+    Expected<void> saveLinkTestRun(const LinkTestRun &run) override
+    {
+        keptRuns.append(run);
+        return {};
+    }
+
+    QString setupProgressFile() const override { return progressDir.filePath(QStringLiteral("setup-progress.json")); }
+
     QStringList lastPasswords;
+    QList<LinkTestRun> keptRuns;
+    QTemporaryDir progressDir;
 
 private:
     QList<std::shared_ptr<QPromise<Expected<QString>>>> m_silent;
