@@ -17,6 +17,7 @@
 #include "ui/wizard/setupstate.h"
 #include "ui/wizard/setupwizard.h"
 #include "support/clusterlab.h"
+#include "support/registereddevices.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -192,6 +193,75 @@ private Q_SLOTS:
         configure->rollback();
         QTRY_VERIFY_WITH_TIMEOUT(!configure->busy(), 120000);
         QVERIFY2(configure->outcomeText().contains(QLatin1String("back on")), qPrintable(configure->outcomeText()));
+    }
+
+    // A switch of four, straight through: every page over real SSH, the link
+    // test over the switch legs paired 1–2 and 3–4.
+    void aSwitchOfFourIsSetUp()
+    {
+        m_lab.down();
+        m_home = std::make_unique<ScratchHome>();
+        QVERIFY(m_lab.up(QStringLiteral("h7-wizsw"), QStringLiteral("10.131.61.0/24"),
+                         {QStringLiteral("switch"), QStringLiteral("--nodes"), QStringLiteral("4")}));
+        QCOMPARE(registerLabDevices(m_lab, *m_home).size(), 4);
+
+        SetupWizard wizard;
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        wizard.next();
+        current<LayoutPage>(wizard)->setChoice(ClusterLayout::Switch, 4);
+        wizard.next();
+        auto *devices = current<DevicesPage>(wizard);
+        QVERIFY(devices);
+        devices->choose(m_lab.nodeNames());
+        for (const QString &name : m_lab.nodeNames())
+            QTRY_COMPARE_WITH_TIMEOUT(devices->statusText(name), QStringLiteral("online"), 30000);
+        wizard.next();
+
+        qInfo("page: %s", "Checks");
+        auto *checks = current<ChecksPage>(wizard);
+        QTRY_VERIFY_WITH_TIMEOUT(checks->verdict().has_value(), 120000);
+        QVERIFY2(*checks->verdict() != Readiness::Blockers,
+                 qPrintable(checks->findChild<QLabel *>(QStringLiteral("checksVerdict"))->text()));
+        if (*checks->verdict() == Readiness::Warnings)
+            checks->findChild<QCheckBox *>(QStringLiteral("acceptWarnings"))->click();
+        wizard.next();
+
+        qInfo("page: %s", "Cabling");
+        auto *cabling = current<CablingPage>(wizard);
+        cabling->setWatching(false);
+        QSignalSpy checked(cabling, &CablingPage::checkFinished);
+        cabling->findChild<QPushButton *>(QStringLiteral("checkCabling"))->click();
+        QTRY_COMPARE_WITH_TIMEOUT(checked.size(), 1, 30000);
+        QVERIFY2(cabling->isComplete(), qPrintable(findingsOf(cabling)));
+        wizard.next();
+
+        qInfo("page: %s", "Configure");
+        auto *configure = current<ConfigurePage>(wizard);
+        configure->findChild<QLineEdit *>(QStringLiteral("sudoPassword"))->setText(m_lab.lab().node(0).password);
+        configure->findChild<QPushButton *>(QStringLiteral("applyButton"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!configure->busy(), 400000);
+        QVERIFY2(configure->isComplete(), qPrintable(configure->outcomeText()));
+        wizard.next();
+
+        qInfo("page: %s", "Node-to-node SSH");
+        auto *trust = current<PeerTrustPage>(wizard);
+        QTRY_VERIFY2_WITH_TIMEOUT(!trust->running(), qPrintable(trust->outcomeText()), 120000);
+        QVERIFY2(trust->isComplete(), qPrintable(trust->outcomeText()));
+        wizard.next();
+
+        qInfo("page: %s", "Link test");
+        auto *test = current<LinkTestPage>(wizard);
+        test->setSecondsPerDirection(2);
+        test->startTest();
+        QTRY_VERIFY_WITH_TIMEOUT(!test->isRunning(), 300000);
+        QVERIFY2(test->lastRun(), qPrintable(test->findChild<QLabel *>(QStringLiteral("linkTestMessage"))->text()));
+        QCOMPARE(test->lastRun()->links.size(), 2);
+        for (const LinkResult &link : test->lastRun()->links)
+            QVERIFY2(link.verdict.pass, qPrintable(link.verdict.sentence));
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(SetupWizard::DonePage));
+        QVERIFY(current<DonePage>(wizard)->exportText(QStringLiteral("hostfile")).contains(m_lab.lab().node(3).address));
     }
 };
 
