@@ -14,6 +14,8 @@
 #include <QElapsedTimer>
 #include <QMutex>
 
+#include <thread>
+
 using namespace spark;
 using namespace spark::testsupport;
 
@@ -176,6 +178,36 @@ private Q_SLOTS:
         const LinkResult &result = run->links.first();
         QVERIFY2(result.verdict.reason == LinkVerdictReason::OneTwinIdle, qPrintable(describe(*run)));
         QVERIFY2(result.verdict.sentence.contains(QLatin1String("both twins must be addressed")), qPrintable(result.verdict.sentence));
+        const QString left = leftovers();
+        QVERIFY2(left.isEmpty(), qPrintable(left));
+    }
+
+    // The cable is pulled while it is measured: the run still ends, within its
+    // time, with a failed verdict that says something, and nothing is left behind.
+    void unpluggedMidRunFailsAndCleansUp()
+    {
+        const LinkTarget &link = m_links.first();
+        LinkTestRunner runner;
+        std::atomic<bool> pulled{false};
+        std::thread unplugger;
+        connect(&runner, &LinkTestRunner::sample, &runner, [&](const LinkSample &) {
+            if (!pulled.exchange(true))
+                unplugger = std::thread([&] { m_lab.fault({QStringLiteral("unplug"), link.id}); });
+        }, Qt::DirectConnection);
+        QElapsedTimer timer;
+        timer.start();
+        const auto run = runner.runBlocking(job({link}, {LinkPhase::AToB}, 8));
+        if (unplugger.joinable())
+            unplugger.join();
+        QCOMPARE(m_lab.fault({QStringLiteral("unplug"), link.id, QStringLiteral("--clear")}).exitCode, 0);
+        m_lab.waitForLinkLocal();
+        QVERIFY(pulled);
+        QVERIFY2(run, run ? "" : qPrintable(run.error().message));
+        const LinkResult &result = run->links.first();
+        QVERIFY2(!result.verdict.pass, qPrintable(describe(*run)));
+        QVERIFY(!result.verdict.sentence.isEmpty());
+        qInfo("pulled mid-run after %lld ms: %s", qint64(timer.elapsed()), qPrintable(result.verdict.sentence));
+        QVERIFY2(timer.elapsed() < 60000, qPrintable(QString::number(timer.elapsed())));
         const QString left = leftovers();
         QVERIFY2(left.isEmpty(), qPrintable(left));
     }
