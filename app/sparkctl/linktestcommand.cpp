@@ -7,13 +7,17 @@
 #include "core/linktest/linktesthistory.h"
 #include "core/linktest/linktestplan.h"
 #include "core/linktest/linktestrunner.h"
+#include "core/linktest/runcomparison.h"
 #include "core/netconfig/clusterpreparer.h"
 #include "core/topology/cablingplanner.h"
+#include "core/topology/clusterstore.h"
 
 #include <QCommandLineParser>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 
@@ -54,6 +58,43 @@ std::optional<QList<LinkPhase>> phasesFor(const QString &direction)
     return std::nullopt;
 }
 
+// The cluster's earlier runs, newest first: when, how many links passed, the slowest.
+int printHistory(const QString &clusterName, bool asJson)
+{
+    ClusterStore clusters;
+    if (const auto loaded = clusters.load(); !loaded)
+        return failWith(loaded.error());
+    const auto cluster = clusters.resolve(clusterName);
+    if (!cluster)
+        return failWith(cluster.error());
+    LinkTestHistory history;
+    if (const auto loaded = history.load(); !loaded)
+        return failWith(loaded.error());
+    const QList<LinkTestRun> runs = history.runs(cluster->name);
+    if (runs.isEmpty() && !asJson)
+        printOut(QStringLiteral("%1 has no link test runs yet: 'sparkctl linktest --cluster %1' measures its links.\n")
+                     .arg(cluster->name));
+    for (const LinkTestRun &run : runs) {
+        if (asJson) {
+            QJsonObject object = run.toJson();
+            object.insert(QStringLiteral("type"), QStringLiteral("run"));
+            printJsonLine(object);
+            continue;
+        }
+        const auto passed = std::count_if(run.links.cbegin(), run.links.cend(),
+                                          [](const LinkResult &link) { return link.verdict.pass; });
+        double slowest = -1;
+        for (const LinkResult &link : run.links)
+            slowest = slowest < 0 ? link.slowestPortGbps() : std::min(slowest, link.slowestPortGbps());
+        printOut(QStringLiteral("%1  %2 of %3 links passed, slowest port %4 Gb/s\n")
+                     .arg(run.started.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+                     .arg(passed)
+                     .arg(run.links.size())
+                     .arg(LinkVerdict::formatGbps(std::max(slowest, 0.0))));
+    }
+    return Success;
+}
+
 int runLinkTest(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -71,7 +112,9 @@ int runLinkTest(const QStringList &arguments)
     const QCommandLineOption streams(QStringLiteral("streams"), QStringLiteral("Parallel TCP streams per twin (default 4)."),
                                      QStringLiteral("N"), QStringLiteral("4"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Samples as JSON lines as they arrive, then each link's verdict and the run."));
-    parser.addOptions({mode, duration, direction, streams, json});
+    const QCommandLineOption historyOption(QStringLiteral("history"),
+                                     QStringLiteral("List the cluster's earlier runs instead of measuring (each run is compared with the one before it)."));
+    parser.addOptions({mode, duration, direction, streams, json, historyOption});
     if (auto exit = parseArguments(parser, commandPath, arguments))
         return *exit;
     if (!parser.positionalArguments().isEmpty())
@@ -93,6 +136,8 @@ int runLinkTest(const QStringList &arguments)
         return usageError(parser, commandPath, QStringLiteral("--direction must be a-b, b-a, both or all."));
     options.phases = *phases;
     const bool asJson = parser.isSet(json);
+    if (parser.isSet(historyOption))
+        return printHistory(parser.value(clusterOption()), asJson);
 
     auto context = ClusterContext::open(parser.value(clusterOption()));
     if (!context)
@@ -188,7 +233,10 @@ int runLinkTest(const QStringList &arguments)
         return failWith(run.error());
 
     LinkTestHistory history;
+    std::optional<RunComparison> comparison;
     if (const auto loaded = history.load(); loaded) {
+        if (const QList<LinkTestRun> earlier = history.runs(run->cluster); !earlier.isEmpty())
+            comparison = RunComparison::between(earlier.constFirst(), *run);
         history.add(*run);
         if (const auto saved = history.save(); !saved)
             printErr(saved.error().message + QLatin1Char('\n'));
@@ -196,10 +244,24 @@ int runLinkTest(const QStringList &arguments)
         printErr(loaded.error().message + QLatin1Char('\n'));
     }
     if (asJson) {
+        if (comparison) {
+            QJsonArray links;
+            for (const LinkChange &change : comparison->links)
+                links.append(QJsonObject{{QStringLiteral("link"), change.link},
+                                         {QStringLiteral("before"), change.beforeGbps ? QJsonValue(*change.beforeGbps) : QJsonValue()},
+                                         {QStringLiteral("now"), change.nowGbps ? QJsonValue(*change.nowGbps) : QJsonValue()},
+                                         {QStringLiteral("worse"), change.isWorse()},
+                                         {QStringLiteral("sentence"), change.sentence}});
+            printJsonLine({{QStringLiteral("type"), QStringLiteral("comparison")},
+                           {QStringLiteral("before"), comparison->before.toString(Qt::ISODate)},
+                           {QStringLiteral("links"), links}});
+        }
         QJsonObject object = run->toJson();
         object.insert(QStringLiteral("type"), QStringLiteral("run"));
         printJsonLine(object);
     } else {
+        if (comparison)
+            printOut(comparison->text() + QLatin1Char('\n'));
         printOut(run->passed() ? QStringLiteral("Every link of %1 passed.\n").arg(run->cluster)
                                : QStringLiteral("At least one link of %1 failed.\n").arg(run->cluster));
     }

@@ -4,6 +4,8 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace spark {
 
 namespace {
@@ -59,6 +61,14 @@ PortThroughput throughputFromJson(const QJsonObject &object, const QString &link
 }
 
 } // namespace
+
+double LinkResult::slowestPortGbps() const
+{
+    double slowest = -1;
+    for (const PortThroughput &port : throughput)
+        slowest = slowest < 0 ? port.totalGbps : std::min(slowest, port.totalGbps);
+    return std::max(slowest, 0.0);
+}
 
 QJsonObject LinkResult::toJson() const
 {

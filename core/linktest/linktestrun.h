@@ -29,6 +29,9 @@ struct LinkResult
     double lossPercent = 0;
     LinkVerdict verdict;
 
+    // The lowest port total over every phase and direction (0: nothing measured).
+    double slowestPortGbps() const;
+
     QJsonObject toJson() const;
     static LinkResult fromJson(const QJsonObject &object);
 };

@@ -9,6 +9,8 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 
 #include <csignal>
@@ -148,6 +150,29 @@ private Q_SLOTS:
             if (format == QLatin1String("hostfile"))
                 QVERIFY(exported.out.contains(m_lab.lab().node(1).address.toUtf8()));
         }
+
+        // The link test, twice: the second run is compared with the first, and both are kept.
+        QVERIFY(sparkctl({QStringLiteral("linktest"), QStringLiteral("--history")}).out.contains("no link test runs yet"));
+        const QStringList linktest{QStringLiteral("linktest"), QStringLiteral("--duration"), QStringLiteral("2"),
+                                   QStringLiteral("--direction"), QStringLiteral("a-b")};
+        const ProcessResult first = sparkctl(linktest);
+        QVERIFY2(first.exitCode == 0, QByteArray(first.out + first.err).constData());
+        QVERIFY(!first.out.contains("Compared with"));
+        const ProcessResult second = sparkctl(linktest + QStringList{QStringLiteral("--json")});
+        QVERIFY2(second.exitCode == 0, QByteArray(second.out + second.err).constData());
+        int samples = 0;
+        QJsonObject comparison;
+        for (const QByteArray &line : second.out.split('\n')) {
+            const QJsonObject object = QJsonDocument::fromJson(line).object();
+            samples += object.value(QStringLiteral("type")).toString() == QLatin1String("sample") ? 1 : 0;
+            if (object.value(QStringLiteral("type")).toString() == QLatin1String("comparison"))
+                comparison = object;
+        }
+        QVERIFY(samples > 0);
+        QCOMPARE(comparison.value(QStringLiteral("links")).toArray().size(), m_lab.size() == 2 ? 1 : m_lab.size());
+        const ProcessResult history = sparkctl({QStringLiteral("linktest"), QStringLiteral("--history")});
+        QVERIFY2(history.exitCode == 0, history.err.constData());
+        QCOMPARE(history.out.count("links passed"), 2);
 
         const ProcessResult rollback = sparkctl({QStringLiteral("cluster"), QStringLiteral("rollback"),
                                                  QStringLiteral("--sudo-password-stdin")},

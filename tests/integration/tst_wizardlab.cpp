@@ -169,6 +169,16 @@ private Q_SLOTS:
         LinkTestHistory history;
         QVERIFY(history.load());
         QCOMPARE(history.runs(wizard.state()->clusterName()).size(), 1);
+        QVERIFY(test->findChild<QLabel *>(QStringLiteral("linkTestComparison"))->isHidden());
+        // Testing again compares with the run before.
+        test->startTest();
+        QTRY_VERIFY_WITH_TIMEOUT(!test->isRunning(), 300000);
+        QVERIFY(history.load());
+        QVERIFY2(history.runs(wizard.state()->clusterName()).size() == 2,
+                 qPrintable(test->findChild<QLabel *>(QStringLiteral("linkTestMessage"))->text()));
+        const QString comparison = test->findChild<QLabel *>(QStringLiteral("linkTestComparison"))->text();
+        QVERIFY2(comparison.startsWith(QLatin1String("Compared with the run of")) && comparison.count(QLatin1String("Gb/s")) == 3,
+                 qPrintable(comparison));
         // Nothing is left running on the nodes.
         for (int node = 0; node < 3; ++node) {
             const QByteArray left = m_lab.lab().processesOn(node, QStringLiteral("iperf3"))

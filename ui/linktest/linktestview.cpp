@@ -197,10 +197,7 @@ void LinkTestView::setResult(const LinkResult &result)
     const int row = rowOf(result.link);
     if (row < 0)
         return;
-    double slowest = -1;
-    for (const PortThroughput &port : result.throughput)
-        slowest = slowest < 0 ? port.totalGbps : std::min(slowest, port.totalGbps);
-    slowest = std::max(slowest, 0.0);
+    const double slowest = result.slowestPortGbps();
     m_table->item(row, RateColumn)->setText(gbps(slowest));
     QTableWidgetItem *verdict = m_table->item(row, VerdictColumn);
     verdict->setText((result.verdict.pass ? tr("Pass: %1") : tr("Fail: %1")).arg(result.verdict.sentence));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/wizard/linktestpage.h"
 
+#include "core/linktest/runcomparison.h"
 #include "ui/linktest/linktestview.h"
 #include "ui/wizard/setupbackend.h"
 #include "ui/wizard/setupstate.h"
@@ -29,6 +30,7 @@ LinkTestPage::LinkTestPage(QWidget *parent)
     , m_export(new QPushButton(tr("Export…"), this))
     , m_seconds(new QSpinBox(this))
     , m_skipHint(new QLabel(this))
+    , m_comparison(new QLabel(this))
 {
     setObjectName(QStringLiteral("linkTestPage"));
     setTitle(tr("Link test"));
@@ -48,6 +50,10 @@ LinkTestPage::LinkTestPage(QWidget *parent)
     m_skipHint->setObjectName(QStringLiteral("linkTestSkipHint"));
     m_skipHint->setWordWrap(true);
     m_skipHint->hide();
+    m_comparison->setObjectName(QStringLiteral("linkTestComparison"));
+    m_comparison->setWordWrap(true);
+    m_comparison->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_comparison->hide();
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
@@ -59,6 +65,7 @@ LinkTestPage::LinkTestPage(QWidget *parent)
     layout->addLayout(buttons);
     layout->addWidget(m_message);
     layout->addWidget(m_skipHint);
+    layout->addWidget(m_comparison);
     layout->addWidget(m_view, 1);
 
     m_view->attach(m_runner);
@@ -98,7 +105,7 @@ void LinkTestPage::setJob(const LinkTestJob &job)
 
 void LinkTestPage::showRun(const LinkTestRun &run)
 {
-    if (m_watcher.isRunning())
+    if (m_running)
         return;
     m_view->start(run);
     for (const LinkResult &link : run.links) {
@@ -113,7 +120,7 @@ void LinkTestPage::showRun(const LinkTestRun &run)
 
 void LinkTestPage::initializePage()
 {
-    if (!m_state || m_watcher.isRunning())
+    if (!m_state || m_running)
         return;
     m_skipHint->setText(tr("Next skips the test if you would rather run it later: "
                            "“sparkctl linktest --cluster %1” measures the same links.")
@@ -142,7 +149,7 @@ void LinkTestPage::initializePage()
 bool LinkTestPage::isComplete() const
 {
     // In the wizard the test may be skipped; on its own the page is done once a run has ended.
-    return !m_watcher.isRunning() && (m_lastRun.has_value() || m_state);
+    return !m_running && (m_lastRun.has_value() || m_state);
 }
 
 void LinkTestPage::setSecondsPerDirection(int seconds)
@@ -152,9 +159,11 @@ void LinkTestPage::setSecondsPerDirection(int seconds)
 
 void LinkTestPage::startTest()
 {
-    if (!m_job || m_watcher.isRunning())
+    if (!m_job || m_running)
         return;
+    m_running = true;
     m_message->hide();
+    m_comparison->hide();
     m_job->options.seconds = m_seconds->value();
     m_watcher.setFuture(m_runner->run(*m_job));
     updateButtons();
@@ -163,7 +172,7 @@ void LinkTestPage::startTest()
 
 void LinkTestPage::cancelTest()
 {
-    if (!m_watcher.isRunning())
+    if (!m_running)
         return;
     m_runner->cancel();
     m_cancel->setEnabled(false);
@@ -172,11 +181,17 @@ void LinkTestPage::cancelTest()
 
 void LinkTestPage::onFinished()
 {
+    m_running = false;
     const Expected<LinkTestRun> run = m_watcher.result();
     if (run) {
         m_lastRun = *run;
         if (m_state) {
             m_state->setLinkTestRun(*run);
+            // Today's run against the cluster's last one, before it joins them.
+            if (const QList<LinkTestRun> earlier = m_state->backend()->earlierLinkTestRuns(run->cluster); !earlier.isEmpty()) {
+                m_comparison->setText(RunComparison::between(earlier.constFirst(), *run).text());
+                m_comparison->show();
+            }
             if (const Expected<void> kept = m_state->backend()->saveLinkTestRun(*run); !kept) {
                 m_message->setText(kept.error().message);
                 m_message->show();
@@ -193,7 +208,7 @@ void LinkTestPage::onFinished()
 
 void LinkTestPage::updateButtons()
 {
-    const bool running = m_watcher.isRunning();
+    const bool running = m_running;
     m_start->setEnabled(m_job.has_value() && !running);
     m_start->setText(m_lastRun ? tr("Test again") : tr("Start the test"));
     m_cancel->setEnabled(running);

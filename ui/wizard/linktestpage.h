@@ -40,7 +40,8 @@ public:
     void setJob(const LinkTestJob &job);
     LinkTestView *view() const { return m_view; }
     const std::optional<LinkTestRun> &lastRun() const { return m_lastRun; }
-    bool isRunning() const { return m_watcher.isRunning(); }
+    // From Start until the page has shown (and kept) the run's end.
+    bool isRunning() const { return m_running; }
 
     void initializePage() override;
     bool isComplete() const override;
@@ -74,7 +75,9 @@ private:
     QPushButton *m_export;
     QSpinBox *m_seconds;
     QLabel *m_skipHint;
+    QLabel *m_comparison;
     SetupState *m_state = nullptr;
+    bool m_running = false;
     QFutureWatcher<Expected<LinkTestRun>> m_watcher;
     std::optional<LinkTestJob> m_job;
     std::optional<LinkTestRun> m_lastRun;

@@ -212,6 +212,14 @@ Expected<void> LiveSetupBackend::saveLinkTestRun(const LinkTestRun &run)
     return history.save();
 }
 
+QList<LinkTestRun> LiveSetupBackend::earlierLinkTestRuns(const QString &cluster)
+{
+    LinkTestHistory history;
+    if (!history.load())
+        return {};
+    return history.runs(cluster);
+}
+
 QString LiveSetupBackend::setupProgressFile() const
 {
     return SetupProgressStore::defaultFilePath();

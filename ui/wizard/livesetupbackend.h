@@ -46,6 +46,7 @@ public:
     Expected<LinkTestJob> linkTestJob(const QString &cluster, const PreparedCluster &prepared,
                                       const QList<NodeFacts> &facts, const QList<Device> &devices) override;
     Expected<void> saveLinkTestRun(const LinkTestRun &run) override;
+    QList<LinkTestRun> earlierLinkTestRuns(const QString &cluster) override;
     QString setupProgressFile() const override;
 
 private:

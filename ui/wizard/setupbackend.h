@@ -66,6 +66,8 @@ public:
                                               const QList<NodeFacts> &facts, const QList<Device> &devices) = 0;
     // Keeps a finished run with the cluster's earlier ones (linktests.json).
     virtual Expected<void> saveLinkTestRun(const LinkTestRun &run) = 0;
+    // The cluster's kept runs, newest first (none when they cannot be read).
+    virtual QList<LinkTestRun> earlierLinkTestRuns(const QString &cluster) = 0;
     // Where unfinished set-ups are kept (SetupProgressStore's file).
     virtual QString setupProgressFile() const = 0;
 

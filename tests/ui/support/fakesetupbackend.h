@@ -208,6 +208,16 @@ public:
         return {};
     }
 
+    QList<LinkTestRun> earlierLinkTestRuns(const QString &cluster) override
+    {
+        QList<LinkTestRun> runs;
+        for (const LinkTestRun &run : std::as_const(keptRuns)) {
+            if (run.cluster == cluster)
+                runs.prepend(run);
+        }
+        return runs;
+    }
+
     QString setupProgressFile() const override { return progressDir.filePath(QStringLiteral("setup-progress.json")); }
 
     QStringList lastPasswords;
