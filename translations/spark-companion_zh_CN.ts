@@ -1441,6 +1441,41 @@
     </message>
 </context>
 <context>
+    <name>spark::RunComparison</name>
+    <message>
+        <source>%1 is new: %2 Gb/s, and the earlier run did not measure it.</source>
+        <translation>%1 是新的：%2 Gb/s，上一次运行没有测量它。</translation>
+    </message>
+    <message>
+        <source>%1 was measured before (%2 Gb/s) but not this time.</source>
+        <translation>%1 上次测量过（%2 Gb/s），这次没有测量。</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3 Gb/s</source>
+        <translation>%1：%2 → %3 Gb/s</translation>
+    </message>
+    <message>
+        <source>about the same</source>
+        <translation>基本不变</translation>
+    </message>
+    <message>
+        <source>%1 (%2), and it now fails.</source>
+        <translation>%1（%2），现在未通过。</translation>
+    </message>
+    <message>
+        <source>%1 (%2), and it passes again.</source>
+        <translation>%1（%2），现在重新通过。</translation>
+    </message>
+    <message>
+        <source>%1 (%2).</source>
+        <translation>%1（%2）。</translation>
+    </message>
+    <message>
+        <source>Compared with the run of %1:</source>
+        <translation>与 %1 的运行相比：</translation>
+    </message>
+</context>
+<context>
     <name>spark::SecretStore</name>
     <message>
         <source>The system keychain is not available (%1); the password was not remembered and you will be asked for it when needed.</source>
@@ -1449,6 +1484,21 @@
     <message>
         <source>No sudo password is remembered for %1.</source>
         <translation>未保存 %1 的 sudo 密码。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::SetupProgressStore</name>
+    <message>
+        <source>Could not read the unfinished set-ups in %1: %2. Check the file&apos;s permissions.</source>
+        <translation>无法读取 %1 中未完成的设置：%2。请检查文件权限。</translation>
+    </message>
+    <message>
+        <source>The unfinished set-ups in %1 are damaged (%2). Delete the file; the set-up then starts afresh.</source>
+        <translation>%1 中未完成的设置已损坏（%2）。请删除该文件，设置将重新开始。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2.</source>
+        <translation>无法写入 %1：%2。</translation>
     </message>
 </context>
 <context>
@@ -2283,6 +2333,20 @@
         <source>%1 could not be written: %2. Choose another folder.</source>
         <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
     </message>
+    <message>
+        <source>Link test: every link carries what it should.</source>
+        <translation>链路测试：每条链路都达到了应有的速率。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Link test: %n link(s) failed; the Link test page says what to fix.</source>
+        <translation>
+            <numerusform>链路测试：%n 条链路未通过；“链路测试”页说明了如何修复。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The links have not been tested yet: “sparkctl linktest --cluster %1” measures them.</source>
+        <translation>链路尚未测试：“sparkctl linktest --cluster %1” 可以测量它们。</translation>
+    </message>
 </context>
 <context>
     <name>spark::ui::EmptyStateWidget</name>
@@ -2513,6 +2577,22 @@
     <message>
         <source>Saved %1.</source>
         <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source> s per direction</source>
+        <translation> 秒/方向</translation>
+    </message>
+    <message>
+        <source>How long each direction is measured: A to B, B to A, then both at once.</source>
+        <translation>每个方向测量多久：A 到 B、B 到 A，然后双向同时。</translation>
+    </message>
+    <message>
+        <source>Next skips the test if you would rather run it later: “sparkctl linktest --cluster %1” measures the same links.</source>
+        <translation>如果想稍后再测，点“下一步”跳过测试：“sparkctl linktest --cluster %1” 会测量同样的链路。</translation>
+    </message>
+    <message>
+        <source>The cluster has not been configured in this set-up, so there is nothing to test yet: go back to Configure first.</source>
+        <translation>本次设置尚未配置集群，因此还没有可测试的内容：请先返回“配置”页。</translation>
     </message>
 </context>
 <context>
@@ -2893,12 +2973,8 @@
         <translation>配置集群</translation>
     </message>
     <message>
-        <source>Link test</source>
-        <translation>链路测试</translation>
-    </message>
-    <message>
-        <source>Measure every cable&apos;s throughput and latency.</source>
-        <translation>测量每根线缆的吞吐量和延迟。</translation>
+        <source>The set-up of “%1” (%2) stopped at %3 on %4. Continue it with the same choices; the checks run again because a Spark may have changed since.</source>
+        <translation>“%1”（%2）的设置于 %4 停在了“%3”。可以沿用同样的选择继续；检查会重新运行，因为 Spark 可能已有变化。</translation>
     </message>
 </context>
 <context>
@@ -3058,6 +3134,14 @@
     <message>
         <source>It takes about ten minutes, most of it plugging in cables. Nothing on a Spark changes until you confirm the configuration, and every change undoes itself if a Spark stops answering.</source>
         <translation>整个过程大约需要十分钟，大部分时间用于插线。在您确认配置之前，Spark 上的任何设置都不会改变；如果某台 Spark 失去响应，所有更改都会自动撤销。</translation>
+    </message>
+    <message>
+        <source>&amp;Continue it</source>
+        <translation>继续(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Start over</source>
+        <translation>重新开始(&amp;S)</translation>
     </message>
 </context>
 <context>
