@@ -38,4 +38,16 @@ Device Device::fromJson(const QJsonObject &object)
     return device;
 }
 
+QList<Device> devicesNamed(const QList<Device> &devices, const QStringList &names)
+{
+    QList<Device> named;
+    for (const QString &name : names) {
+        for (const Device &device : devices) {
+            if (device.name == name)
+                named.append(device);
+        }
+    }
+    return named;
+}
+
 } // namespace spark

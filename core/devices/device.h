@@ -29,4 +29,7 @@ struct Device
     friend bool operator==(const Device &, const Device &) = default;
 };
 
+// The devices called `names`, in that order; a name not among `devices` is left out.
+QList<Device> devicesNamed(const QList<Device> &devices, const QStringList &names);
+
 } // namespace spark

@@ -110,13 +110,7 @@ void DevicesPage::reload()
     const QSignalBlocker blocker(m_list);
     m_list->clear();
     // The chosen ones first, in their order, then the others as registered.
-    QList<Device> ordered;
-    for (const QString &name : before) {
-        for (const Device &device : std::as_const(m_devices)) {
-            if (device.name == name)
-                ordered.append(device);
-        }
-    }
+    QList<Device> ordered = devicesNamed(m_devices, before);
     for (const Device &device : std::as_const(m_devices)) {
         if (!before.contains(device.name))
             ordered.append(device);
@@ -284,15 +278,8 @@ bool DevicesPage::isComplete() const
 
 bool DevicesPage::validatePage()
 {
-    QList<Device> devices;
-    for (const QString &name : chosen()) {
-        for (const Device &device : std::as_const(m_devices)) {
-            if (device.name == name)
-                devices.append(device);
-        }
-    }
     m_state->setClusterName(m_name->text().trimmed());
-    m_state->setDevices(devices);
+    m_state->setDevices(devicesNamed(m_devices, chosen()));
     return true;
 }
 

@@ -123,15 +123,8 @@ void SetupWizard::resume(const SetupProgress &progress)
     auto *layoutPage = qobject_cast<spark::ui::LayoutPage *>(page(LayoutPage));
     layoutPage->setChoice(cluster.layout, int(cluster.devices.size()));
     m_state->setClusterName(cluster.name);
-    QList<Device> devices;
-    if (const auto registered = m_backend->loadDevices()) {
-        for (const QString &name : cluster.devices) {
-            for (const Device &device : *registered) {
-                if (device.name == name)
-                    devices.append(device);
-            }
-        }
-    }
+    const auto registered = m_backend->loadDevices();
+    const QList<Device> devices = registered ? devicesNamed(*registered, cluster.devices) : QList<Device>();
     m_state->setDevices(devices); // a device removed since is simply not ticked
     if (cluster.port)
         m_state->setPort(*cluster.port);
