@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "core/devices/deviceprobe.h"
 
+#include "core/common/runonthread.h"
 #include "core/facts/cx7.h"
 #include "core/ssh/sshkeypair.h"
 #include "core/ssh/sshsession.h"
 
 #include <QDir>
 #include <QFile>
-#include <QPromise>
 #include <QRegularExpression>
-#include <QThread>
 
 namespace spark {
 
@@ -83,36 +82,39 @@ Expected<DeviceIdentity> DeviceProbe::readIdentity(SshSession &session)
     return parseIdentity(result->standardOutput);
 }
 
+namespace {
+
+// Blocking. The session ends inside, before the caller publishes the result:
+// a caller that exits right after reading it must find no SSH teardown still
+// running (it raced OpenSSL's exit-time clean-up and crashed sparkctl).
+DeviceCheck checkNow(const Device &device)
+{
+    DeviceCheck check;
+    SshTarget target = DeviceProbe::targetFor(device);
+    target.connectTimeoutMs = 5000;
+    SshSession session(target);
+    auto identity = DeviceProbe::readIdentity(session);
+    check.hostKeyFingerprint = session.hostKey().fingerprint;
+    if (!identity) {
+        check.problem = identity.error();
+    } else {
+        check.identity = *identity;
+        check.online = true;
+        if (!device.hostKeyFingerprint.isEmpty() && check.hostKeyFingerprint != device.hostKeyFingerprint) {
+            check.online = false;
+            check.problem = Error(DeviceProbe::tr("%1 answers with a different host key than when it was added; remove it and "
+                                                  "add it again if it was reinstalled.")
+                                      .arg(device.name));
+        }
+    }
+    return check;
+}
+
+} // namespace
+
 QFuture<DeviceCheck> DeviceProbe::check(const Device &device)
 {
-    auto promise = std::make_shared<QPromise<DeviceCheck>>();
-    promise->start();
-    QFuture<DeviceCheck> future = promise->future();
-    QThread *thread = QThread::create([promise, device] {
-        DeviceCheck check;
-        SshTarget target = targetFor(device);
-        target.connectTimeoutMs = 5000;
-        SshSession session(target);
-        auto identity = readIdentity(session);
-        check.hostKeyFingerprint = session.hostKey().fingerprint;
-        if (!identity) {
-            check.problem = identity.error();
-        } else {
-            check.identity = *identity;
-            check.online = true;
-            if (!device.hostKeyFingerprint.isEmpty() && check.hostKeyFingerprint != device.hostKeyFingerprint) {
-                check.online = false;
-                check.problem = Error(tr("%1 answers with a different host key than when it was added; remove it and "
-                                         "add it again if it was reinstalled.")
-                                          .arg(device.name));
-            }
-        }
-        promise->addResult(check);
-        promise->finish();
-    });
-    QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
-    return future;
+    return runOnThread([device] { return checkNow(device); });
 }
 
 } // namespace spark

@@ -155,7 +155,8 @@ private Q_SLOTS:
         QVERIFY(sparkctl({QStringLiteral("list")}).out.contains("alpha"));
         QVERIFY(sparkctl({QStringLiteral("show"), QStringLiteral("alpha"), QStringLiteral("--json")}).out.contains(node.fingerprint.toUtf8()));
         const ProcessResult check = sparkctl({QStringLiteral("check"), QStringLiteral("alpha")});
-        QVERIFY2(check.exitCode == 0 && check.out.contains("online"), check.out.constData());
+        QVERIFY2(check.exitCode == 0 && check.out.contains("online"),
+                 QByteArray(check.out + "exit " + QByteArray::number(check.exitCode) + "\n" + check.err).constData());
 
         // A second add of the same name is refused before anything happens.
         const ProcessResult again = sparkctl(add, node.password.toUtf8() + '\n');
