@@ -69,7 +69,7 @@ QString HealthPoll::script()
     s += QStringLiteral("for i in ") + cx7::netdevNames().join(space) + QStringLiteral("; do\n");
     s += QStringLiteral("  d=/sys/class/net/$i; sec netdev \"$i\"\n");
     s += QStringLiteral("  if [ ! -d \"$d\" ]; then echo present=0; end 0; continue; fi\n");
-    s += QStringLiteral("  echo present=1\n");
+    s += QStringLiteral("  echo present=1; val /proc/uptime uptime\n");
     s += QStringLiteral("  for f in operstate carrier speed mtu carrier_changes; do val \"$d/$f\" \"$f\"; done\n");
     s += QStringLiteral("  for f in ") + netdevCounters().join(space)
          + QStringLiteral("; do val \"$d/statistics/$f\" \"$f\"; done\n");
@@ -77,7 +77,9 @@ QString HealthPoll::script()
     // The negotiated speed as ethtool reports it (what people and NVIDIA's docs quote).
     s += QStringLiteral("  ethtool \"$i\" 2>/dev/null | grep -E '^[[:space:]]*Speed:'\n");
     // Keep ethtool's own message when it fails (not installed, no such device).
-    s += QStringLiteral("  o=$(ethtool -S \"$i\" 2>&1); r=$?\n");
+    // The clock right after the counters: a slow ethtool (or a busy node)
+    // must not make the port's rates jump.
+    s += QStringLiteral("  o=$(ethtool -S \"$i\" 2>&1); r=$?; read -r u _ </proc/uptime; echo \"uptime: $u\"\n");
     s += QStringLiteral("  printf '%s\\n' \"$o\" | grep -E '^ *(") + ethtoolCounters().join(QLatin1Char('|'))
          + QStringLiteral("): '\n");
     s += QStringLiteral("  [ \"$r\" = 0 ] || printf '%s\\n' \"$o\"; end \"$r\"\n");
@@ -114,6 +116,8 @@ NodeSnapshot HealthPoll::parse(const QString &output)
             netdev.twin = function->twin;
             netdev.present = values.value(QStringLiteral("present")) == u"1";
             if (netdev.present) {
+                if (const double uptime = values.value(QStringLiteral("uptime")).section(QLatin1Char(' '), 0, 0).toDouble(); uptime > 0)
+                    netdev.countersUptime = uptime;
                 netdev.operstate = values.value(QStringLiteral("operstate"));
                 if (const auto carrier = parseCounter(values.value(QStringLiteral("carrier"))))
                     netdev.carrier = *carrier != 0;
@@ -146,6 +150,11 @@ NodeSnapshot HealthPoll::parse(const QString &output)
                 if (colon <= 0)
                     continue;
                 const QString name = line.left(colon).trimmed();
+                if (name == u"uptime") {
+                    if (const double uptime = line.mid(colon + 1).trimmed().toDouble(); uptime > 0)
+                        netdev->phyUptime = uptime;
+                    continue;
+                }
                 if (name == u"Speed") {
                     // "Speed: 200000Mb/s"; "Speed: Unknown!" leaves the sysfs value.
                     QString digits = line.mid(colon + 1).trimmed();

@@ -25,6 +25,10 @@ struct NetdevSnapshot
     std::optional<qint64> speedMbps; // -1 / unreadable when there is no link
     std::optional<int> mtu;
     QMap<QString, quint64> counters;
+    // The node's clock when the statistics and the ethtool -S counters were
+    // read (the poll takes a while; rates use these when both polls have them).
+    std::optional<double> countersUptime;
+    std::optional<double> phyUptime;
 
     bool isUp() const { return present && carrier.value_or(false); }
     std::optional<quint64> counter(const QString &name) const;

@@ -135,19 +135,110 @@ private Q_SLOTS:
         QVERIFY(monitor.pollNow());
     }
 
-    void aSlowNodeHoldsTheRound()
+    void aSlowNodeDoesNotHoldTheOthers()
     {
-        QPromise<Expected<ExecResult>> pending;
-        pending.start();
-        HealthMonitor::Poller poller = [&pending](const QString &, const QByteArray &) { return pending.future(); };
-        HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}}, {}, poller);
+        QPromise<Expected<ExecResult>> slow;
+        slow.start();
+        int slowPolls = 0;
+        int fastPolls = 0;
+        HealthMonitor::Poller poller = [&](const QString &node, const QByteArray &) -> QFuture<Expected<ExecResult>> {
+            if (node == u"spark-1") {
+                ++slowPolls;
+                return slow.future();
+            }
+            ++fastPolls;
+            return ready(output(QStringLiteral("sparklab-spark-2-idle.txt")));
+        };
+        HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}, {QStringLiteral("spark-2"), {0}}}, {}, poller);
         QSignalSpy ticks(&monitor, &HealthMonitor::tick);
-        QVERIFY(monitor.pollNow());
-        QVERIFY(!monitor.pollNow()); // skipped: the round is open
-        pending.addResult(Expected<ExecResult>(output(QStringLiteral("sparklab-spark-1-idle.txt"))));
-        pending.finish();
-        QTRY_COMPARE(ticks.size(), 1);
-        QVERIFY(ticks.first().at(2).value<QList<HealthAlert>>().isEmpty());
+        QSignalSpy raised(&monitor, &HealthMonitor::alertRaised);
+        QCOMPARE(monitor.pollNow(), 2);
+        QTest::qWait(50);
+        QCOMPARE(ticks.size(), 0); // spark-1 may still answer within the interval
+        // The next tick reports the first: spark-1 not heard from yet (no alert), spark-2 fresh.
+        QCOMPARE(monitor.pollNow(), 1); // spark-1 still busy: nothing more is sent to it
+        QCOMPARE(ticks.size(), 1);
+        auto nodes = ticks.last().at(1).value<QList<NodeHealth>>();
+        QVERIFY(nodes.at(0).stale);
+        QVERIFY(nodes.at(0).reachable);
+        QVERIFY(!nodes.at(1).stale && nodes.at(1).snapshot);
+        QTRY_COMPARE(ticks.size(), 2); // spark-2's answer ends tick 2 without waiting for spark-1
+        QCOMPARE(raised.size(), 0);
+        // Three ticks late: unreachable.
+        QCOMPARE(monitor.pollNow(), 1);
+        QTRY_COMPARE(ticks.size(), 3);
+        nodes = ticks.last().at(1).value<QList<NodeHealth>>();
+        QVERIFY(!nodes.at(0).reachable);
+        QCOMPARE(nodes.at(0).unreachableDetail, QStringLiteral("no answer for 3 ticks"));
+        QCOMPARE(raised.size(), 1);
+        QCOMPARE(raised.first().first().value<HealthAlert>().key, QStringLiteral("unreachable:spark-1:spark-1"));
+        QCOMPARE(slowPolls, 1);
+        QCOMPARE(fastPolls, 3);
+        // The late answer arrives: it is reported with the next tick and the alert clears.
+        slow.addResult(Expected<ExecResult>(output(QStringLiteral("sparklab-spark-1-idle.txt"))));
+        slow.finish();
+        QTest::qWait(20);
+        QCOMPARE(monitor.pollNow(), 2);
+        QTRY_COMPARE(ticks.size(), 4);
+        nodes = ticks.last().at(1).value<QList<NodeHealth>>();
+        QVERIFY(nodes.at(0).reachable && !nodes.at(0).stale && nodes.at(0).snapshot);
+        QVERIFY(ticks.last().at(2).value<QList<HealthAlert>>().isEmpty());
+    }
+
+    void aFailingNodeIsRetriedWithBackoff_data()
+    {
+        QTest::addColumn<int>("maxBackoffTicks");
+        QTest::addColumn<QList<int>>("triedAt");
+        QTest::newRow("doubling") << 16 << QList<int>{1, 2, 4, 8, 16};
+        QTest::newRow("capped at 4") << 4 << QList<int>{1, 2, 4, 8, 12, 16, 20};
+        QTest::newRow("every tick") << 1 << QList<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
+    }
+
+    void aFailingNodeIsRetriedWithBackoff()
+    {
+        QFETCH(int, maxBackoffTicks);
+        QFETCH(QList<int>, triedAt);
+        bool down = true;
+        QList<int> tried;
+        int healthyPolls = 0;
+        HealthMonitor *self = nullptr;
+        HealthMonitor::Poller poller = [&](const QString &node, const QByteArray &) -> QFuture<Expected<ExecResult>> {
+            if (node == u"spark-2") {
+                ++healthyPolls;
+                return ready(output(QStringLiteral("sparklab-spark-2-idle.txt")));
+            }
+            tried.append(self->ticks());
+            if (down)
+                return ready(Error(QStringLiteral("spark-1 does not answer."), QStringLiteral("Connection refused")));
+            return ready(output(QStringLiteral("sparklab-spark-1-idle.txt")));
+        };
+        HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}, {QStringLiteral("spark-2"), {0}}}, {}, poller);
+        self = &monitor;
+        monitor.setRetry({maxBackoffTicks, 3});
+        QSignalSpy ticks(&monitor, &HealthMonitor::tick);
+        for (int tick = 1; tick <= 20; ++tick) {
+            monitor.pollNow();
+            QTRY_COMPARE(ticks.size(), tick);
+        }
+        QCOMPARE(tried, triedAt);
+        QCOMPARE(healthyPolls, 20); // the healthy node was polled every tick
+        const auto nodes = ticks.last().at(1).value<QList<NodeHealth>>();
+        QVERIFY(!nodes.first().reachable);
+        QCOMPARE(nodes.first().failures, int(triedAt.size()));
+        QVERIFY(nodes.first().retryInTicks >= 0 && nodes.first().retryInTicks <= maxBackoffTicks);
+        QCOMPARE(nodes.first().unreachableDetail, QStringLiteral("Connection refused"));
+
+        // Back: answered at its next try, by itself.
+        down = false;
+        const int before = int(tried.size());
+        for (int tick = 21; tick <= 21 + maxBackoffTicks && tried.size() == before; ++tick) {
+            monitor.pollNow();
+            QTRY_COMPARE(ticks.size(), tick);
+        }
+        QCOMPARE(tried.size(), before + 1);
+        QVERIFY(ticks.last().at(1).value<QList<NodeHealth>>().first().reachable);
+        QCOMPARE(ticks.last().at(1).value<QList<NodeHealth>>().first().failures, 0);
+        QVERIFY(ticks.last().at(2).value<QList<HealthAlert>>().isEmpty());
     }
 };
 

@@ -225,6 +225,35 @@ private Q_SLOTS:
         QVERIFY(rates.netdevs.isEmpty());
         QVERIFY(rates.ports.isEmpty());
     }
+
+    void eachCounterGroupUsesItsOwnClock()
+    {
+        // The poll stamps the statistics and the ethtool -S counters of each
+        // netdev with the node's clock: a slow ethtool in one poll must not
+        // bend the port's rate.
+        QString before = fixture(QStringLiteral("sparklab-spark-1-twin0-busy-t0.txt"));
+        QString after = fixture(QStringLiteral("sparklab-spark-1-twin0-busy-t1.txt"));
+        before.replace(before.indexOf(QLatin1String("present=1\n")), 10, QStringLiteral("present=1\nuptime=3220.20 1.00\n"));
+        after.replace(after.indexOf(QLatin1String("present=1\n")), 10, QStringLiteral("present=1\nuptime=3223.70 1.00\n"));
+        const QString speed = QStringLiteral("Speed: 200000Mb/s\n");
+        before.replace(before.indexOf(speed), speed.size(), speed + QStringLiteral("uptime: 3220.90\n"));
+        after.replace(after.indexOf(speed), speed.size(), speed + QStringLiteral("uptime: 3222.90\n"));
+        const NodeSnapshot t0 = HealthPoll::parse(before);
+        const NodeSnapshot t1 = HealthPoll::parse(after);
+        QCOMPARE(t0.netdev(0, 0)->countersUptime.value_or(0), 3220.20);
+        QCOMPARE(t1.netdev(0, 0)->phyUptime.value_or(0), 3222.90);
+        QVERIFY(!t1.netdev(0, 1)->countersUptime); // only the first section was stamped
+        const NodeRates rates = NodeRates::between(t0, t1);
+        const auto bytes = [&](const QString &counter) {
+            return double(t1.netdev(0, 0)->counter(counter).value_or(0) - t0.netdev(0, 0)->counter(counter).value_or(0));
+        };
+        QCOMPARE(*rates.netdev(0, 0)->txGbps, bytes(QStringLiteral("tx_bytes")) * 8 / 1e9 / 3.5);
+        QCOMPARE(*rates.portRates(0)->txGbps, bytes(QStringLiteral("tx_bytes_phy")) * 8 / 1e9 / 2.0);
+        // Unstamped on one side: the node's clock, as before.
+        QCOMPARE(*rates.netdev(0, 1)->txGbps,
+                 double(t1.netdev(0, 1)->counter(QStringLiteral("tx_bytes")).value_or(0)
+                        - t0.netdev(0, 1)->counter(QStringLiteral("tx_bytes")).value_or(0)) * 8 / 1e9 / rates.seconds);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHealthPoll)
