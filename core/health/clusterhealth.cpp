@@ -2,8 +2,13 @@
 #include "core/health/clusterhealth.h"
 
 #include "core/facts/cx7.h"
+#include "core/health/ratehistory.h"
+
+#include <QCoreApplication>
+#include <QLocale>
 
 #include <algorithm>
+#include <functional>
 
 namespace spark::ClusterHealth {
 
@@ -137,6 +142,111 @@ QString stateKey(CableHealth::State state)
         break;
     }
     return QStringLiteral("unknown");
+}
+
+NodeState nodeState(const NodeHealth &node)
+{
+    if (!node.reachable)
+        return NodeState::Offline;
+    if (!node.snapshot)
+        return NodeState::Connecting;
+    return node.stale ? NodeState::Late : NodeState::Online;
+}
+
+QString nodeStateText(const NodeHealth &node, int intervalMs)
+{
+    const auto tr = [](const char *text) { return QCoreApplication::translate("spark::ClusterHealth", text); };
+    switch (nodeState(node)) {
+    case NodeState::Connecting:
+        return tr("Connecting…");
+    case NodeState::Online:
+        return tr("Online");
+    case NodeState::Late:
+        return tr("Online (its last answer is late)");
+    case NodeState::Offline:
+        break;
+    }
+    const int seconds = qMax(1, (node.retryInTicks * intervalMs + 999) / 1000);
+    return node.retryInTicks > 0
+        ? QCoreApplication::translate("spark::ClusterHealth", "Offline: no answer; next try in %n s", nullptr, seconds)
+        : tr("Offline: no answer; trying again");
+}
+
+QList<PortFigure> portFigures(const NodeHealth &node, int port)
+{
+    const auto tr = [](const char *text) { return QCoreApplication::translate("spark::ClusterHealth", text); };
+    std::optional<PortSample> sample;
+    if (node.rates && !node.rates->restarted)
+        sample = RateHistory::sampleOf(QDateTime(), *node.rates, port);
+    const auto perSecond = [&](const QStringList &counters) -> std::optional<double> {
+        if (!sample)
+            return std::nullopt;
+        std::optional<double> sum;
+        for (const QString &counter : counters) {
+            if (const auto value = sample->perSecondOf(counter))
+                sum = sum.value_or(0) + *value;
+        }
+        return sum;
+    };
+    const auto counterSum = [&](const QString &counter) -> std::optional<double> {
+        if (!node.snapshot)
+            return std::nullopt;
+        std::optional<double> sum;
+        for (const NetdevSnapshot &netdev : node.snapshot->netdevs) {
+            if (netdev.port != port)
+                continue;
+            if (const auto value = netdev.counter(counter))
+                sum = sum.value_or(0) + double(*value);
+        }
+        return sum;
+    };
+    const auto firstOf = [&](const std::function<std::optional<double>(const NetdevSnapshot &)> &get) -> std::optional<double> {
+        if (!node.snapshot)
+            return std::nullopt;
+        for (const NetdevSnapshot &netdev : node.snapshot->netdevs) {
+            if (netdev.port == port && netdev.isUp()) {
+                if (const auto value = get(netdev))
+                    return value;
+            }
+        }
+        return std::nullopt;
+    };
+    const QLocale locale;
+    const auto rateText = [&](std::optional<double> value) {
+        if (!value)
+            return QStringLiteral("–");
+        return tr("%1/s").arg(locale.toString(*value, 'f', *value >= 10 || *value == 0 ? 0 : 1));
+    };
+    const auto countText = [&](std::optional<double> value) {
+        return value ? locale.toString(qint64(*value)) : QStringLiteral("–");
+    };
+    QList<PortFigure> figures;
+    const auto add = [&](const QString &key, const QString &label, std::optional<double> value, QString text) {
+        figures.append({key, label, value, std::move(text)});
+    };
+    const auto rate = [&](const QString &key, const QString &label, const QStringList &counters) {
+        const auto value = perSecond(counters);
+        add(key, label, value, rateText(value));
+    };
+    rate(QStringLiteral("crc"), tr("CRC errors"), {QStringLiteral("rx_crc_errors_phy")});
+    rate(QStringLiteral("errors"), tr("Errors"), {QStringLiteral("rx_errors"), QStringLiteral("tx_errors")});
+    rate(QStringLiteral("discards"), tr("Discards"),
+         {QStringLiteral("rx_discards_phy"), QStringLiteral("rx_dropped"), QStringLiteral("tx_dropped"), QStringLiteral("rx_out_of_buffer")});
+    rate(QStringLiteral("pause-rx"), tr("Pause frames received"), {QStringLiteral("rx_pause_ctrl_phy")});
+    rate(QStringLiteral("pause-tx"), tr("Pause frames sent"), {QStringLiteral("tx_pause_ctrl_phy")});
+    rate(QStringLiteral("ecn"), tr("ECN-marked packets"), {QStringLiteral("np_ecn_marked_roce_packets")});
+    rate(QStringLiteral("cnp-sent"), tr("CNPs sent"), {QStringLiteral("np_cnp_sent")});
+    rate(QStringLiteral("cnp-handled"), tr("CNPs handled"), {QStringLiteral("rp_cnp_handled")});
+    rate(QStringLiteral("retransmits"), tr("RDMA retransmissions"), {QStringLiteral("roce_adp_retrans"), QStringLiteral("out_of_sequence")});
+    const auto flaps = counterSum(QStringLiteral("carrier_changes"));
+    add(QStringLiteral("flaps"), tr("Carrier changes since boot (both twins)"), flaps, countText(flaps));
+    const auto mtu = firstOf([](const NetdevSnapshot &n) { return n.mtu ? std::optional<double>(*n.mtu) : std::nullopt; });
+    add(QStringLiteral("mtu"), tr("MTU"), mtu, mtu ? QString::number(qint64(*mtu)) : QStringLiteral("–"));
+    const auto speed = firstOf([](const NetdevSnapshot &n) {
+        return n.speedMbps ? std::optional<double>(double(*n.speedMbps)) : std::nullopt;
+    });
+    add(QStringLiteral("speed"), tr("Speed"), speed, speed ? tr("%1G").arg(qint64(*speed / 1000)) : QStringLiteral("–"));
+    return figures;
 }
 
 } // namespace spark::ClusterHealth

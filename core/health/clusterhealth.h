@@ -33,6 +33,17 @@ struct CableHealth
     QList<HealthAlert> alerts; // the active alerts on either end's port
 };
 
+// One figure of a port for the details table: a rate per second or a count.
+struct PortFigure
+{
+    QString key;   // "crc", "errors", "discards", "pause-rx", "pause-tx", "ecn", "cnp-sent", "cnp-handled", "flaps", "mtu", "speed"
+    QString label; // translated
+    std::optional<double> value;
+    QString text;  // the value as shown ("–" when unknown)
+};
+
+enum class NodeState { Connecting, Online, Late, Offline };
+
 // Pure: from the cabling plan and one tick of the monitor.
 namespace ClusterHealth {
 
@@ -45,6 +56,14 @@ std::optional<int> alertPort(const HealthAlert &alert);
 QList<CableHealth> cables(const CablingPlan &plan, const QList<NodeHealth> &nodes, const QList<HealthAlert> &active);
 
 QString stateKey(CableHealth::State state); // "unknown", "ok", "degraded", "down"
+
+NodeState nodeState(const NodeHealth &node);
+// "Online", "Offline (no answer; next try in 4 s)", … for the node list.
+QString nodeStateText(const NodeHealth &node, int intervalMs);
+
+// The error, discard, pause, ECN, CNP and flap figures of one port, from
+// this tick's rates (twins added up; the *_phy counters once) and snapshot.
+QList<PortFigure> portFigures(const NodeHealth &node, int port);
 
 } // namespace ClusterHealth
 } // namespace spark

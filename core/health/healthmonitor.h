@@ -51,7 +51,7 @@ public:
     struct Retry
     {
         int maxBackoffTicks = 16;  // a failing node is tried at least this often
-        int offlineAfterTicks = 3; // a poll this many ticks late reads as unreachable
+        int offlineAfterTicks = 5; // a poll this many ticks late reads as unreachable (as long as the poll timeout)
     };
 
     HealthMonitor(QList<Node> nodes, QList<LinkEnds> links, Poller poller, HealthThresholds thresholds = {},

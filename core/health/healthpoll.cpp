@@ -66,24 +66,39 @@ QString HealthPoll::script()
     s += QStringLiteral("end() { printf '\\n") + exit + QStringLiteral("%s\\n' \"$1\"; }\n");
     s += QStringLiteral("val() { v=; read -r v 2>/dev/null <\"$1\"; printf '%s=%s\\n' \"$2\" \"$v\"; }\n");
     s += QStringLiteral("sec clock\nval /proc/uptime uptime\nval /proc/sys/kernel/random/boot_id boot\nend 0\n");
-    s += QStringLiteral("for i in ") + cx7::netdevNames().join(space) + QStringLiteral("; do\n");
+    const QString netdevs = cx7::netdevNames().join(space);
+    s += QStringLiteral("for i in ") + netdevs + QStringLiteral("; do\n");
     s += QStringLiteral("  d=/sys/class/net/$i; sec netdev \"$i\"\n");
     s += QStringLiteral("  if [ ! -d \"$d\" ]; then echo present=0; end 0; continue; fi\n");
-    s += QStringLiteral("  echo present=1; val /proc/uptime uptime\n");
+    s += QStringLiteral("  echo present=1\n");
     s += QStringLiteral("  for f in operstate carrier speed mtu carrier_changes; do val \"$d/$f\" \"$f\"; done\n");
+    s += QStringLiteral("  val /proc/uptime uptime\n");
     s += QStringLiteral("  for f in ") + netdevCounters().join(space)
          + QStringLiteral("; do val \"$d/statistics/$f\" \"$f\"; done\n");
-    s += QStringLiteral("  end 0; sec ethtool \"$i\"\n");
+    s += QStringLiteral("  end 0\ndone\n");
+    // Then ethtool for every present netdev at once (the statistics above were
+    // read with nothing else running), each into a file of its own: the poll
+    // takes one ethtool's time, not eight (they can be slow).
+    s += QStringLiteral("t=$(mktemp -d 2>/dev/null) || t=\n");
+    s += QStringLiteral("for i in ") + netdevs + QStringLiteral("; do\n");
+    s += QStringLiteral("  [ -n \"$t\" ] && [ -d \"/sys/class/net/$i\" ] || continue\n");
     // The negotiated speed as ethtool reports it (what people and NVIDIA's docs quote).
-    s += QStringLiteral("  ethtool \"$i\" 2>/dev/null | grep -E '^[[:space:]]*Speed:'\n");
-    // Keep ethtool's own message when it fails (not installed, no such device).
+    s += QStringLiteral("  { ethtool \"$i\" 2>/dev/null | grep -E '^[[:space:]]*Speed:'\n");
     // The clock right after the counters: a slow ethtool (or a busy node)
     // must not make the port's rates jump.
-    s += QStringLiteral("  o=$(ethtool -S \"$i\" 2>&1); r=$?; read -r u _ </proc/uptime; echo \"uptime: $u\"\n");
-    s += QStringLiteral("  printf '%s\\n' \"$o\" | grep -E '^ *(") + ethtoolCounters().join(QLatin1Char('|'))
+    s += QStringLiteral("    o=$(ethtool -S \"$i\" 2>&1); r=$?; read -r u _ </proc/uptime; echo \"uptime: $u\"\n");
+    s += QStringLiteral("    printf '%s\\n' \"$o\" | grep -E '^ *(") + ethtoolCounters().join(QLatin1Char('|'))
          + QStringLiteral("): '\n");
-    s += QStringLiteral("  [ \"$r\" = 0 ] || printf '%s\\n' \"$o\"; end \"$r\"\n");
+    // Keep ethtool's own message when it fails (not installed, no such device).
+    s += QStringLiteral("    [ \"$r\" = 0 ] || printf '%s\\n' \"$o\"; echo \"$r\" >\"$t/$i.rc\"; } >\"$t/$i\" 2>&1 &\n");
     s += QStringLiteral("done\n");
+    s += QStringLiteral("wait\n");
+    s += QStringLiteral("for i in ") + netdevs + QStringLiteral("; do\n");
+    s += QStringLiteral("  [ -n \"$t\" ] && [ -f \"$t/$i\" ] || continue\n");
+    s += QStringLiteral("  sec ethtool \"$i\"; while IFS= read -r l; do printf '%s\\n' \"$l\"; done <\"$t/$i\"\n");
+    s += QStringLiteral("  r=1; read -r r 2>/dev/null <\"$t/$i.rc\"; end \"$r\"\n");
+    s += QStringLiteral("done\n");
+    s += QStringLiteral("[ -z \"$t\" ] || rm -rf \"$t\"\n");
     s += QStringLiteral("for r in ") + cx7::rdmaDeviceNames().join(space) + QStringLiteral("; do\n");
     s += QStringLiteral("  h=/sys/class/infiniband/$r/ports/1/hw_counters; [ -d \"$h\" ] || continue\n");
     s += QStringLiteral("  sec roce \"$r\"\n");

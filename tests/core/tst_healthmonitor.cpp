@@ -150,6 +150,7 @@ private Q_SLOTS:
             return ready(output(QStringLiteral("sparklab-spark-2-idle.txt")));
         };
         HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}, {QStringLiteral("spark-2"), {0}}}, {}, poller);
+        monitor.setRetry({16, 3});
         QSignalSpy ticks(&monitor, &HealthMonitor::tick);
         QSignalSpy raised(&monitor, &HealthMonitor::alertRaised);
         QCOMPARE(monitor.pollNow(), 2);
