@@ -239,7 +239,7 @@ QList<PortFigure> portFigures(const NodeHealth &node, int port)
     rate(QStringLiteral("cnp-handled"), tr("CNPs handled"), {QStringLiteral("rp_cnp_handled")});
     rate(QStringLiteral("retransmits"), tr("RDMA retransmissions"), {QStringLiteral("roce_adp_retrans"), QStringLiteral("out_of_sequence")});
     const auto flaps = counterSum(QStringLiteral("carrier_changes"));
-    add(QStringLiteral("flaps"), tr("Carrier changes since boot (both twins)"), flaps, countText(flaps));
+    add(QStringLiteral("flaps"), tr("Carrier changes since boot"), flaps, countText(flaps));
     const auto mtu = firstOf([](const NetdevSnapshot &n) { return n.mtu ? std::optional<double>(*n.mtu) : std::nullopt; });
     add(QStringLiteral("mtu"), tr("MTU"), mtu, mtu ? QString::number(qint64(*mtu)) : QStringLiteral("–"));
     const auto speed = firstOf([](const NetdevSnapshot &n) {

@@ -110,15 +110,20 @@ private:
         return process;
     }
 
-    // The mean of `value` over the ticks that fall in [from, to] (ms), where it has one.
-    double meanOver(qint64 from, qint64 to, const std::function<std::optional<double>(const Tick &)> &value, int *count)
+    // The mean of `value` over the fresh ticks of `node` whose rates cover a
+    // time inside [from, to] (ms): a tick's rates span the seconds between
+    // two polls, which end shortly before the tick is reported.
+    double meanOver(const QString &node, qint64 from, qint64 to,
+                    const std::function<std::optional<double>(const NodeHealth &)> &value, int *count)
     {
         double sum = 0;
         *count = 0;
         for (const Tick &tick : std::as_const(m_ticks)) {
-            if (tick.at < from || tick.at > to)
+            const NodeHealth *health = find(tick, node);
+            if (!health || health->stale || !health->rates || tick.at > to
+                || tick.at - qint64(health->rates->seconds * 1000) - kIntervalMs < from)
                 continue;
-            if (const auto v = value(tick)) {
+            if (const auto v = value(*health)) {
                 sum += *v;
                 ++*count;
             }
@@ -287,16 +292,26 @@ private Q_SLOTS:
             iperf[t] = sum / n / 1e9;
             QVERIFY2(iperf[t] > 0.5 * kTwinLineGbps, qPrintable(QString::number(iperf[t])));
         }
+        // What each tick showed, for the log.
+        for (const Tick &tick : std::as_const(m_ticks)) {
+            const NodeHealth *node = find(tick, link.nodeB);
+            if (tick.at < started || !node || !node->rates)
+                continue;
+            QStringList twins;
+            for (const NetdevRates &netdev : node->rates->netdevs)
+                if (netdev.port == link.portB)
+                    twins.append(QString::number(netdev.rxGbps.value_or(-1), 'f', 3));
+            const PortRates *port = node->rates->portRates(link.portB);
+            qInfo("t=%lld ms%s: dt %.2f s, twins %s, port %.3f", tick.at - started, node->stale ? " (stale)" : "",
+                  node->rates->seconds, qPrintable(twins.join(QLatin1Char('/'))), port ? port->rxGbps.value_or(-1) : -1.0);
+        }
         // The monitor over the same steady window (a tick's rate covers the second before it).
         int count = 0;
         QStringList report;
         for (int t = 0; t < 2; ++t) {
             const QString netdevB = link.twins[t].netdevB;
-            const double shown = meanOver(started + 3500, ended - 1500, [&](const Tick &tick) -> std::optional<double> {
-                const NodeHealth *node = find(tick, link.nodeB);
-                if (!node || !node->rates || node->stale)
-                    return std::nullopt;
-                for (const NetdevRates &netdev : node->rates->netdevs) {
+            const double shown = meanOver(link.nodeB, started + 2500, ended - 1000, [&](const NodeHealth &node) -> std::optional<double> {
+                for (const NetdevRates &netdev : node.rates->netdevs) {
                     if (netdev.name == netdevB)
                         return netdev.rxGbps;
                 }
@@ -307,9 +322,8 @@ private Q_SLOTS:
             QVERIFY2(std::abs(shown - iperf[t]) <= 0.05 * iperf[t], qPrintable(report.join(QLatin1String("; "))));
         }
         // The port's total from the *_phy counters: both twins once, never doubled.
-        const double port = meanOver(started + 3500, ended - 1500, [&](const Tick &tick) -> std::optional<double> {
-            const NodeHealth *node = find(tick, link.nodeB);
-            const PortRates *rates = node && node->rates && !node->stale ? node->rates->portRates(link.portB) : nullptr;
+        const double port = meanOver(link.nodeB, started + 2500, ended - 1000, [&](const NodeHealth &node) -> std::optional<double> {
+            const PortRates *rates = node.rates->portRates(link.portB);
             return rates ? rates->rxGbps : std::nullopt;
         }, &count);
         report.append(QStringLiteral("port: iperf3 %1, monitor %2 Gb/s").arg(iperf[0] + iperf[1]).arg(port));

@@ -8,6 +8,7 @@
 #include <QLineSeries>
 #include <QMouseEvent>
 #include <QPen>
+#include <QResizeEvent>
 #include <QValueAxis>
 #include <QWheelEvent>
 
@@ -233,6 +234,15 @@ void HealthChart::changeEvent(QEvent *event)
     QChartView::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyPalette();
+}
+
+void HealthChart::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    // A narrow chart: fewer time labels, and the legend beside it, one entry a line.
+    const bool narrow = width() < 560;
+    m_time->setTickCount(narrow ? 2 : 6);
+    chart()->legend()->setAlignment(narrow ? Qt::AlignRight : Qt::AlignBottom);
 }
 
 void HealthChart::applyPalette()

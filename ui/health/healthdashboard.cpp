@@ -111,6 +111,7 @@ HealthDashboard::HealthDashboard(const QString &clusterName, CablingPlan plan, Q
     m_nodeTable->horizontalHeader()->setStretchLastSection(true);
     m_figures->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_figures->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_figures->horizontalHeader()->setMinimumSectionSize(70);
     m_figures->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_figures->setSelectionMode(QAbstractItemView::NoSelection);
 
