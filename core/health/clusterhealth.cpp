@@ -246,6 +246,21 @@ QList<PortFigure> portFigures(const NodeHealth &node, int port)
         return n.speedMbps ? std::optional<double>(double(*n.speedMbps)) : std::nullopt;
     });
     add(QStringLiteral("speed"), tr("Speed"), speed, speed ? tr("%1G").arg(qint64(*speed / 1000)) : QStringLiteral("–"));
+    // The round trip to the peer twin, twin by twin ("0.05 / 0.06 ms").
+    QStringList rtts;
+    std::optional<double> slowest;
+    for (int twin = 0; twin < cx7::twinCount; ++twin) {
+        const Cx7Function *function = cx7::find(port, twin);
+        const auto it = function ? node.rttMs.constFind(QString::fromLatin1(function->netdev)) : node.rttMs.cend();
+        if (it == node.rttMs.cend()) {
+            rtts.append(QStringLiteral("–"));
+            continue;
+        }
+        rtts.append(locale.toString(*it, 'f', *it < 1 ? 3 : 1));
+        slowest = std::max(slowest.value_or(0), *it);
+    }
+    add(QStringLiteral("rtt"), tr("Round trip to the peer (twin 0 / twin 1)"), slowest,
+        slowest ? tr("%1 ms").arg(rtts.join(QLatin1String(" / "))) : QStringLiteral("–"));
     return figures;
 }
 

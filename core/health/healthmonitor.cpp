@@ -38,6 +38,16 @@ void HealthMonitor::stop()
     m_timer.stop();
 }
 
+void HealthMonitor::setRttTargets(const QString &node, const QList<RttTarget> &targets)
+{
+    for (NodeState &state : m_states) {
+        if (state.node.name != node || state.node.rtt == targets)
+            continue;
+        state.node.rtt = targets;
+        state.rttDue = true;
+    }
+}
+
 int HealthMonitor::pollNow()
 {
     // The previous tick ends here at the latest: nodes still busy are late.
@@ -46,7 +56,7 @@ int HealthMonitor::pollNow()
         report();
     }
     ++m_tick;
-    const QByteArray script = HealthPoll::script().toUtf8();
+    const QByteArray plain = HealthPoll::script().toUtf8();
     const quint64 tick = m_tick;
     for (int i = 0; i < m_states.size(); ++i) {
         NodeState &state = m_states[i];
@@ -56,8 +66,11 @@ int HealthMonitor::pollNow()
         state.sentAtTick = tick;
         ++m_waiting;
         const QString name = state.node.name;
+        // The round trips at a lower rate: every m_rttEveryTicks ticks, and as soon as the targets are known.
+        const bool rtt = !state.node.rtt.isEmpty() && (state.rttDue || (tick - 1) % quint64(m_rttEveryTicks) == 0);
+        state.rttDue = state.rttDue && !rtt;
         whenReady(
-            m_poller(name, script), this, [this, i, tick](const Expected<ExecResult> &result) { onResult(i, tick, result); },
+            m_poller(name, rtt ? HealthPoll::script(state.node.rtt).toUtf8() : plain), this, [this, i, tick](const Expected<ExecResult> &result) { onResult(i, tick, result); },
             [this, i, tick, name] {
                 onResult(i, tick, Error(tr("The health poll of %1 was cancelled.").arg(name), QStringLiteral("cancelled")));
             });
@@ -101,6 +114,9 @@ NodeHealth HealthMonitor::healthFrom(NodeState &state, const Expected<ExecResult
         }
         health.cabledPorts = state.node.cabledPorts;
     }
+    for (auto it = snapshot->rttMs.cbegin(); it != snapshot->rttMs.cend(); ++it)
+        state.rtt.insert(it.key(), it.value());
+    health.rttMs = state.rtt;
     state.previous = *snapshot;
     health.snapshot = std::move(snapshot);
     return health;

@@ -3,6 +3,7 @@
 
 #include "core/common/expected.h"
 #include "core/health/alerthistory.h"
+#include "core/health/healthpoll.h"
 #include "core/health/healthrules.h"
 #include "core/ssh/execresult.h"
 
@@ -46,6 +47,8 @@ public:
         // Ports that should have a link. Empty: the ports that were up at the
         // first successful poll (a monitor watches what worked when it began).
         QList<int> cabledPorts;
+        // Peer twins to measure the round trip to, every `rttEveryTicks` ticks.
+        QList<RttTarget> rtt = {};
     };
 
     struct Retry
@@ -58,6 +61,9 @@ public:
                   QObject *parent = nullptr);
 
     void setRetry(Retry retry) { m_retry = retry; }
+    // Whom a node pings (e.g. once its peers' addresses are known); measured at its next poll.
+    void setRttTargets(const QString &node, const QList<RttTarget> &targets);
+    void setRttEveryTicks(int ticks) { m_rttEveryTicks = qMax(1, ticks); }
     void start(int intervalMs = 1000);
     void stop();
     // One tick now: reports the open round (late nodes as stale), then polls
@@ -84,6 +90,8 @@ private:
         std::optional<NodeHealth> fresh;  // came back since the last report
         NodeHealth last;                  // as last reported
         std::optional<NodeSnapshot> previous; // last good poll: rates are computed against it
+        QMap<QString, double> rtt;        // last round trip per netdev
+        bool rttDue = true;
     };
 
     void onResult(int index, quint64 tick, const Expected<ExecResult> &result);
@@ -99,6 +107,7 @@ private:
     AlertHistory m_history;
     quint64 m_tick = 0;
     int m_waiting = 0; // polls of this tick not back yet
+    int m_rttEveryTicks = 10;
 };
 
 } // namespace spark

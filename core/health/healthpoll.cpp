@@ -3,6 +3,10 @@
 
 #include "core/facts/cx7.h"
 #include "core/facts/probescript.h"
+#include "core/common/shellquote.h"
+
+#include <QHostAddress>
+#include <QRegularExpression>
 
 namespace spark {
 
@@ -55,7 +59,7 @@ QStringList HealthPoll::roceCounters()
             QStringLiteral("local_ack_timeout_err")};
 }
 
-QString HealthPoll::script()
+QString HealthPoll::script(const QList<RttTarget> &rtt)
 {
     const QString section = QLatin1String(ProbeScript::sectionMarker);
     const QString exit = QLatin1String(ProbeScript::exitMarker);
@@ -92,11 +96,26 @@ QString HealthPoll::script()
     // Keep ethtool's own message when it fails (not installed, no such device).
     s += QStringLiteral("    [ \"$r\" = 0 ] || printf '%s\\n' \"$o\"; echo \"$r\" >\"$t/$i.rc\"; } >\"$t/$i\" 2>&1 &\n");
     s += QStringLiteral("done\n");
+    // The round trip to each peer twin, alongside.
+    int n = 0;
+    for (const RttTarget &target : rtt) {
+        QHostAddress address;
+        if (!cx7::findByNetdev(target.netdev) || !address.setAddress(target.address))
+            continue;
+        const QString file = QStringLiteral("\"$t/rtt.%1\"").arg(n++);
+        s += QStringLiteral("[ -z \"$t\" ] || { echo ") + shellQuote(target.netdev) + QStringLiteral("; ping -n -c 1 -W 1 -I ")
+             + shellQuote(target.netdev) + QLatin1Char(' ') + shellQuote(address.toString())
+             + QStringLiteral(" 2>&1 | grep -E 'time[=<]'; } >") + file + QStringLiteral(" 2>&1 &\n");
+    }
     s += QStringLiteral("wait\n");
     s += QStringLiteral("for i in ") + netdevs + QStringLiteral("; do\n");
     s += QStringLiteral("  [ -n \"$t\" ] && [ -f \"$t/$i\" ] || continue\n");
     s += QStringLiteral("  sec ethtool \"$i\"; while IFS= read -r l; do printf '%s\\n' \"$l\"; done <\"$t/$i\"\n");
     s += QStringLiteral("  r=1; read -r r 2>/dev/null <\"$t/$i.rc\"; end \"$r\"\n");
+    s += QStringLiteral("done\n");
+    s += QStringLiteral("for f in \"$t\"/rtt.*; do\n");
+    s += QStringLiteral("  [ -n \"$t\" ] && [ -f \"$f\" ] || continue\n");
+    s += QStringLiteral("  { read -r i; sec rtt \"$i\"; while IFS= read -r l; do printf '%s\\n' \"$l\"; done; } <\"$f\"; end 0\n");
     s += QStringLiteral("done\n");
     s += QStringLiteral("[ -z \"$t\" ] || rm -rf \"$t\"\n");
     s += QStringLiteral("for r in ") + cx7::rdmaDeviceNames().join(space) + QStringLiteral("; do\n");
@@ -189,6 +208,12 @@ NodeSnapshot HealthPoll::parse(const QString &output)
                                              .arg(section.argument)
                                              .arg(section.exitCode)
                                              .arg(section.body.left(200)));
+        } else if (section.name == u"rtt") {
+            // "64 bytes from 10.0.0.2: icmp_seq=1 ttl=64 time=0.052 ms"
+            static const QRegularExpression time(QStringLiteral("time[=<]\\s*([0-9.]+)\\s*ms"));
+            const QRegularExpressionMatch match = time.match(section.body);
+            if (match.hasMatch() && cx7::findByNetdev(section.argument))
+                snapshot.rttMs.insert(section.argument, match.captured(1).toDouble());
         } else if (section.name == u"roce") {
             const Cx7Function *function = cx7::findByRdmaDevice(section.argument);
             if (!function)

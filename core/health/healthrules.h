@@ -6,6 +6,7 @@
 #include "core/health/nodesnapshot.h"
 
 #include <QList>
+#include <QMap>
 #include <QString>
 
 #include <optional>
@@ -28,6 +29,7 @@ struct NodeHealth
     std::optional<NodeSnapshot> snapshot;  // this tick's poll
     std::optional<NodeRates> rates;        // since the previous poll
     QList<int> cabledPorts;                // ports the cluster plan puts a cable in
+    QMap<QString, double> rttMs;           // netdev → last round trip to its peer twin (ms)
 };
 
 // The two ends of one cable (or of a node-to-switch leg and its peer), twin by twin.

@@ -42,6 +42,7 @@ HealthSession::HealthSession(ClusterDefinition cluster, CablingPlan plan, QList<
         byName.insert(device.name, m_sessions.back().get());
     }
     const HealthWatch watch = ClusterHealth::watchFor(m_plan);
+    m_links = watch.links;
     m_monitor = std::make_unique<HealthMonitor>(
         watch.nodes, watch.links,
         [byName](const QString &node, const QByteArray &script) {
@@ -77,10 +78,40 @@ void HealthSession::onTick(const QList<NodeHealth> &nodes)
                     return;
                 NodeFacts named = *facts;
                 named.node = name;
+                onFacts(named);
                 Q_EMIT factsReady(named);
             });
         }
     }
+}
+
+void HealthSession::onFacts(const NodeFacts &facts)
+{
+    m_facts.insert(facts.node, facts);
+    // Each end of a cable pings the other end's twin at its IPv4 address.
+    const auto addressOf = [this](const QString &node, const QString &netdev) -> QString {
+        const auto found = m_facts.constFind(node);
+        if (found == m_facts.cend())
+            return {};
+        for (const IpInterface &interface : found->interfaces) {
+            if (interface.name != netdev)
+                continue;
+            for (const IpAddress &address : interface.addresses) {
+                if (address.family == u"inet")
+                    return address.local;
+            }
+        }
+        return {};
+    };
+    QHash<QString, QList<RttTarget>> targets;
+    for (const LinkEnds &link : std::as_const(m_links)) {
+        if (const QString b = addressOf(link.nodeB, link.netdevB); !b.isEmpty())
+            targets[link.nodeA].append({link.netdevA, b});
+        if (const QString a = addressOf(link.nodeA, link.netdevA); !a.isEmpty())
+            targets[link.nodeB].append({link.netdevB, a});
+    }
+    for (auto it = targets.cbegin(); it != targets.cend(); ++it)
+        m_monitor->setRttTargets(it.key(), it.value());
 }
 
 } // namespace spark

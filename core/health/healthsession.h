@@ -47,6 +47,7 @@ Q_SIGNALS:
 private:
     HealthSession(ClusterDefinition cluster, CablingPlan plan, QList<Device> devices, HealthThresholds thresholds);
     void onTick(const QList<NodeHealth> &nodes);
+    void onFacts(const NodeFacts &facts);
 
     ClusterDefinition m_cluster;
     CablingPlan m_plan;
@@ -54,6 +55,8 @@ private:
     std::vector<std::unique_ptr<SshSession>> m_sessions;
     std::unique_ptr<HealthMonitor> m_monitor;
     QHash<QString, bool> m_online; // facts are probed again when a node comes back
+    QList<LinkEnds> m_links;
+    QHash<QString, NodeFacts> m_facts;
 };
 
 } // namespace spark

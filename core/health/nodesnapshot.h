@@ -50,6 +50,7 @@ struct NodeSnapshot
     QString bootId;            // changes when the node reboots
     QList<NetdevSnapshot> netdevs;
     QList<RoceSnapshot> roce;
+    QMap<QString, double> rttMs; // netdev → round trip to its peer twin, when this poll measured it
     QStringList problems;      // technical notes: sections missing or unreadable
 
     bool isValid() const { return uptimeSeconds > 0 && !bootId.isEmpty(); }

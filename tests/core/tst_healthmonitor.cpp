@@ -135,6 +135,35 @@ private Q_SLOTS:
         QVERIFY(monitor.pollNow());
     }
 
+    void roundTripsAtALowerRate()
+    {
+        QList<bool> pinged;
+        HealthMonitor::Poller poller = [&](const QString &, const QByteArray &script) {
+            pinged.append(script.contains("ping -n"));
+            QString text = QString::fromUtf8(fixture(QStringLiteral("sparklab-spark-1-idle.txt")));
+            if (script.contains("ping -n"))
+                text += QStringLiteral("\n@@spark-probe:section rtt enp1s0f0np0\n64 bytes from 10.0.0.2: time=0.25 ms\n@@spark-probe:exit 0\n");
+            ExecResult result;
+            result.exitCode = 0;
+            result.standardOutput = text.toUtf8();
+            return ready(result);
+        };
+        HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}}, {}, poller);
+        monitor.setRttEveryTicks(3);
+        QSignalSpy ticks(&monitor, &HealthMonitor::tick);
+        monitor.pollNow(); // no targets yet
+        QTRY_COMPARE(ticks.size(), 1);
+        monitor.setRttTargets(QStringLiteral("spark-1"), {{QStringLiteral("enp1s0f0np0"), QStringLiteral("10.0.0.2")}});
+        for (int tick = 2; tick <= 7; ++tick) {
+            monitor.pollNow();
+            QTRY_COMPARE(ticks.size(), tick);
+        }
+        // At once when the targets arrive (tick 2), then on ticks 4 and 7 (every third).
+        QCOMPARE(pinged, (QList<bool>{false, true, false, true, false, false, true}));
+        // The last round trip stays with the node between measurements.
+        QCOMPARE(ticks.at(5).at(1).value<QList<NodeHealth>>().first().rttMs.value(QStringLiteral("enp1s0f0np0")), 0.25);
+    }
+
     void aSlowNodeDoesNotHoldTheOthers()
     {
         QPromise<Expected<ExecResult>> slow;

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/facts/probescript.h"
 #include "core/health/healthpoll.h"
 #include "core/health/noderates.h"
 
@@ -224,6 +225,41 @@ private Q_SLOTS:
         QVERIFY(!rates.restarted);
         QVERIFY(rates.netdevs.isEmpty());
         QVERIFY(rates.ports.isEmpty());
+    }
+
+    void roundTripsOnlyToCheckedTargets()
+    {
+        const QString script = HealthPoll::script({{QStringLiteral("enp1s0f0np0"), QStringLiteral("10.0.0.2")},
+                                                   {QStringLiteral("eth0"), QStringLiteral("10.0.0.3")},
+                                                   {QStringLiteral("enp1s0f1np1"), QStringLiteral("10.0.0.4;reboot")},
+                                                   {QStringLiteral("enP2p1s0f0np0"), QStringLiteral("fe80::1")}});
+        QVERIFY(script.contains(QLatin1String("ping -n -c 1 -W 1 -I 'enp1s0f0np0' '10.0.0.2'")));
+        QVERIFY(script.contains(QLatin1String("ping -n -c 1 -W 1 -I 'enP2p1s0f0np0' 'fe80::1'")));
+        QVERIFY(!script.contains(QLatin1String("10.0.0.3"))); // not a CX-7 netdev
+        QVERIFY(!script.contains(QLatin1String("10.0.0.4"))); // not an address
+        QVERIFY(!HealthPoll::script().contains(QLatin1String("ping")));
+        // Here (no CX-7) the pings fail quietly: no round trip, nothing on stderr.
+        QProcess shell;
+        shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script});
+        QVERIFY(shell.waitForFinished(20000));
+        QCOMPARE(shell.exitCode(), 0);
+        QCOMPARE(shell.readAllStandardError(), QByteArray());
+        const NodeSnapshot parsed = HealthPoll::parse(QString::fromUtf8(shell.readAllStandardOutput()));
+        QVERIFY(parsed.isValid());
+        QVERIFY(parsed.rttMs.isEmpty());
+    }
+
+    void parsesRoundTrips()
+    {
+        const QString section = QLatin1String(ProbeScript::sectionMarker);
+        const QString exit = QLatin1String(ProbeScript::exitMarker);
+        QString output = fixture(QStringLiteral("sparklab-spark-1-idle.txt"));
+        output += QLatin1Char('\n') + section + QStringLiteral("rtt enp1s0f0np0\n")
+                  + QStringLiteral("64 bytes from 10.0.0.2: icmp_seq=1 ttl=64 time=0.052 ms\n") + exit + QStringLiteral("0\n");
+        output += QLatin1Char('\n') + section + QStringLiteral("rtt enP2p1s0f0np0\n") + exit + QStringLiteral("0\n"); // no reply
+        const NodeSnapshot parsed = HealthPoll::parse(output);
+        QCOMPARE(parsed.rttMs.size(), 1);
+        QCOMPARE(parsed.rttMs.value(QStringLiteral("enp1s0f0np0")), 0.052);
     }
 
     void eachCounterGroupUsesItsOwnClock()

@@ -234,6 +234,16 @@ private Q_SLOTS:
                 [this](const QDateTime &, const QList<NodeHealth> &nodes, const QList<HealthAlert> &active) {
                     m_ticks.append({m_clock.elapsed(), nodes, active});
                 });
+        // Each end pings its peer twin (as HealthSession does once the facts are in).
+        QHash<QString, QList<RttTarget>> rtt;
+        for (const LinkTarget &link : std::as_const(m_links)) {
+            for (const LinkTwin &twin : link.twins) {
+                rtt[link.nodeA].append({twin.netdevA, twin.addressB});
+                rtt[link.nodeB].append({twin.netdevB, twin.addressA});
+            }
+        }
+        for (auto it = rtt.cbegin(); it != rtt.cend(); ++it)
+            m_monitor->setRttTargets(it.key(), it.value());
         m_monitor->start(kIntervalMs);
         // Every node answers and the healthy ring has no alert.
         QVERIFY(waitFor([this] {
@@ -243,6 +253,17 @@ private Q_SLOTS:
             return std::all_of(last.nodes.cbegin(), last.nodes.cend(), [](const NodeHealth &n) { return n.rates && !n.stale; });
         }, 30000));
         QVERIFY2(m_ticks.last().active.isEmpty(), qPrintable(describe(m_ticks.last().active)));
+        // The round trip to each of the four peer twins of every node.
+        QVERIFY(waitFor([this] {
+            const Tick &last = m_ticks.last();
+            return std::all_of(last.nodes.cbegin(), last.nodes.cend(), [](const NodeHealth &n) { return n.rttMs.size() == 4; });
+        }, 30000));
+        for (const NodeHealth &node : std::as_const(m_ticks.last().nodes)) {
+            for (auto it = node.rttMs.cbegin(); it != node.rttMs.cend(); ++it) {
+                qInfo("%s %s: round trip %.3f ms", qPrintable(node.node), qPrintable(it.key()), it.value());
+                QVERIFY(it.value() > 0 && it.value() < 100);
+            }
+        }
     }
 
     void ratesAgreeWithIperf3()

@@ -50,6 +50,8 @@ NodeHealth node(const QString &name, const QString &after, const QString &before
     health.snapshot = snapshot(after);
     if (!before.isEmpty())
         health.rates = NodeRates::between(snapshot(before), *health.snapshot);
+    if (name == u"spark-1") // as the poll measures them every ten ticks
+        health.rttMs = {{QStringLiteral("enp1s0f0np0"), 0.052}, {QStringLiteral("enP2p1s0f0np0"), 0.061}};
     return health;
 }
 
@@ -163,6 +165,8 @@ private Q_SLOTS:
         const int mtu = figureRow(figures, QStringLiteral("mtu"));
         QCOMPARE(cell(figures, mtu, 0), QStringLiteral("1500"));
         QCOMPARE(cell(figures, figureRow(figures, QStringLiteral("speed")), 0), QStringLiteral("200G"));
+        QCOMPARE(cell(figures, figureRow(figures, QStringLiteral("rtt")), 0), QStringLiteral("0.052 / 0.061 ms"));
+        QCOMPARE(cell(figures, figureRow(figures, QStringLiteral("rtt")), 1), QStringLiteral("–"));
 
         // Unplugged, and spark-2 stops answering.
         feeder.tick({node(QStringLiteral("spark-1"), QStringLiteral("sparklab-spark-1-unplugged.txt")), node(QStringLiteral("spark-2"), {})});

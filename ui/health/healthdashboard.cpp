@@ -72,6 +72,19 @@ QTableWidgetItem *item(const QString &text)
     return cell;
 }
 
+// Updates a cell in place (keeps the selection), or makes it.
+QTableWidgetItem *setCell(QTableWidget *table, int row, int column, const QString &text)
+{
+    if (QTableWidgetItem *existing = table->item(row, column)) {
+        if (existing->text() != text)
+            existing->setText(text);
+        return existing;
+    }
+    QTableWidgetItem *cell = item(text);
+    table->setItem(row, column, cell);
+    return cell;
+}
+
 } // namespace
 
 HealthDashboard::HealthDashboard(const QString &clusterName, CablingPlan plan, QWidget *parent)
@@ -282,15 +295,13 @@ void HealthDashboard::refreshNodes()
         const NodeHealth *node = health(name);
         const auto facts = m_facts.constFind(name);
         const bool known = facts != m_facts.cend();
-        m_nodeTable->setItem(row, 0, item(name));
-        auto *state = item(node ? ClusterHealth::nodeStateText(*node, m_intervalMs) : tr("Connecting…"));
-        if (node && !node->reachable)
-            state->setToolTip(node->unreachableDetail);
-        m_nodeTable->setItem(row, 1, state);
-        m_nodeTable->setItem(row, 2, item(known ? facts->release.version() : QStringLiteral("…")));
-        m_nodeTable->setItem(row, 3, item(known ? facts->gpu.driverVersion : QStringLiteral("…")));
-        m_nodeTable->setItem(row, 4, item(known ? facts->cx7Firmware() : QStringLiteral("…")));
-        m_nodeTable->setItem(row, 5, item(known ? facts->kernel : QStringLiteral("…")));
+        setCell(m_nodeTable, row, 0, name);
+        QTableWidgetItem *state = setCell(m_nodeTable, row, 1, node ? ClusterHealth::nodeStateText(*node, m_intervalMs) : tr("Connecting…"));
+        state->setToolTip(node && !node->reachable ? node->unreachableDetail : QString());
+        setCell(m_nodeTable, row, 2, known ? facts->release.version() : QStringLiteral("…"));
+        setCell(m_nodeTable, row, 3, known ? facts->gpu.driverVersion : QStringLiteral("…"));
+        setCell(m_nodeTable, row, 4, known ? facts->cx7Firmware() : QStringLiteral("…"));
+        setCell(m_nodeTable, row, 5, known ? facts->kernel : QStringLiteral("…"));
     }
 }
 
@@ -370,6 +381,27 @@ void HealthDashboard::refreshDetails()
 
 void HealthDashboard::refreshAlerts(const QList<HealthAlert> &active, const AlertHistory &history)
 {
+    // Rebuilt only when something changed, so the lists keep what the user opened and scrolled to.
+    QStringList keys;
+    for (const HealthAlert &alert : active)
+        keys.append(alert.key + QLatin1Char('|') + alert.message);
+    if (keys != m_shownAlerts || m_alerts->topLevelItemCount() == 0) {
+        m_shownAlerts = keys;
+        refreshAlertList(active);
+    }
+    int cleared = 0;
+    for (const AlertHistory::Event &event : history.events())
+        cleared += event.cleared ? 1 : 0;
+    const QString shown = QStringLiteral("%1/%2/%3").arg(history.events().size()).arg(cleared).arg(
+        history.events().isEmpty() ? QString() : history.events().first().raised.toString(Qt::ISODateWithMs));
+    if (shown != m_shownHistory) {
+        m_shownHistory = shown;
+        refreshHistoryList(history);
+    }
+}
+
+void HealthDashboard::refreshAlertList(const QList<HealthAlert> &active)
+{
     m_alerts->clear();
     for (const HealthAlert &alert : active) {
         auto *top = new QTreeWidgetItem(m_alerts, {severityText(alert.severity), alert.node, alert.message});
@@ -384,7 +416,10 @@ void HealthDashboard::refreshAlerts(const QList<HealthAlert> &active, const Aler
     m_alerts->resizeColumnToContents(0);
     m_alerts->resizeColumnToContents(1);
     m_alertTabs->setTabText(0, active.isEmpty() ? tr("Alerts") : tr("Alerts (%1)").arg(active.size()));
+}
 
+void HealthDashboard::refreshHistoryList(const AlertHistory &history)
+{
     m_history->clear();
     const QLocale locale;
     const auto &events = history.events();

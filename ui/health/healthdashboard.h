@@ -60,6 +60,8 @@ private:
     void refreshNodes();
     void refreshDetails();
     void refreshAlerts(const QList<HealthAlert> &active, const AlertHistory &history);
+    void refreshAlertList(const QList<HealthAlert> &active);
+    void refreshHistoryList(const AlertHistory &history);
     const NodeHealth *health(const QString &node) const;
 
     QString m_clusterName;
@@ -72,6 +74,8 @@ private:
     RateHistory m_rates;
     int m_selectedCable = 0;
     QString m_selectedNode;
+    QStringList m_shownAlerts;  // keys in the alert list (rebuilt only when they change)
+    QString m_shownHistory;     // what the history list shows, in short
 
     QLabel *m_summary;
     TopologyView *m_topology;
