@@ -56,7 +56,8 @@ int HealthMonitor::pollNow()
         report();
     }
     ++m_tick;
-    const QByteArray plain = HealthPoll::script().toUtf8();
+    const QByteArray light = HealthPoll::script({}, HealthPoll::Depth::Light).toUtf8();
+    const QByteArray full = HealthPoll::script().toUtf8();
     const quint64 tick = m_tick;
     for (int i = 0; i < m_states.size(); ++i) {
         NodeState &state = m_states[i];
@@ -66,11 +67,15 @@ int HealthMonitor::pollNow()
         state.sentAtTick = tick;
         ++m_waiting;
         const QString name = state.node.name;
-        // The round trips at a lower rate: every m_rttEveryTicks ticks, and as soon as the targets are known.
-        const bool rtt = !state.node.rtt.isEmpty() && (state.rttDue || (tick - 1) % quint64(m_rttEveryTicks) == 0);
+        // Speeds and round trips at a lower rate: every m_rttEveryTicks ticks,
+        // and as soon as the targets are known or a link changed.
+        const bool slowTick = (tick - 1) % quint64(m_rttEveryTicks) == 0;
+        const bool rtt = !state.node.rtt.isEmpty() && (state.rttDue || slowTick);
+        state.sentFull = rtt || slowTick || state.fullDue;
         state.rttDue = state.rttDue && !rtt;
+        state.fullDue = false;
         whenReady(
-            m_poller(name, rtt ? HealthPoll::script(state.node.rtt).toUtf8() : plain), this, [this, i, tick](const Expected<ExecResult> &result) { onResult(i, tick, result); },
+            m_poller(name, rtt ? HealthPoll::script(state.node.rtt).toUtf8() : state.sentFull ? full : light), this, [this, i, tick](const Expected<ExecResult> &result) { onResult(i, tick, result); },
             [this, i, tick, name] {
                 onResult(i, tick, Error(tr("The health poll of %1 was cancelled.").arg(name), QStringLiteral("cancelled")));
             });
@@ -113,6 +118,24 @@ NodeHealth HealthMonitor::healthFrom(NodeState &state, const Expected<ExecResult
                 state.node.cabledPorts.append(netdev.port);
         }
         health.cabledPorts = state.node.cabledPorts;
+    }
+    // A light poll has no ethtool speed: the last one holds while the link
+    // stayed up; after a change the speed is unknown until the next full poll.
+    for (NetdevSnapshot &netdev : snapshot->netdevs) {
+        const NetdevSnapshot *before = state.previous ? state.previous->netdev(netdev.name) : nullptr;
+        const bool changed = !before || before->isUp() != netdev.isUp()
+            || before->counter(QStringLiteral("carrier_changes")) != netdev.counter(QStringLiteral("carrier_changes"));
+        if (changed && state.previous)
+            state.fullDue = true;
+        if (state.sentFull || netdev.speedFromEthtool || !netdev.isUp())
+            continue;
+        if (!changed && before->speedFromEthtool) {
+            netdev.speedMbps = before->speedMbps;
+            netdev.speedFromEthtool = true;
+        } else {
+            netdev.speedMbps.reset();
+            state.fullDue = true;
+        }
     }
     for (auto it = snapshot->rttMs.cbegin(); it != snapshot->rttMs.cend(); ++it)
         state.rtt.insert(it.key(), it.value());

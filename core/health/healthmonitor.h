@@ -62,6 +62,8 @@ public:
 
     void setRetry(Retry retry) { m_retry = retry; }
     // Whom a node pings (e.g. once its peers' addresses are known); measured at its next poll.
+    // The round trips and the negotiated speeds are read every `rttEveryTicks`
+    // ticks (and at once after a link changed); the counters every tick.
     void setRttTargets(const QString &node, const QList<RttTarget> &targets);
     void setRttEveryTicks(int ticks) { m_rttEveryTicks = qMax(1, ticks); }
     void start(int intervalMs = 1000);
@@ -92,6 +94,8 @@ private:
         std::optional<NodeSnapshot> previous; // last good poll: rates are computed against it
         QMap<QString, double> rtt;        // last round trip per netdev
         bool rttDue = true;
+        bool fullDue = true;              // the next poll reads the speeds (first poll, a link changed)
+        bool sentFull = true;
     };
 
     void onResult(int index, quint64 tick, const Expected<ExecResult> &result);

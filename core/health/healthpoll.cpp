@@ -59,7 +59,7 @@ QStringList HealthPoll::roceCounters()
             QStringLiteral("local_ack_timeout_err")};
 }
 
-QString HealthPoll::script(const QList<RttTarget> &rtt)
+QString HealthPoll::script(const QList<RttTarget> &rtt, Depth depth)
 {
     const QString section = QLatin1String(ProbeScript::sectionMarker);
     const QString exit = QLatin1String(ProbeScript::exitMarker);
@@ -80,22 +80,30 @@ QString HealthPoll::script(const QList<RttTarget> &rtt)
     s += QStringLiteral("  for f in ") + netdevCounters().join(space)
          + QStringLiteral("; do val \"$d/statistics/$f\" \"$f\"; done\n");
     s += QStringLiteral("  end 0\ndone\n");
-    // Then ethtool for every present netdev at once (the statistics above were
-    // read with nothing else running), each into a file of its own: the poll
-    // takes one ethtool's time, not eight (they can be slow).
+    // Then the ethtools at once (the statistics above were read with nothing
+    // else running), each into a file of its own: the poll takes one
+    // ethtool's time, not eight (they can be slow).
     s += QStringLiteral("t=$(mktemp -d 2>/dev/null) || t=\n");
-    s += QStringLiteral("for i in ") + netdevs + QStringLiteral("; do\n");
-    s += QStringLiteral("  [ -n \"$t\" ] && [ -d \"/sys/class/net/$i\" ] || continue\n");
-    // The negotiated speed as ethtool reports it (what people and NVIDIA's docs quote).
-    s += QStringLiteral("  { ethtool \"$i\" 2>/dev/null | grep -E '^[[:space:]]*Speed:'\n");
-    // The clock right after the counters: a slow ethtool (or a busy node)
-    // must not make the port's rates jump.
-    s += QStringLiteral("    o=$(ethtool -S \"$i\" 2>&1); r=$?; read -r u _ </proc/uptime; echo \"uptime: $u\"\n");
-    s += QStringLiteral("    printf '%s\\n' \"$o\" | grep -E '^ *(") + ethtoolCounters().join(QLatin1Char('|'))
-         + QStringLiteral("): '\n");
-    // Keep ethtool's own message when it fails (not installed, no such device).
-    s += QStringLiteral("    [ \"$r\" = 0 ] || printf '%s\\n' \"$o\"; echo \"$r\" >\"$t/$i.rc\"; } >\"$t/$i\" 2>&1 &\n");
-    s += QStringLiteral("done\n");
+    for (const QString &netdev : cx7::netdevNames()) {
+        const QString port = QStringLiteral("p%1").arg(cx7::findByNetdev(netdev)->port);
+        s += QStringLiteral("i=") + netdev + QStringLiteral("\n");
+        s += QStringLiteral("if [ -n \"$t\" ] && [ -d \"/sys/class/net/$i\" ]");
+        // Light: one twin per port (the *_phy counters are the port's).
+        if (depth == Depth::Light)
+            s += QStringLiteral(" && [ -z \"$") + port + QStringLiteral("\" ]");
+        s += QStringLiteral("; then ") + port + QStringLiteral("=1\n");
+        // The negotiated speed as ethtool reports it (what people and NVIDIA's docs quote).
+        s += QStringLiteral("  { ");
+        if (depth == Depth::Full)
+            s += QStringLiteral("ethtool \"$i\" 2>/dev/null | grep -E '^[[:space:]]*Speed:'\n    ");
+        // The clock right after the counters: a slow ethtool (or a busy node)
+        // must not make the port's rates jump.
+        s += QStringLiteral("o=$(ethtool -S \"$i\" 2>&1); r=$?; read -r u _ </proc/uptime; echo \"uptime: $u\"\n");
+        s += QStringLiteral("    printf '%s\\n' \"$o\" | grep -E '^ *(") + ethtoolCounters().join(QLatin1Char('|'))
+             + QStringLiteral("): '\n");
+        // Keep ethtool's own message when it fails (not installed, no such device).
+        s += QStringLiteral("    [ \"$r\" = 0 ] || printf '%s\\n' \"$o\"; echo \"$r\" >\"$t/$i.rc\"; } >\"$t/$i\" 2>&1 &\nfi\n");
+    }
     // The round trip to each peer twin, alongside.
     int n = 0;
     for (const RttTarget &target : rtt) {
@@ -195,8 +203,10 @@ NodeSnapshot HealthPoll::parse(const QString &output)
                     digits.chop(digits.endsWith(QLatin1String("Mb/s")) ? 4 : 0);
                     bool ok = false;
                     const qint64 speed = digits.toLongLong(&ok);
-                    if (ok && speed > 0)
+                    if (ok && speed > 0) {
                         netdev->speedMbps = speed;
+                        netdev->speedFromEthtool = true;
+                    }
                     continue;
                 }
                 const auto value = parseCounter(QStringView(line).mid(colon + 1));

@@ -36,10 +36,15 @@ public:
     static QStringList ethtoolCounters(); // ethtool -S names
     static QStringList roceCounters();    // hw_counters names
 
+    // Full: `ethtool IF` (the negotiated speed) and `ethtool -S` of every
+    // present netdev. Light, for most ticks: `ethtool -S` of one twin per
+    // port only (the *_phy counters are the port's), no speed; the sysfs
+    // state and statistics of every twin as always.
+    enum class Depth { Full, Light };
     // With `rtt`, the poll also pings each peer twin once (in parallel with
     // the ethtools, at most a second); targets that are not a CX-7 netdev and
     // an IP address are left out.
-    static QString script(const QList<RttTarget> &rtt = {});
+    static QString script(const QList<RttTarget> &rtt = {}, Depth depth = Depth::Full);
     static NodeSnapshot parse(const QString &output);
 };
 

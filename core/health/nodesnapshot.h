@@ -23,6 +23,7 @@ struct NetdevSnapshot
     QString operstate;             // "up", "down", "lowerlayerdown", …
     std::optional<bool> carrier;   // unreadable while the interface is administratively down
     std::optional<qint64> speedMbps; // -1 / unreadable when there is no link
+    bool speedFromEthtool = false;   // ethtool's Speed (sysfs otherwise)
     std::optional<int> mtu;
     QMap<QString, quint64> counters;
     // The node's clock when the statistics and the ethtool -S counters were

@@ -3,6 +3,7 @@
 
 #include <QFile>
 #include <QPromise>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -162,6 +163,46 @@ private Q_SLOTS:
         QCOMPARE(pinged, (QList<bool>{false, true, false, true, false, false, true}));
         // The last round trip stays with the node between measurements.
         QCOMPARE(ticks.at(5).at(1).value<QList<NodeHealth>>().first().rttMs.value(QStringLiteral("enp1s0f0np0")), 0.25);
+    }
+
+    void speedsAtALowerRateAndCarriedBetween()
+    {
+        // Light polls print no Speed line (as the light script's output has none).
+        QList<bool> full;
+        QString output = QString::fromUtf8(fixture(QStringLiteral("sparklab-spark-1-idle.txt")));
+        HealthMonitor::Poller poller = [&](const QString &, const QByteArray &script) {
+            full.append(script.contains("Speed:"));
+            QString text = output;
+            if (!full.last())
+                text.remove(QRegularExpression(QStringLiteral("Speed: \\d+Mb/s\\n")));
+            ExecResult result;
+            result.exitCode = 0;
+            result.standardOutput = text.toUtf8();
+            return ready(result);
+        };
+        HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}}, {}, poller);
+        monitor.setRttEveryTicks(4);
+        QSignalSpy ticks(&monitor, &HealthMonitor::tick);
+        for (int tick = 1; tick <= 6; ++tick) {
+            monitor.pollNow();
+            QTRY_COMPARE(ticks.size(), tick);
+            const NodeHealth node = ticks.last().at(1).value<QList<NodeHealth>>().first();
+            const NetdevSnapshot *netdev = node.snapshot->netdev(0, 0);
+            QCOMPARE(netdev->speedMbps.value_or(0), 200000); // carried over the light polls
+            QVERIFY(ticks.last().at(2).value<QList<HealthAlert>>().isEmpty());
+        }
+        QCOMPARE(full, (QList<bool>{true, false, false, false, true, false}));
+        // The link flaps (carrier_changes moves) on a light poll: its speed is
+        // unknown (no alert from a stale figure) and the next poll is full.
+        output.replace(QRegularExpression(QStringLiteral("carrier_changes=(\\d+)")), QStringLiteral("carrier_changes=99"));
+        monitor.pollNow();
+        QTRY_COMPARE(ticks.size(), 7);
+        QVERIFY(!ticks.last().at(1).value<QList<NodeHealth>>().first().snapshot->netdev(0, 0)->speedMbps);
+        QVERIFY(ticks.last().at(2).value<QList<HealthAlert>>().isEmpty());
+        monitor.pollNow();
+        QTRY_COMPARE(ticks.size(), 8);
+        QCOMPARE(full.last(), true);
+        QCOMPARE(ticks.last().at(1).value<QList<NodeHealth>>().first().snapshot->netdev(0, 0)->speedMbps.value_or(0), 200000);
     }
 
     void aSlowNodeDoesNotHoldTheOthers()

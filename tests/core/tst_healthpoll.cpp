@@ -227,6 +227,25 @@ private Q_SLOTS:
         QVERIFY(rates.ports.isEmpty());
     }
 
+    void lightPollReadsOneTwinPerPort()
+    {
+        const QString full = HealthPoll::script();
+        const QString light = HealthPoll::script({}, HealthPoll::Depth::Light);
+        QCOMPARE(full.count(QLatin1String("ethtool -S")), 4);
+        QCOMPARE(light.count(QLatin1String("ethtool -S")), 4); // one per netdev, guarded by its port
+        QCOMPARE(full.count(QLatin1String("grep -E '^[[:space:]]*Speed:'")), 4);
+        QVERIFY(!light.contains(QLatin1String("Speed:")));
+        QCOMPARE(light.count(QLatin1String("[ -z \"$p0\" ]")), 2);
+        QCOMPARE(light.count(QLatin1String("[ -z \"$p1\" ]")), 2);
+        QVERIFY(!full.contains(QLatin1String("[ -z \"$p0\" ]")));
+        QProcess shell;
+        shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), light});
+        QVERIFY(shell.waitForFinished(20000));
+        QCOMPARE(shell.exitCode(), 0);
+        QCOMPARE(shell.readAllStandardError(), QByteArray());
+        QVERIFY(HealthPoll::parse(QString::fromUtf8(shell.readAllStandardOutput())).isValid());
+    }
+
     void roundTripsOnlyToCheckedTargets()
     {
         const QString script = HealthPoll::script({{QStringLiteral("enp1s0f0np0"), QStringLiteral("10.0.0.2")},
