@@ -74,8 +74,9 @@ int HealthMonitor::pollNow()
         state.sentFull = rtt || slowTick || state.fullDue;
         state.rttDue = state.rttDue && !rtt;
         state.fullDue = false;
+        const QByteArray script = rtt ? HealthPoll::script(state.node.rtt).toUtf8() : state.sentFull ? full : light;
         whenReady(
-            m_poller(name, rtt ? HealthPoll::script(state.node.rtt).toUtf8() : state.sentFull ? full : light), this, [this, i, tick](const Expected<ExecResult> &result) { onResult(i, tick, result); },
+            m_poller(name, script), this, [this, i, tick](const Expected<ExecResult> &result) { onResult(i, tick, result); },
             [this, i, tick, name] {
                 onResult(i, tick, Error(tr("The health poll of %1 was cancelled.").arg(name), QStringLiteral("cancelled")));
             });
