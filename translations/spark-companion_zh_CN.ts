@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>QCoreApplication</name>
+    <message>
+        <source>Offline: no answer; trying again</source>
+        <translation>离线：无应答；正在重试</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Spark Companion: set up and watch NVIDIA DGX Spark clusters.</source>
@@ -412,6 +419,91 @@
     </message>
 </context>
 <context>
+    <name>spark::ClusterHealth</name>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>Online</source>
+        <translation>在线</translation>
+    </message>
+    <message>
+        <source>Online (its last answer is late)</source>
+        <translation>在线（最近一次应答迟到）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Offline: no answer; next try in %n s</source>
+        <translation>
+            <numerusform>离线：无应答；%n 秒后重试</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/秒</translation>
+    </message>
+    <message>
+        <source>CRC errors</source>
+        <translation>CRC 错误</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Discards</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <source>Pause frames received</source>
+        <translation>收到的暂停帧</translation>
+    </message>
+    <message>
+        <source>Pause frames sent</source>
+        <translation>发出的暂停帧</translation>
+    </message>
+    <message>
+        <source>ECN-marked packets</source>
+        <translation>ECN 标记的数据包</translation>
+    </message>
+    <message>
+        <source>CNPs sent</source>
+        <translation>发出的 CNP</translation>
+    </message>
+    <message>
+        <source>CNPs handled</source>
+        <translation>处理的 CNP</translation>
+    </message>
+    <message>
+        <source>RDMA retransmissions</source>
+        <translation>RDMA 重传</translation>
+    </message>
+    <message>
+        <source>Carrier changes since boot</source>
+        <translation>开机以来的载波变化次数</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <source>%1G</source>
+        <translation>%1G</translation>
+    </message>
+    <message>
+        <source>Round trip to the peer (twin 0 / twin 1)</source>
+        <translation>到对端的往返时间（孪生接口 0 / 孪生接口 1）</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+</context>
+<context>
     <name>spark::ClusterPreparer</name>
     <message>
         <source>The address range &quot;%1&quot; of cluster %2 is not valid; plan the cluster again.</source>
@@ -775,6 +867,13 @@
     <message>
         <source>Check that it is on and reachable over SSH; the dashboard picks it up again when it answers.</source>
         <translation>请确认它已开机并可通过 SSH 访问；它恢复响应后，仪表板会自动重新显示它。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::HealthSession</name>
+    <message>
+        <source>The cluster &quot;%1&quot; names %2, which is no longer a registered Spark. Add it again, or set the cluster up again.</source>
+        <translation>集群“%1”包含 %2，但它已不是已登记的 Spark。请重新添加它，或重新设置集群。</translation>
     </message>
 </context>
 <context>
@@ -2415,6 +2514,228 @@
     </message>
 </context>
 <context>
+    <name>spark::ui::HealthChart</name>
+    <message>
+        <source>Scroll to zoom, drag to move along the time axis, double-click to follow the newest values.</source>
+        <translation>滚动鼠标缩放，拖动沿时间轴移动，双击跟随最新数值。</translation>
+    </message>
+    <message>
+        <source>Gb/s</source>
+        <translation>Gb/s</translation>
+    </message>
+    <message>
+        <source>Rx twin 0</source>
+        <translation>接收 孪生接口 0</translation>
+    </message>
+    <message>
+        <source>Rx twin 1</source>
+        <translation>接收 孪生接口 1</translation>
+    </message>
+    <message>
+        <source>Rx port</source>
+        <translation>接收 端口合计</translation>
+    </message>
+    <message>
+        <source>Tx twin 0</source>
+        <translation>发送 孪生接口 0</translation>
+    </message>
+    <message>
+        <source>Tx twin 1</source>
+        <translation>发送 孪生接口 1</translation>
+    </message>
+    <message>
+        <source>Tx port</source>
+        <translation>发送 端口合计</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::HealthDashboard</name>
+    <message>
+        <source>Critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>%1 port %2</source>
+        <translation>%1 端口 %2</translation>
+    </message>
+    <message>
+        <source>Link health — %1</source>
+        <translation>链路健康 — %1</translation>
+    </message>
+    <message>
+        <source>Spark</source>
+        <translation>Spark</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>系统版本</translation>
+    </message>
+    <message>
+        <source>Driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
+        <source>CX-7 firmware</source>
+        <translation>CX-7 固件</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Raised</source>
+        <translation>出现时间</translation>
+    </message>
+    <message>
+        <source>Cleared</source>
+        <translation>消除时间</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>告警</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message numerus="yes">
+        <source>Waiting for the first answers of %n Spark(s)…</source>
+        <translation>
+            <numerusform>正在等待 %n 台 Spark 的首次应答…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 Sparks online · %3 · %4 · updated %5</source>
+        <translation>%2 台 Spark 中 %1 台在线 · %3 · %4 · 更新于 %5</translation>
+    </message>
+    <message>
+        <source>every cable has a link</source>
+        <translation>每根线缆都有链路</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cable(s) down</source>
+        <translation>
+            <numerusform>%n 根线缆断开</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no alerts</source>
+        <translation>无告警</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s)</source>
+        <translation>
+            <numerusform>%n 条告警</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>cable %1: down</source>
+        <translation>线缆 %1：断开</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+    <message>
+        <source>cable %1</source>
+        <translation>线缆 %1</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Release %1 · driver %2 · CX-7 firmware %3</source>
+        <translation>系统版本 %1 · 驱动 %2 · CX-7 固件 %3</translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation>最近错误：%1</translation>
+    </message>
+    <message>
+        <source>waiting for data</source>
+        <translation>等待数据</translation>
+    </message>
+    <message>
+        <source>healthy</source>
+        <translation>健康</translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation>降级</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>断开</translation>
+    </message>
+    <message>
+        <source>state unknown</source>
+        <translation>状态未知</translation>
+    </message>
+    <message>
+        <source>Cable %1: %2 ↔ %3 — %4</source>
+        <translation>线缆 %1：%2 ↔ %3 — %4</translation>
+    </message>
+    <message>
+        <source>Cable %1: %2 ↔ switch — %3</source>
+        <translation>线缆 %1：%2 ↔ 交换机 — %3</translation>
+    </message>
+    <message>
+        <source>%1 — Gb/s (solid: received, dashed: sent)</source>
+        <translation>%1 — Gb/s（实线：接收，虚线：发送）</translation>
+    </message>
+    <message>
+        <source>Likely cause: %1</source>
+        <translation>可能原因：%1</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>解决方法：%1</translation>
+    </message>
+    <message>
+        <source>No alerts: every link and Spark is healthy.</source>
+        <translation>无告警：每条链路和每台 Spark 都健康。</translation>
+    </message>
+    <message>
+        <source>Alerts (%1)</source>
+        <translation>告警（%1）</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>Likely cause: %1
+Fix: %2</source>
+        <translation>可能原因：%1
+解决方法：%2</translation>
+    </message>
+</context>
+<context>
     <name>spark::ui::HostKeyDialog</name>
     <message>
         <source>Check the device&apos;s identity</source>
@@ -2730,6 +3051,18 @@
     <message>
         <source>Main</source>
         <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Link &amp;health…</source>
+        <translation>链路健康(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Watch the links of the cluster you set up: rates, errors and alerts.</source>
+        <translation>查看已设置集群的链路：速率、错误和告警。</translation>
+    </message>
+    <message>
+        <source>Link health</source>
+        <translation>链路健康</translation>
     </message>
 </context>
 <context>

@@ -100,6 +100,9 @@ int main(int argc, char *argv[])
         app.setQuitOnLastWindowClosed(false);
         QObject::connect(&window, &spark::ui::MainWindow::hiddenToTray, tray.get(),
                          &spark::ui::TrayIcon::notifyHiddenToTray);
+        // Health alerts from the link-health window.
+        QObject::connect(&window, &spark::ui::MainWindow::notificationRequested, tray.get(),
+                         &spark::ui::TrayIcon::showNotification);
     }
     if (!parser.isSet(options.minimized) || !tray)
         window.show();

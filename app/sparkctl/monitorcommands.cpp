@@ -31,8 +31,14 @@ QString rate(const std::optional<double> &gbps)
 void printTick(const QList<spark::NodeHealth> &nodes)
 {
     for (const spark::NodeHealth &node : nodes) {
+        if (!node.reachable) {
+            printOut(QStringLiteral("%1: unreachable (%2), next try in %3 ticks\n")
+                         .arg(node.node, node.unreachableDetail)
+                         .arg(node.retryInTicks));
+            continue;
+        }
         if (!node.snapshot) {
-            printOut(QStringLiteral("%1: unreachable\n").arg(node.node));
+            printOut(QStringLiteral("%1: connecting\n").arg(node.node));
             continue;
         }
         for (int port = 0; port < 2; ++port) {

@@ -13,12 +13,17 @@ Q_LOGGING_CATEGORY(lcHealth, "spark.health")
 HealthMonitor::HealthMonitor(QList<Node> nodes, QList<LinkEnds> links, Poller poller, HealthThresholds thresholds,
                              QObject *parent)
     : QObject(parent)
-    , m_nodes(std::move(nodes))
     , m_links(std::move(links))
     , m_poller(std::move(poller))
     , m_thresholds(thresholds)
 {
-    // A tick while the previous round is still open is skipped (slow nodes).
+    for (Node &node : nodes) {
+        NodeState state;
+        state.last.node = node.name;
+        state.last.cabledPorts = node.cabledPorts;
+        state.node = std::move(node);
+        m_states.append(std::move(state));
+    }
     connect(&m_timer, &QTimer::timeout, this, [this] { pollNow(); });
 }
 
@@ -33,39 +38,60 @@ void HealthMonitor::stop()
     m_timer.stop();
 }
 
-bool HealthMonitor::pollNow()
+void HealthMonitor::setRttTargets(const QString &node, const QList<RttTarget> &targets)
 {
-    if (m_outstanding > 0)
-        return false;
-    ++m_round;
-    m_current.clear();
-    m_outstanding = int(m_nodes.size());
-    if (m_outstanding == 0)
-        return true;
-    const QByteArray script = HealthPoll::script().toUtf8();
-    const quint64 round = m_round;
-    for (const Node &node : m_nodes) {
-        const QString name = node.name;
-        whenReady(
-            m_poller(name, script), this,
-            [this, name, round](const Expected<ExecResult> &result) { onResult(name, round, result); },
-            [this, name, round] {
-                onResult(name, round, Error(tr("The health poll of %1 was cancelled.").arg(name), QStringLiteral("cancelled")));
-            });
+    for (NodeState &state : m_states) {
+        if (state.node.name != node || state.node.rtt == targets)
+            continue;
+        state.node.rtt = targets;
+        state.rttDue = true;
     }
-    return true;
 }
 
-void HealthMonitor::onResult(const QString &nodeName, quint64 round, const Expected<ExecResult> &result)
+int HealthMonitor::pollNow()
 {
-    if (round != m_round)
-        return;
-    NodeHealth health;
-    health.node = nodeName;
-    for (const Node &node : m_nodes) {
-        if (node.name == nodeName)
-            health.cabledPorts = node.cabledPorts;
+    // The previous tick ends here at the latest: nodes still busy are late.
+    if (m_waiting > 0) {
+        m_waiting = 0;
+        report();
     }
+    ++m_tick;
+    const QByteArray light = HealthPoll::script({}, HealthPoll::Depth::Light).toUtf8();
+    const QByteArray full = HealthPoll::script().toUtf8();
+    const quint64 tick = m_tick;
+    for (int i = 0; i < m_states.size(); ++i) {
+        NodeState &state = m_states[i];
+        if (state.inFlight || tick < state.nextTryTick)
+            continue;
+        state.inFlight = true;
+        state.sentAtTick = tick;
+        ++m_waiting;
+        const QString name = state.node.name;
+        // Speeds and round trips at a lower rate: every m_rttEveryTicks ticks,
+        // and as soon as the targets are known or a link changed.
+        const bool slowTick = (tick - 1) % quint64(m_rttEveryTicks) == 0;
+        const bool rtt = !state.node.rtt.isEmpty() && (state.rttDue || slowTick);
+        state.sentFull = rtt || slowTick || state.fullDue;
+        state.rttDue = state.rttDue && !rtt;
+        state.fullDue = false;
+        const QByteArray script = rtt ? HealthPoll::script(state.node.rtt).toUtf8() : state.sentFull ? full : light;
+        whenReady(
+            m_poller(name, script), this, [this, i, tick](const Expected<ExecResult> &result) { onResult(i, tick, result); },
+            [this, i, tick, name] {
+                onResult(i, tick, Error(tr("The health poll of %1 was cancelled.").arg(name), QStringLiteral("cancelled")));
+            });
+    }
+    const int sent = m_waiting;
+    if (m_waiting == 0)
+        report(); // every node is busy or backing off: the tick still shows them
+    return sent;
+}
+
+NodeHealth HealthMonitor::healthFrom(NodeState &state, const Expected<ExecResult> &result)
+{
+    NodeHealth health;
+    health.node = state.node.name;
+    health.cabledPorts = state.node.cabledPorts;
     std::optional<NodeSnapshot> snapshot;
     if (!result) {
         health.reachable = false;
@@ -82,36 +108,89 @@ void HealthMonitor::onResult(const QString &nodeName, quint64 round, const Expec
             snapshot = std::move(parsed);
         }
     }
-    if (snapshot) {
-        if (const auto previous = m_previous.constFind(nodeName); previous != m_previous.cend())
-            health.rates = NodeRates::between(*previous, *snapshot);
-        if (health.cabledPorts.isEmpty()) {
-            // Learn the cabled ports once, from the first good poll.
-            for (Node &node : m_nodes) {
-                if (node.name != nodeName || !node.cabledPorts.isEmpty())
-                    continue;
-                for (const NetdevSnapshot &netdev : snapshot->netdevs) {
-                    if (netdev.isUp() && !node.cabledPorts.contains(netdev.port))
-                        node.cabledPorts.append(netdev.port);
-                }
-                health.cabledPorts = node.cabledPorts;
-            }
+    if (!snapshot)
+        return health;
+    if (state.previous)
+        health.rates = NodeRates::between(*state.previous, *snapshot);
+    if (state.node.cabledPorts.isEmpty()) {
+        // Learn the cabled ports once, from the first good poll.
+        for (const NetdevSnapshot &netdev : snapshot->netdevs) {
+            if (netdev.isUp() && !state.node.cabledPorts.contains(netdev.port))
+                state.node.cabledPorts.append(netdev.port);
         }
-        m_previous.insert(nodeName, *snapshot);
-        health.snapshot = std::move(snapshot);
-    } else {
-        qCInfo(lcHealth) << nodeName << "unreachable:" << health.unreachableDetail;
+        health.cabledPorts = state.node.cabledPorts;
     }
-    m_current.insert(nodeName, std::move(health));
-    if (--m_outstanding == 0)
-        finishRound();
+    // A light poll has no ethtool speed: the last one holds while the link
+    // stayed up; after a change the speed is unknown until the next full poll.
+    for (NetdevSnapshot &netdev : snapshot->netdevs) {
+        const NetdevSnapshot *before = state.previous ? state.previous->netdev(netdev.name) : nullptr;
+        const bool changed = !before || before->isUp() != netdev.isUp()
+            || before->counter(QStringLiteral("carrier_changes")) != netdev.counter(QStringLiteral("carrier_changes"));
+        if (changed && state.previous)
+            state.fullDue = true;
+        if (state.sentFull || netdev.speedFromEthtool || !netdev.isUp())
+            continue;
+        if (!changed && before->speedFromEthtool) {
+            netdev.speedMbps = before->speedMbps;
+            netdev.speedFromEthtool = true;
+        } else {
+            netdev.speedMbps.reset();
+            state.fullDue = true;
+        }
+    }
+    for (auto it = snapshot->rttMs.cbegin(); it != snapshot->rttMs.cend(); ++it)
+        state.rtt.insert(it.key(), it.value());
+    health.rttMs = state.rtt;
+    state.previous = *snapshot;
+    health.snapshot = std::move(snapshot);
+    return health;
 }
 
-void HealthMonitor::finishRound()
+void HealthMonitor::onResult(int index, quint64 tick, const Expected<ExecResult> &result)
+{
+    NodeState &state = m_states[index];
+    state.inFlight = false;
+    NodeHealth health = healthFrom(state, result);
+    if (health.reachable) {
+        state.failures = 0;
+        state.nextTryTick = 0;
+    } else {
+        ++state.failures;
+        // Retry after 1, 2, 4 … ticks from the tick this poll was sent in.
+        const int wait = qMin(1 << qMin(state.failures - 1, 20), qMax(1, m_retry.maxBackoffTicks));
+        state.nextTryTick = state.sentAtTick + quint64(wait);
+        qCInfo(lcHealth) << state.node.name << "unreachable:" << health.unreachableDetail << "- retry in" << wait << "ticks";
+    }
+    health.failures = state.failures;
+    state.fresh = std::move(health);
+    // A late answer (from an earlier tick) waits for the next report.
+    if (tick == m_tick && m_waiting > 0 && --m_waiting == 0)
+        report();
+}
+
+void HealthMonitor::report()
 {
     QList<NodeHealth> nodes;
-    for (const Node &node : m_nodes)
-        nodes.append(m_current.value(node.name));
+    for (NodeState &state : m_states) {
+        NodeHealth health;
+        if (state.fresh) {
+            health = std::move(*state.fresh);
+            state.fresh.reset();
+        } else if (state.inFlight && state.failures == 0
+                   && m_tick - state.sentAtTick + 1 >= quint64(qMax(1, m_retry.offlineAfterTicks))) {
+            health.node = state.node.name;
+            health.cabledPorts = state.node.cabledPorts;
+            health.reachable = false;
+            health.unreachableDetail = QStringLiteral("no answer for %1 ticks").arg(m_tick - state.sentAtTick + 1);
+        } else {
+            health = state.last; // late, or backing off: as last seen
+            health.stale = health.reachable;
+        }
+        health.failures = health.reachable ? 0 : qMax(1, state.failures);
+        health.retryInTicks = !health.reachable && state.nextTryTick > m_tick ? int(state.nextTryTick - m_tick) : 0;
+        state.last = health;
+        nodes.append(std::move(health));
+    }
     const QList<HealthAlert> alerts = HealthRules::evaluate(nodes, m_links, m_thresholds);
     const QDateTime now = QDateTime::currentDateTimeUtc();
     const AlertHistory::Changes changes = m_history.update(alerts, now);

@@ -3,24 +3,32 @@
 
 #include "core/common/expected.h"
 #include "core/health/alerthistory.h"
+#include "core/health/healthpoll.h"
 #include "core/health/healthrules.h"
 #include "core/ssh/execresult.h"
 
 #include <QDateTime>
 #include <QFuture>
-#include <QHash>
 #include <QObject>
 #include <QTimer>
 
 #include <functional>
+#include <optional>
 
 namespace spark {
 
 // Polls every node once per tick with HealthPoll::script(), computes rates
 // against the node's previous poll, runs the health rules over the whole
-// cluster and keeps the alert history. A round ends when every node has
-// answered (or failed, which reads as unreachable); a tick that comes while
-// a round is still open is skipped, so slow nodes never pile up commands.
+// cluster and keeps the alert history.
+//
+// Nodes are independent: a tick sends one poll to every node that is neither
+// still busy with an earlier poll nor waiting out a backoff, and the tick's
+// report goes out when those polls are back, or at the next tick at the
+// latest. A node whose poll is late is reported with its last values
+// (NodeHealth::stale), and as unreachable once it has been late for
+// `offlineAfterTicks`. A node that fails is retried after 1, 2, 4 … ticks
+// (at most `maxBackoffTicks`) and comes back by itself when it answers.
+// There is never more than one poll in flight per node.
 //
 // How a node is reached is a seam: `Poller` runs the script on one node and
 // returns its result, e.g. SshSession::exec(QStringLiteral("sh -s"), script)
@@ -39,15 +47,31 @@ public:
         // Ports that should have a link. Empty: the ports that were up at the
         // first successful poll (a monitor watches what worked when it began).
         QList<int> cabledPorts;
+        // Peer twins to measure the round trip to, every `rttEveryTicks` ticks.
+        QList<RttTarget> rtt = {};
+    };
+
+    struct Retry
+    {
+        int maxBackoffTicks = 16;  // a failing node is tried at least this often
+        int offlineAfterTicks = 5; // a poll this many ticks late reads as unreachable (as long as the poll timeout)
     };
 
     HealthMonitor(QList<Node> nodes, QList<LinkEnds> links, Poller poller, HealthThresholds thresholds = {},
                   QObject *parent = nullptr);
 
+    void setRetry(Retry retry) { m_retry = retry; }
+    // Whom a node pings (e.g. once its peers' addresses are known); measured at its next poll.
+    // The round trips and the negotiated speeds are read every `rttEveryTicks`
+    // ticks (and at once after a link changed); the counters every tick.
+    void setRttTargets(const QString &node, const QList<RttTarget> &targets);
+    void setRttEveryTicks(int ticks) { m_rttEveryTicks = qMax(1, ticks); }
     void start(int intervalMs = 1000);
     void stop();
-    // Starts one round now (if none is open); returns false if one is.
-    bool pollNow();
+    // One tick now: reports the open round (late nodes as stale), then polls
+    // every node that is due. Returns the number of polls sent.
+    int pollNow();
+    int ticks() const { return int(m_tick); }
 
     const AlertHistory &history() const { return m_history; }
 
@@ -58,19 +82,36 @@ Q_SIGNALS:
     void alertCleared(const spark::HealthAlert &alert);
 
 private:
-    void onResult(const QString &node, quint64 round, const Expected<ExecResult> &result);
-    void finishRound();
+    struct NodeState
+    {
+        Node node;
+        bool inFlight = false;
+        quint64 sentAtTick = 0;
+        quint64 nextTryTick = 0;
+        int failures = 0;
+        std::optional<NodeHealth> fresh;  // came back since the last report
+        NodeHealth last;                  // as last reported
+        std::optional<NodeSnapshot> previous; // last good poll: rates are computed against it
+        QMap<QString, double> rtt;        // last round trip per netdev
+        bool rttDue = true;
+        bool fullDue = true;              // the next poll reads the speeds (first poll, a link changed)
+        bool sentFull = true;
+    };
 
-    QList<Node> m_nodes;
+    void onResult(int index, quint64 tick, const Expected<ExecResult> &result);
+    NodeHealth healthFrom(NodeState &state, const Expected<ExecResult> &result);
+    void report();
+
+    QList<NodeState> m_states;
     QList<LinkEnds> m_links;
     Poller m_poller;
     HealthThresholds m_thresholds;
+    Retry m_retry;
     QTimer m_timer;
     AlertHistory m_history;
-    quint64 m_round = 0;
-    int m_outstanding = 0;
-    QHash<QString, NodeHealth> m_current;          // this round
-    QHash<QString, NodeSnapshot> m_previous;       // last good poll per node
+    quint64 m_tick = 0;
+    int m_waiting = 0; // polls of this tick not back yet
+    int m_rttEveryTicks = 10;
 };
 
 } // namespace spark

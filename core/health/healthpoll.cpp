@@ -3,6 +3,10 @@
 
 #include "core/facts/cx7.h"
 #include "core/facts/probescript.h"
+#include "core/common/shellquote.h"
+
+#include <QHostAddress>
+#include <QRegularExpression>
 
 namespace spark {
 
@@ -55,7 +59,7 @@ QStringList HealthPoll::roceCounters()
             QStringLiteral("local_ack_timeout_err")};
 }
 
-QString HealthPoll::script()
+QString HealthPoll::script(const QList<RttTarget> &rtt, Depth depth)
 {
     const QString section = QLatin1String(ProbeScript::sectionMarker);
     const QString exit = QLatin1String(ProbeScript::exitMarker);
@@ -66,22 +70,62 @@ QString HealthPoll::script()
     s += QStringLiteral("end() { printf '\\n") + exit + QStringLiteral("%s\\n' \"$1\"; }\n");
     s += QStringLiteral("val() { v=; read -r v 2>/dev/null <\"$1\"; printf '%s=%s\\n' \"$2\" \"$v\"; }\n");
     s += QStringLiteral("sec clock\nval /proc/uptime uptime\nval /proc/sys/kernel/random/boot_id boot\nend 0\n");
-    s += QStringLiteral("for i in ") + cx7::netdevNames().join(space) + QStringLiteral("; do\n");
+    const QString netdevs = cx7::netdevNames().join(space);
+    s += QStringLiteral("for i in ") + netdevs + QStringLiteral("; do\n");
     s += QStringLiteral("  d=/sys/class/net/$i; sec netdev \"$i\"\n");
     s += QStringLiteral("  if [ ! -d \"$d\" ]; then echo present=0; end 0; continue; fi\n");
     s += QStringLiteral("  echo present=1\n");
     s += QStringLiteral("  for f in operstate carrier speed mtu carrier_changes; do val \"$d/$f\" \"$f\"; done\n");
+    s += QStringLiteral("  val /proc/uptime uptime\n");
     s += QStringLiteral("  for f in ") + netdevCounters().join(space)
          + QStringLiteral("; do val \"$d/statistics/$f\" \"$f\"; done\n");
-    s += QStringLiteral("  end 0; sec ethtool \"$i\"\n");
-    // The negotiated speed as ethtool reports it (what people and NVIDIA's docs quote).
-    s += QStringLiteral("  ethtool \"$i\" 2>/dev/null | grep -E '^[[:space:]]*Speed:'\n");
-    // Keep ethtool's own message when it fails (not installed, no such device).
-    s += QStringLiteral("  o=$(ethtool -S \"$i\" 2>&1); r=$?\n");
-    s += QStringLiteral("  printf '%s\\n' \"$o\" | grep -E '^ *(") + ethtoolCounters().join(QLatin1Char('|'))
-         + QStringLiteral("): '\n");
-    s += QStringLiteral("  [ \"$r\" = 0 ] || printf '%s\\n' \"$o\"; end \"$r\"\n");
+    s += QStringLiteral("  end 0\ndone\n");
+    // Then the ethtools at once (the statistics above were read with nothing
+    // else running), each into a file of its own: the poll takes one
+    // ethtool's time, not eight (they can be slow).
+    s += QStringLiteral("t=$(mktemp -d 2>/dev/null) || t=\n");
+    for (const QString &netdev : cx7::netdevNames()) {
+        const QString port = QStringLiteral("p%1").arg(cx7::findByNetdev(netdev)->port);
+        s += QStringLiteral("i=") + netdev + QStringLiteral("\n");
+        s += QStringLiteral("if [ -n \"$t\" ] && [ -d \"/sys/class/net/$i\" ]");
+        // Light: one twin per port (the *_phy counters are the port's).
+        if (depth == Depth::Light)
+            s += QStringLiteral(" && [ -z \"$") + port + QStringLiteral("\" ]");
+        s += QStringLiteral("; then ") + port + QStringLiteral("=1\n");
+        // The negotiated speed as ethtool reports it (what people and NVIDIA's docs quote).
+        s += QStringLiteral("  { ");
+        if (depth == Depth::Full)
+            s += QStringLiteral("ethtool \"$i\" 2>/dev/null | grep -E '^[[:space:]]*Speed:'\n    ");
+        // The clock right after the counters: a slow ethtool (or a busy node)
+        // must not make the port's rates jump.
+        s += QStringLiteral("o=$(ethtool -S \"$i\" 2>&1); r=$?; read -r u _ </proc/uptime; echo \"uptime: $u\"\n");
+        s += QStringLiteral("    printf '%s\\n' \"$o\" | grep -E '^ *(") + ethtoolCounters().join(QLatin1Char('|'))
+             + QStringLiteral("): '\n");
+        // Keep ethtool's own message when it fails (not installed, no such device).
+        s += QStringLiteral("    [ \"$r\" = 0 ] || printf '%s\\n' \"$o\"; echo \"$r\" >\"$t/$i.rc\"; } >\"$t/$i\" 2>&1 &\nfi\n");
+    }
+    // The round trip to each peer twin, alongside.
+    int n = 0;
+    for (const RttTarget &target : rtt) {
+        QHostAddress address;
+        if (!cx7::findByNetdev(target.netdev) || !address.setAddress(target.address))
+            continue;
+        const QString file = QStringLiteral("\"$t/rtt.%1\"").arg(n++);
+        s += QStringLiteral("[ -z \"$t\" ] || { echo ") + shellQuote(target.netdev) + QStringLiteral("; ping -n -c 1 -W 1 -I ")
+             + shellQuote(target.netdev) + QLatin1Char(' ') + shellQuote(address.toString())
+             + QStringLiteral(" 2>&1 | grep -E 'time[=<]'; } >") + file + QStringLiteral(" 2>&1 &\n");
+    }
+    s += QStringLiteral("wait\n");
+    s += QStringLiteral("for i in ") + netdevs + QStringLiteral("; do\n");
+    s += QStringLiteral("  [ -n \"$t\" ] && [ -f \"$t/$i\" ] || continue\n");
+    s += QStringLiteral("  sec ethtool \"$i\"; while IFS= read -r l; do printf '%s\\n' \"$l\"; done <\"$t/$i\"\n");
+    s += QStringLiteral("  r=1; read -r r 2>/dev/null <\"$t/$i.rc\"; end \"$r\"\n");
     s += QStringLiteral("done\n");
+    s += QStringLiteral("for f in \"$t\"/rtt.*; do\n");
+    s += QStringLiteral("  [ -n \"$t\" ] && [ -f \"$f\" ] || continue\n");
+    s += QStringLiteral("  { read -r i; sec rtt \"$i\"; while IFS= read -r l; do printf '%s\\n' \"$l\"; done; } <\"$f\"; end 0\n");
+    s += QStringLiteral("done\n");
+    s += QStringLiteral("[ -z \"$t\" ] || rm -rf \"$t\"\n");
     s += QStringLiteral("for r in ") + cx7::rdmaDeviceNames().join(space) + QStringLiteral("; do\n");
     s += QStringLiteral("  h=/sys/class/infiniband/$r/ports/1/hw_counters; [ -d \"$h\" ] || continue\n");
     s += QStringLiteral("  sec roce \"$r\"\n");
@@ -114,6 +158,8 @@ NodeSnapshot HealthPoll::parse(const QString &output)
             netdev.twin = function->twin;
             netdev.present = values.value(QStringLiteral("present")) == u"1";
             if (netdev.present) {
+                if (const double uptime = values.value(QStringLiteral("uptime")).section(QLatin1Char(' '), 0, 0).toDouble(); uptime > 0)
+                    netdev.countersUptime = uptime;
                 netdev.operstate = values.value(QStringLiteral("operstate"));
                 if (const auto carrier = parseCounter(values.value(QStringLiteral("carrier"))))
                     netdev.carrier = *carrier != 0;
@@ -146,14 +192,21 @@ NodeSnapshot HealthPoll::parse(const QString &output)
                 if (colon <= 0)
                     continue;
                 const QString name = line.left(colon).trimmed();
+                if (name == u"uptime") {
+                    if (const double uptime = line.mid(colon + 1).trimmed().toDouble(); uptime > 0)
+                        netdev->phyUptime = uptime;
+                    continue;
+                }
                 if (name == u"Speed") {
                     // "Speed: 200000Mb/s"; "Speed: Unknown!" leaves the sysfs value.
                     QString digits = line.mid(colon + 1).trimmed();
                     digits.chop(digits.endsWith(QLatin1String("Mb/s")) ? 4 : 0);
                     bool ok = false;
                     const qint64 speed = digits.toLongLong(&ok);
-                    if (ok && speed > 0)
+                    if (ok && speed > 0) {
                         netdev->speedMbps = speed;
+                        netdev->speedFromEthtool = true;
+                    }
                     continue;
                 }
                 const auto value = parseCounter(QStringView(line).mid(colon + 1));
@@ -165,6 +218,12 @@ NodeSnapshot HealthPoll::parse(const QString &output)
                                              .arg(section.argument)
                                              .arg(section.exitCode)
                                              .arg(section.body.left(200)));
+        } else if (section.name == u"rtt") {
+            // "64 bytes from 10.0.0.2: icmp_seq=1 ttl=64 time=0.052 ms"
+            static const QRegularExpression time(QStringLiteral("time[=<]\\s*([0-9.]+)\\s*ms"));
+            const QRegularExpressionMatch match = time.match(section.body);
+            if (match.hasMatch() && cx7::findByNetdev(section.argument))
+                snapshot.rttMs.insert(section.argument, match.captured(1).toDouble());
         } else if (section.name == u"roce") {
             const Cx7Function *function = cx7::findByRdmaDevice(section.argument);
             if (!function)

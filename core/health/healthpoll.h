@@ -19,6 +19,16 @@ namespace spark {
 //   netdev IF        present=0|1, operstate=…, carrier=…, …, rx_bytes=…
 //   ethtool IF       "Speed: 200000Mb/s" (ethtool IF), then the ethtool -S lines
 //   roce DEV         np_cnp_sent=…, …
+//   rtt IF           ping's reply line ("… time=0.052 ms"), when asked for
+// One round-trip measurement: ping `address` (the peer twin) out of `netdev`.
+struct RttTarget
+{
+    QString netdev;
+    QString address; // IPv4 or IPv6, checked before it goes into the script
+
+    friend bool operator==(const RttTarget &, const RttTarget &) = default;
+};
+
 class HealthPoll
 {
 public:
@@ -26,7 +36,15 @@ public:
     static QStringList ethtoolCounters(); // ethtool -S names
     static QStringList roceCounters();    // hw_counters names
 
-    static QString script();
+    // Full: `ethtool IF` (the negotiated speed) and `ethtool -S` of every
+    // present netdev. Light, for most ticks: `ethtool -S` of one twin per
+    // port only (the *_phy counters are the port's), no speed; the sysfs
+    // state and statistics of every twin as always.
+    enum class Depth { Full, Light };
+    // With `rtt`, the poll also pings each peer twin once (in parallel with
+    // the ethtools, at most a second); targets that are not a CX-7 netdev and
+    // an IP address are left out.
+    static QString script(const QList<RttTarget> &rtt = {}, Depth depth = Depth::Full);
     static NodeSnapshot parse(const QString &output);
 };
 

@@ -209,6 +209,8 @@ QList<HealthAlert> evaluate(const QList<NodeHealth> &nodes, const QList<LinkEnds
 {
     QList<HealthAlert> alerts;
     for (const NodeHealth &node : nodes) {
+        if (node.stale && !node.snapshot)
+            continue; // its first poll is not back yet (still connecting)
         if (!node.reachable || !node.snapshot) {
             alerts.append(alert(QStringLiteral("unreachable"), HealthAlert::Severity::Critical, node.node, node.node,
                                 tr("%1 does not answer.").arg(node.node),

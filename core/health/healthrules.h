@@ -6,6 +6,7 @@
 #include "core/health/nodesnapshot.h"
 
 #include <QList>
+#include <QMap>
 #include <QString>
 
 #include <optional>
@@ -18,9 +19,17 @@ struct NodeHealth
     QString node;
     bool reachable = true;
     QString unreachableDetail;             // the SSH error, for the log
+    // Polls of this node that failed in a row, and the ticks until the next
+    // try (backoff: 1, 2, 4 … ticks, capped). 0 and 0 while it answers.
+    int failures = 0;
+    int retryInTicks = 0;
+    // The node's poll of this tick has not come back yet: snapshot and rates
+    // are the last ones it sent (a slow node never holds up the others).
+    bool stale = false;
     std::optional<NodeSnapshot> snapshot;  // this tick's poll
     std::optional<NodeRates> rates;        // since the previous poll
     QList<int> cabledPorts;                // ports the cluster plan puts a cable in
+    QMap<QString, double> rttMs;           // netdev → last round trip to its peer twin (ms)
 };
 
 // The two ends of one cable (or of a node-to-switch leg and its peer), twin by twin.

@@ -73,6 +73,12 @@ NodeRates NodeRates::between(const NodeSnapshot &before, const NodeSnapshot &aft
         const NetdevSnapshot *then = before.netdev(now.name);
         if (!now.present || !then || !then->present)
             continue;
+        // Each group of counters over the time between its own two reads.
+        const auto span = [dt](std::optional<double> then, std::optional<double> now) {
+            return then && now && *now > *then ? *now - *then : dt;
+        };
+        const double netdevDt = span(then->countersUptime, now.countersUptime);
+        const double phyDt = span(then->phyUptime, now.phyUptime);
         NetdevRates rates;
         rates.name = now.name;
         rates.port = now.port;
@@ -80,7 +86,7 @@ NodeRates NodeRates::between(const NodeSnapshot &before, const NodeSnapshot &aft
         for (auto it = now.counters.cbegin(); it != now.counters.cend(); ++it) {
             if (it.key().endsWith(QLatin1String("_phy")))
                 continue;
-            const auto value = rate(then->counters, now.counters, it.key(), dt, Width::Bits64);
+            const auto value = rate(then->counters, now.counters, it.key(), netdevDt, Width::Bits64);
             if (it.key() == u"rx_bytes")
                 rates.rxGbps = gbps(value);
             else if (it.key() == u"tx_bytes")
@@ -98,7 +104,7 @@ NodeRates NodeRates::between(const NodeSnapshot &before, const NodeSnapshot &aft
         for (auto it = now.counters.cbegin(); it != now.counters.cend(); ++it) {
             if (!it.key().endsWith(QLatin1String("_phy")))
                 continue;
-            const auto value = rate(then->counters, now.counters, it.key(), dt, Width::Bits64);
+            const auto value = rate(then->counters, now.counters, it.key(), phyDt, Width::Bits64);
             if (it.key() == u"rx_bytes_phy")
                 port.rxGbps = gbps(value);
             else if (it.key() == u"tx_bytes_phy")

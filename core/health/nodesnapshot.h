@@ -23,8 +23,13 @@ struct NetdevSnapshot
     QString operstate;             // "up", "down", "lowerlayerdown", …
     std::optional<bool> carrier;   // unreadable while the interface is administratively down
     std::optional<qint64> speedMbps; // -1 / unreadable when there is no link
+    bool speedFromEthtool = false;   // ethtool's Speed (sysfs otherwise)
     std::optional<int> mtu;
     QMap<QString, quint64> counters;
+    // The node's clock when the statistics and the ethtool -S counters were
+    // read (the poll takes a while; rates use these when both polls have them).
+    std::optional<double> countersUptime;
+    std::optional<double> phyUptime;
 
     bool isUp() const { return present && carrier.value_or(false); }
     std::optional<quint64> counter(const QString &name) const;
@@ -46,6 +51,7 @@ struct NodeSnapshot
     QString bootId;            // changes when the node reboots
     QList<NetdevSnapshot> netdevs;
     QList<RoceSnapshot> roce;
+    QMap<QString, double> rttMs; // netdev → round trip to its peer twin, when this poll measured it
     QStringList problems;      // technical notes: sections missing or unreadable
 
     bool isValid() const { return uptimeSeconds > 0 && !bootId.isEmpty(); }

@@ -3,6 +3,7 @@
 
 #include <QFile>
 #include <QPromise>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -135,19 +136,180 @@ private Q_SLOTS:
         QVERIFY(monitor.pollNow());
     }
 
-    void aSlowNodeHoldsTheRound()
+    void roundTripsAtALowerRate()
     {
-        QPromise<Expected<ExecResult>> pending;
-        pending.start();
-        HealthMonitor::Poller poller = [&pending](const QString &, const QByteArray &) { return pending.future(); };
+        QList<bool> pinged;
+        HealthMonitor::Poller poller = [&](const QString &, const QByteArray &script) {
+            pinged.append(script.contains("ping -n"));
+            QString text = QString::fromUtf8(fixture(QStringLiteral("sparklab-spark-1-idle.txt")));
+            if (script.contains("ping -n"))
+                text += QStringLiteral("\n@@spark-probe:section rtt enp1s0f0np0\n64 bytes from 10.0.0.2: time=0.25 ms\n@@spark-probe:exit 0\n");
+            ExecResult result;
+            result.exitCode = 0;
+            result.standardOutput = text.toUtf8();
+            return ready(result);
+        };
         HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}}, {}, poller);
+        monitor.setRttEveryTicks(3);
         QSignalSpy ticks(&monitor, &HealthMonitor::tick);
-        QVERIFY(monitor.pollNow());
-        QVERIFY(!monitor.pollNow()); // skipped: the round is open
-        pending.addResult(Expected<ExecResult>(output(QStringLiteral("sparklab-spark-1-idle.txt"))));
-        pending.finish();
+        monitor.pollNow(); // no targets yet
         QTRY_COMPARE(ticks.size(), 1);
-        QVERIFY(ticks.first().at(2).value<QList<HealthAlert>>().isEmpty());
+        monitor.setRttTargets(QStringLiteral("spark-1"), {{QStringLiteral("enp1s0f0np0"), QStringLiteral("10.0.0.2")}});
+        for (int tick = 2; tick <= 7; ++tick) {
+            monitor.pollNow();
+            QTRY_COMPARE(ticks.size(), tick);
+        }
+        // At once when the targets arrive (tick 2), then on ticks 4 and 7 (every third).
+        QCOMPARE(pinged, (QList<bool>{false, true, false, true, false, false, true}));
+        // The last round trip stays with the node between measurements.
+        QCOMPARE(ticks.at(5).at(1).value<QList<NodeHealth>>().first().rttMs.value(QStringLiteral("enp1s0f0np0")), 0.25);
+    }
+
+    void speedsAtALowerRateAndCarriedBetween()
+    {
+        // Light polls print no Speed line (as the light script's output has none).
+        QList<bool> full;
+        QString output = QString::fromUtf8(fixture(QStringLiteral("sparklab-spark-1-idle.txt")));
+        HealthMonitor::Poller poller = [&](const QString &, const QByteArray &script) {
+            full.append(script.contains("Speed:"));
+            QString text = output;
+            if (!full.last())
+                text.remove(QRegularExpression(QStringLiteral("Speed: \\d+Mb/s\\n")));
+            ExecResult result;
+            result.exitCode = 0;
+            result.standardOutput = text.toUtf8();
+            return ready(result);
+        };
+        HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}}, {}, poller);
+        monitor.setRttEveryTicks(4);
+        QSignalSpy ticks(&monitor, &HealthMonitor::tick);
+        for (int tick = 1; tick <= 6; ++tick) {
+            monitor.pollNow();
+            QTRY_COMPARE(ticks.size(), tick);
+            const NodeHealth node = ticks.last().at(1).value<QList<NodeHealth>>().first();
+            const NetdevSnapshot *netdev = node.snapshot->netdev(0, 0);
+            QCOMPARE(netdev->speedMbps.value_or(0), 200000); // carried over the light polls
+            QVERIFY(ticks.last().at(2).value<QList<HealthAlert>>().isEmpty());
+        }
+        QCOMPARE(full, (QList<bool>{true, false, false, false, true, false}));
+        // The link flaps (carrier_changes moves) on a light poll: its speed is
+        // unknown (no alert from a stale figure) and the next poll is full.
+        output.replace(QRegularExpression(QStringLiteral("carrier_changes=(\\d+)")), QStringLiteral("carrier_changes=99"));
+        monitor.pollNow();
+        QTRY_COMPARE(ticks.size(), 7);
+        QVERIFY(!ticks.last().at(1).value<QList<NodeHealth>>().first().snapshot->netdev(0, 0)->speedMbps);
+        QVERIFY(ticks.last().at(2).value<QList<HealthAlert>>().isEmpty());
+        monitor.pollNow();
+        QTRY_COMPARE(ticks.size(), 8);
+        QCOMPARE(full.last(), true);
+        QCOMPARE(ticks.last().at(1).value<QList<NodeHealth>>().first().snapshot->netdev(0, 0)->speedMbps.value_or(0), 200000);
+    }
+
+    void aSlowNodeDoesNotHoldTheOthers()
+    {
+        QPromise<Expected<ExecResult>> slow;
+        slow.start();
+        int slowPolls = 0;
+        int fastPolls = 0;
+        HealthMonitor::Poller poller = [&](const QString &node, const QByteArray &) -> QFuture<Expected<ExecResult>> {
+            if (node == u"spark-1") {
+                ++slowPolls;
+                return slow.future();
+            }
+            ++fastPolls;
+            return ready(output(QStringLiteral("sparklab-spark-2-idle.txt")));
+        };
+        HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}, {QStringLiteral("spark-2"), {0}}}, {}, poller);
+        monitor.setRetry({16, 3});
+        QSignalSpy ticks(&monitor, &HealthMonitor::tick);
+        QSignalSpy raised(&monitor, &HealthMonitor::alertRaised);
+        QCOMPARE(monitor.pollNow(), 2);
+        QTest::qWait(50);
+        QCOMPARE(ticks.size(), 0); // spark-1 may still answer within the interval
+        // The next tick reports the first: spark-1 not heard from yet (no alert), spark-2 fresh.
+        QCOMPARE(monitor.pollNow(), 1); // spark-1 still busy: nothing more is sent to it
+        QCOMPARE(ticks.size(), 1);
+        auto nodes = ticks.last().at(1).value<QList<NodeHealth>>();
+        QVERIFY(nodes.at(0).stale);
+        QVERIFY(nodes.at(0).reachable);
+        QVERIFY(!nodes.at(1).stale && nodes.at(1).snapshot);
+        QTRY_COMPARE(ticks.size(), 2); // spark-2's answer ends tick 2 without waiting for spark-1
+        QCOMPARE(raised.size(), 0);
+        // Three ticks late: unreachable.
+        QCOMPARE(monitor.pollNow(), 1);
+        QTRY_COMPARE(ticks.size(), 3);
+        nodes = ticks.last().at(1).value<QList<NodeHealth>>();
+        QVERIFY(!nodes.at(0).reachable);
+        QCOMPARE(nodes.at(0).unreachableDetail, QStringLiteral("no answer for 3 ticks"));
+        QCOMPARE(raised.size(), 1);
+        QCOMPARE(raised.first().first().value<HealthAlert>().key, QStringLiteral("unreachable:spark-1:spark-1"));
+        QCOMPARE(slowPolls, 1);
+        QCOMPARE(fastPolls, 3);
+        // The late answer arrives: it is reported with the next tick and the alert clears.
+        slow.addResult(Expected<ExecResult>(output(QStringLiteral("sparklab-spark-1-idle.txt"))));
+        slow.finish();
+        QTest::qWait(20);
+        QCOMPARE(monitor.pollNow(), 2);
+        QTRY_COMPARE(ticks.size(), 4);
+        nodes = ticks.last().at(1).value<QList<NodeHealth>>();
+        QVERIFY(nodes.at(0).reachable && !nodes.at(0).stale && nodes.at(0).snapshot);
+        QVERIFY(ticks.last().at(2).value<QList<HealthAlert>>().isEmpty());
+    }
+
+    void aFailingNodeIsRetriedWithBackoff_data()
+    {
+        QTest::addColumn<int>("maxBackoffTicks");
+        QTest::addColumn<QList<int>>("triedAt");
+        QTest::newRow("doubling") << 16 << QList<int>{1, 2, 4, 8, 16};
+        QTest::newRow("capped at 4") << 4 << QList<int>{1, 2, 4, 8, 12, 16, 20};
+        QTest::newRow("every tick") << 1 << QList<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
+    }
+
+    void aFailingNodeIsRetriedWithBackoff()
+    {
+        QFETCH(int, maxBackoffTicks);
+        QFETCH(QList<int>, triedAt);
+        bool down = true;
+        QList<int> tried;
+        int healthyPolls = 0;
+        HealthMonitor *self = nullptr;
+        HealthMonitor::Poller poller = [&](const QString &node, const QByteArray &) -> QFuture<Expected<ExecResult>> {
+            if (node == u"spark-2") {
+                ++healthyPolls;
+                return ready(output(QStringLiteral("sparklab-spark-2-idle.txt")));
+            }
+            tried.append(self->ticks());
+            if (down)
+                return ready(Error(QStringLiteral("spark-1 does not answer."), QStringLiteral("Connection refused")));
+            return ready(output(QStringLiteral("sparklab-spark-1-idle.txt")));
+        };
+        HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}, {QStringLiteral("spark-2"), {0}}}, {}, poller);
+        self = &monitor;
+        monitor.setRetry({maxBackoffTicks, 3});
+        QSignalSpy ticks(&monitor, &HealthMonitor::tick);
+        for (int tick = 1; tick <= 20; ++tick) {
+            monitor.pollNow();
+            QTRY_COMPARE(ticks.size(), tick);
+        }
+        QCOMPARE(tried, triedAt);
+        QCOMPARE(healthyPolls, 20); // the healthy node was polled every tick
+        const auto nodes = ticks.last().at(1).value<QList<NodeHealth>>();
+        QVERIFY(!nodes.first().reachable);
+        QCOMPARE(nodes.first().failures, int(triedAt.size()));
+        QVERIFY(nodes.first().retryInTicks >= 0 && nodes.first().retryInTicks <= maxBackoffTicks);
+        QCOMPARE(nodes.first().unreachableDetail, QStringLiteral("Connection refused"));
+
+        // Back: answered at its next try, by itself.
+        down = false;
+        const int before = int(tried.size());
+        for (int tick = 21; tick <= 21 + maxBackoffTicks && tried.size() == before; ++tick) {
+            monitor.pollNow();
+            QTRY_COMPARE(ticks.size(), tick);
+        }
+        QCOMPARE(tried.size(), before + 1);
+        QVERIFY(ticks.last().at(1).value<QList<NodeHealth>>().first().reachable);
+        QCOMPARE(ticks.last().at(1).value<QList<NodeHealth>>().first().failures, 0);
+        QVERIFY(ticks.last().at(2).value<QList<HealthAlert>>().isEmpty());
     }
 };
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/facts/probescript.h"
 #include "core/health/healthpoll.h"
 #include "core/health/noderates.h"
 
@@ -224,6 +225,89 @@ private Q_SLOTS:
         QVERIFY(!rates.restarted);
         QVERIFY(rates.netdevs.isEmpty());
         QVERIFY(rates.ports.isEmpty());
+    }
+
+    void lightPollReadsOneTwinPerPort()
+    {
+        const QString full = HealthPoll::script();
+        const QString light = HealthPoll::script({}, HealthPoll::Depth::Light);
+        QCOMPARE(full.count(QLatin1String("ethtool -S")), 4);
+        QCOMPARE(light.count(QLatin1String("ethtool -S")), 4); // one per netdev, guarded by its port
+        QCOMPARE(full.count(QLatin1String("grep -E '^[[:space:]]*Speed:'")), 4);
+        QVERIFY(!light.contains(QLatin1String("Speed:")));
+        QCOMPARE(light.count(QLatin1String("[ -z \"$p0\" ]")), 2);
+        QCOMPARE(light.count(QLatin1String("[ -z \"$p1\" ]")), 2);
+        QVERIFY(!full.contains(QLatin1String("[ -z \"$p0\" ]")));
+        QProcess shell;
+        shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), light});
+        QVERIFY(shell.waitForFinished(20000));
+        QCOMPARE(shell.exitCode(), 0);
+        QCOMPARE(shell.readAllStandardError(), QByteArray());
+        QVERIFY(HealthPoll::parse(QString::fromUtf8(shell.readAllStandardOutput())).isValid());
+    }
+
+    void roundTripsOnlyToCheckedTargets()
+    {
+        const QString script = HealthPoll::script({{QStringLiteral("enp1s0f0np0"), QStringLiteral("10.0.0.2")},
+                                                   {QStringLiteral("eth0"), QStringLiteral("10.0.0.3")},
+                                                   {QStringLiteral("enp1s0f1np1"), QStringLiteral("10.0.0.4;reboot")},
+                                                   {QStringLiteral("enP2p1s0f0np0"), QStringLiteral("fe80::1")}});
+        QVERIFY(script.contains(QLatin1String("ping -n -c 1 -W 1 -I 'enp1s0f0np0' '10.0.0.2'")));
+        QVERIFY(script.contains(QLatin1String("ping -n -c 1 -W 1 -I 'enP2p1s0f0np0' 'fe80::1'")));
+        QVERIFY(!script.contains(QLatin1String("10.0.0.3"))); // not a CX-7 netdev
+        QVERIFY(!script.contains(QLatin1String("10.0.0.4"))); // not an address
+        QVERIFY(!HealthPoll::script().contains(QLatin1String("ping")));
+        // Here (no CX-7) the pings fail quietly: no round trip, nothing on stderr.
+        QProcess shell;
+        shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script});
+        QVERIFY(shell.waitForFinished(20000));
+        QCOMPARE(shell.exitCode(), 0);
+        QCOMPARE(shell.readAllStandardError(), QByteArray());
+        const NodeSnapshot parsed = HealthPoll::parse(QString::fromUtf8(shell.readAllStandardOutput()));
+        QVERIFY(parsed.isValid());
+        QVERIFY(parsed.rttMs.isEmpty());
+    }
+
+    void parsesRoundTrips()
+    {
+        const QString section = QLatin1String(ProbeScript::sectionMarker);
+        const QString exit = QLatin1String(ProbeScript::exitMarker);
+        QString output = fixture(QStringLiteral("sparklab-spark-1-idle.txt"));
+        output += QLatin1Char('\n') + section + QStringLiteral("rtt enp1s0f0np0\n")
+                  + QStringLiteral("64 bytes from 10.0.0.2: icmp_seq=1 ttl=64 time=0.052 ms\n") + exit + QStringLiteral("0\n");
+        output += QLatin1Char('\n') + section + QStringLiteral("rtt enP2p1s0f0np0\n") + exit + QStringLiteral("0\n"); // no reply
+        const NodeSnapshot parsed = HealthPoll::parse(output);
+        QCOMPARE(parsed.rttMs.size(), 1);
+        QCOMPARE(parsed.rttMs.value(QStringLiteral("enp1s0f0np0")), 0.052);
+    }
+
+    void eachCounterGroupUsesItsOwnClock()
+    {
+        // The poll stamps the statistics and the ethtool -S counters of each
+        // netdev with the node's clock: a slow ethtool in one poll must not
+        // bend the port's rate.
+        QString before = fixture(QStringLiteral("sparklab-spark-1-twin0-busy-t0.txt"));
+        QString after = fixture(QStringLiteral("sparklab-spark-1-twin0-busy-t1.txt"));
+        before.replace(before.indexOf(QLatin1String("present=1\n")), 10, QStringLiteral("present=1\nuptime=3220.20 1.00\n"));
+        after.replace(after.indexOf(QLatin1String("present=1\n")), 10, QStringLiteral("present=1\nuptime=3223.70 1.00\n"));
+        const QString speed = QStringLiteral("Speed: 200000Mb/s\n");
+        before.replace(before.indexOf(speed), speed.size(), speed + QStringLiteral("uptime: 3220.90\n"));
+        after.replace(after.indexOf(speed), speed.size(), speed + QStringLiteral("uptime: 3222.90\n"));
+        const NodeSnapshot t0 = HealthPoll::parse(before);
+        const NodeSnapshot t1 = HealthPoll::parse(after);
+        QCOMPARE(t0.netdev(0, 0)->countersUptime.value_or(0), 3220.20);
+        QCOMPARE(t1.netdev(0, 0)->phyUptime.value_or(0), 3222.90);
+        QVERIFY(!t1.netdev(0, 1)->countersUptime); // only the first section was stamped
+        const NodeRates rates = NodeRates::between(t0, t1);
+        const auto bytes = [&](const QString &counter) {
+            return double(t1.netdev(0, 0)->counter(counter).value_or(0) - t0.netdev(0, 0)->counter(counter).value_or(0));
+        };
+        QCOMPARE(*rates.netdev(0, 0)->txGbps, bytes(QStringLiteral("tx_bytes")) * 8 / 1e9 / 3.5);
+        QCOMPARE(*rates.portRates(0)->txGbps, bytes(QStringLiteral("tx_bytes_phy")) * 8 / 1e9 / 2.0);
+        // Unstamped on one side: the node's clock, as before.
+        QCOMPARE(*rates.netdev(0, 1)->txGbps,
+                 double(t1.netdev(0, 1)->counter(QStringLiteral("tx_bytes")).value_or(0)
+                        - t0.netdev(0, 1)->counter(QStringLiteral("tx_bytes")).value_or(0)) * 8 / 1e9 / rates.seconds);
     }
 };
 

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/devices/deviceregistry.h"
+#include "core/topology/clusterstore.h"
+#include "ui/drawings/topologyview.h"
+#include "ui/health/healthdashboard.h"
 #include "support/screenshots.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/tray/trayicon.h"
@@ -73,6 +76,58 @@ private Q_SLOTS:
         QCOMPARE(wizard->pageIds().size(), 9); // the cabling check lives on the Cabling page
         QCOMPARE(wizard->currentId(), int(SetupWizard::WelcomePage));
         wizard->close();
+    }
+
+    void linkHealthNeedsAConfiguredCluster()
+    {
+        QTemporaryDir dir;
+        qputenv("XDG_CONFIG_HOME", dir.path().toUtf8());
+        const QString path = dir.filePath(QStringLiteral("devices.json"));
+        {
+            DeviceRegistry writer(path);
+            quint16 port = 1; // refused at once: the window shows them offline
+            for (const QString &name : {QStringLiteral("spark-a"), QStringLiteral("spark-b")}) {
+                Device device;
+                device.name = name;
+                device.host = QStringLiteral("127.0.0.1");
+                device.port = port++;
+                device.user = QStringLiteral("nvidia");
+                device.sshAlias = name;
+                QVERIFY(writer.add(device).hasValue());
+            }
+            QVERIFY(writer.save().hasValue());
+        }
+        DeviceRegistry registry(path);
+        {
+            MainWindow window(registry);
+            auto *health = window.findChild<QAction *>(QStringLiteral("actionHealth"));
+            QVERIFY(health);
+            QVERIFY(!health->isEnabled()); // no cluster yet
+        }
+        ClusterStore store;
+        ClusterDefinition cluster;
+        cluster.name = QStringLiteral("pair");
+        cluster.layout = ClusterLayout::Direct2;
+        cluster.devices = {QStringLiteral("spark-a"), QStringLiteral("spark-b")};
+        QVERIFY(store.put(cluster).hasValue());
+        QVERIFY(store.save().hasValue());
+        MainWindow window(registry);
+        auto *health = window.findChild<QAction *>(QStringLiteral("actionHealth"));
+        QVERIFY(health->isEnabled());
+        health->trigger();
+        auto *dashboard = window.findChild<HealthDashboard *>(QStringLiteral("healthDashboard"));
+        QVERIFY(dashboard);
+        QVERIFY(dashboard->isVisible());
+        QVERIFY(dashboard->windowTitle().contains(QLatin1String("pair")));
+        QCOMPARE(dashboard->findChild<TopologyView *>(QStringLiteral("topology"))->model().cables.size(), 1);
+        // Polled: both Sparks refuse the connection and show as offline.
+        QTRY_VERIFY_WITH_TIMEOUT(dashboard->findChild<TopologyView *>(QStringLiteral("topology"))->model().nodes.first().state
+                                     == DrawState::Missing,
+                                 15000);
+        health->trigger(); // the same window again, not a second one
+        QCOMPARE(window.findChildren<HealthDashboard *>().size(), 1);
+        dashboard->close();
+        qunsetenv("XDG_CONFIG_HOME");
     }
 
     void closingKeepsTheAppInTheTray()

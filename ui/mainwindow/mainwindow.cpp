@@ -6,11 +6,14 @@
 #include "core/devices/deviceregistry.h"
 #include "core/devices/secretstore.h"
 #include "core/facts/nodeprober.h"
+#include "core/health/healthsession.h"
+#include "core/topology/clusterstore.h"
 #include "ui/about/aboutdialog.h"
 #include "ui/devices/adddevicedialog.h"
 #include "ui/devices/devicedetailpanel.h"
 #include "ui/devices/devicelistmodel.h"
 #include "ui/devices/updatedialog.h"
+#include "ui/health/healthdashboard.h"
 #include "ui/mainwindow/emptystatewidget.h"
 #include "ui/wizard/setupwizard.h"
 
@@ -104,6 +107,11 @@ void MainWindow::createActions()
     setUpCluster->setObjectName(QStringLiteral("actionSetUpCluster"));
     connect(setUpCluster, &QAction::triggered, this, &MainWindow::openSetupWizard);
 
+    m_healthAction = new QAction(QIcon::fromTheme(QStringLiteral("network-transmit-receive")), tr("Link &health…"), this);
+    m_healthAction->setObjectName(QStringLiteral("actionHealth"));
+    m_healthAction->setToolTip(tr("Watch the links of the cluster you set up: rates, errors and alerts."));
+    connect(m_healthAction, &QAction::triggered, this, &MainWindow::openHealthDashboard);
+
     auto *quit = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
     quit->setObjectName(QStringLiteral("actionQuit"));
     quit->setShortcut(QKeySequence::Quit);
@@ -116,6 +124,7 @@ void MainWindow::createActions()
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
     fileMenu->addAction(addDevice);
     fileMenu->addAction(setUpCluster);
+    fileMenu->addAction(m_healthAction);
     fileMenu->addSeparator();
     fileMenu->addAction(quit);
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
@@ -127,10 +136,16 @@ void MainWindow::createActions()
     toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toolBar->addAction(addDevice);
     toolBar->addAction(setUpCluster);
+    toolBar->addAction(m_healthAction);
 }
 
 void MainWindow::reloadDevices()
 {
+    if (m_healthAction) {
+        // Only a cluster that was set up can be watched.
+        ClusterStore clusters;
+        m_healthAction->setEnabled(clusters.load() && !clusters.clusters().isEmpty());
+    }
     if (const auto loaded = m_registry.load(); !loaded)
         statusBar()->showMessage(loaded.error().message);
     const QString selected = m_detail->device().name;
@@ -195,6 +210,46 @@ void MainWindow::openSetupWizard()
     // Sparks may have been added on its Devices page.
     connect(wizard, &QWizard::finished, this, &MainWindow::reloadDevices);
     wizard->open();
+}
+
+void MainWindow::openHealthDashboard()
+{
+    if (m_health) {
+        m_health->show();
+        m_health->raise();
+        m_health->activateWindow();
+        return;
+    }
+    ClusterStore clusters;
+    if (const auto loaded = clusters.load(); !loaded) {
+        QMessageBox::warning(this, tr("Link health"), loaded.error().message);
+        return;
+    }
+    const Expected<ClusterDefinition> cluster = clusters.resolve(QString());
+    if (!cluster) {
+        QMessageBox::warning(this, tr("Link health"), cluster.error().message);
+        return;
+    }
+    Expected<std::unique_ptr<HealthSession>> session = HealthSession::open(*cluster, m_registry);
+    if (!session) {
+        QMessageBox::warning(this, tr("Link health"), session.error().message);
+        return;
+    }
+    HealthSession *watching = session->release();
+    auto *dashboard = new HealthDashboard(watching->cluster().name, watching->plan(), this);
+    dashboard->setAttribute(Qt::WA_DeleteOnClose);
+    watching->setParent(dashboard); // polling stops with the window
+    HealthMonitor &monitor = watching->monitor();
+    connect(&monitor, &HealthMonitor::tick, dashboard,
+            [dashboard, &monitor](const QDateTime &time, const QList<NodeHealth> &nodes, const QList<HealthAlert> &active) {
+                dashboard->showTick(time, nodes, active, monitor.history());
+            });
+    connect(&monitor, &HealthMonitor::alertRaised, dashboard, &HealthDashboard::announce);
+    connect(watching, &HealthSession::factsReady, dashboard, &HealthDashboard::showFacts);
+    connect(dashboard, &HealthDashboard::notificationRequested, this, &MainWindow::notificationRequested);
+    m_health = dashboard;
+    dashboard->show();
+    monitor.start(1000);
 }
 
 void MainWindow::openAbout()

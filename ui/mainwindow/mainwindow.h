@@ -4,6 +4,7 @@
 #include "ui/devices/devicedetailpanel.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QStackedWidget;
 class QTableView;
@@ -17,6 +18,7 @@ namespace spark::ui {
 
 class DeviceListModel;
 class DeviceDetailPanel;
+class HealthDashboard;
 
 // The device list, and the entry points to everything else.
 class MainWindow final : public QMainWindow
@@ -41,9 +43,13 @@ public Q_SLOTS:
     void openAbout();
     void openAddDevice();
     void openUpdate(const spark::Device &device);
+    // The link-health window of the default cluster (the one set up last).
+    void openHealthDashboard();
 
 Q_SIGNALS:
     void hiddenToTray();
+    // An alert the tray should show (from the health window).
+    void notificationRequested(const QString &title, const QString &message);
     void quitRequested();
 
 protected:
@@ -64,6 +70,8 @@ private:
     DeviceDetailPanel::Prober m_prober;
     bool m_keepRunningInTray = false;
     SecretStore *m_secrets = nullptr;
+    QAction *m_healthAction = nullptr;
+    QPointer<HealthDashboard> m_health;
 };
 
 } // namespace spark::ui

@@ -61,6 +61,11 @@ void TrayIcon::notifyHiddenToTray()
                         tr("It stays in the notification area. Choose Quit from its menu to exit."));
 }
 
+void TrayIcon::showNotification(const QString &title, const QString &message)
+{
+    m_icon->showMessage(title, message, QSystemTrayIcon::Warning);
+}
+
 void TrayIcon::showWindow()
 {
     m_window.show();

@@ -27,6 +27,8 @@ public:
 
     // Tells the user once that the app keeps running after the window closes.
     void notifyHiddenToTray();
+    // A health alert, as a desktop notification.
+    void showNotification(const QString &title, const QString &message);
 
 private:
     void showWindow();

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+#include "core/health/healthsession.h"
+
+#include "core/common/whenready.h"
+#include "core/devices/deviceprobe.h"
+#include "core/devices/deviceregistry.h"
+#include "core/facts/nodeprober.h"
+#include "core/health/clusterhealth.h"
+#include "core/ssh/sshlibrary.h"
+#include "core/ssh/sshsession.h"
+#include "core/topology/cablingplanner.h"
+
+namespace spark {
+
+Expected<std::unique_ptr<HealthSession>> HealthSession::open(const ClusterDefinition &cluster, const DeviceRegistry &registry,
+                                                             HealthThresholds thresholds)
+{
+    QList<Device> devices;
+    for (const QString &name : cluster.devices) {
+        const Device *device = registry.find(name);
+        if (!device)
+            return Error(tr("The cluster \"%1\" names %2, which is no longer a registered Spark. Add it again, or set "
+                            "the cluster up again.")
+                             .arg(cluster.name, name));
+        devices.append(*device);
+    }
+    auto plan = CablingPlanner::plan(cluster.layout, cluster.devices, cluster.port);
+    if (!plan)
+        return plan.error();
+    ensureSshLibraryInitialised();
+    return std::unique_ptr<HealthSession>(new HealthSession(cluster, std::move(*plan), std::move(devices), thresholds));
+}
+
+HealthSession::HealthSession(ClusterDefinition cluster, CablingPlan plan, QList<Device> devices, HealthThresholds thresholds)
+    : m_cluster(std::move(cluster))
+    , m_plan(std::move(plan))
+    , m_devices(std::move(devices))
+{
+    QHash<QString, SshSession *> byName;
+    for (const Device &device : std::as_const(m_devices)) {
+        m_sessions.push_back(std::make_unique<SshSession>(DeviceProbe::sessionTargetFor(device)));
+        byName.insert(device.name, m_sessions.back().get());
+    }
+    const HealthWatch watch = ClusterHealth::watchFor(m_plan);
+    m_links = watch.links;
+    m_monitor = std::make_unique<HealthMonitor>(
+        watch.nodes, watch.links,
+        [byName](const QString &node, const QByteArray &script) {
+            // The script goes on stdin: nothing is pasted into a command line.
+            return byName.value(node)->exec(QStringLiteral("sh -s"), script, PollTimeoutMs);
+        },
+        thresholds);
+    connect(m_monitor.get(), &HealthMonitor::tick, this,
+            [this](const QDateTime &, const QList<NodeHealth> &nodes, const QList<HealthAlert> &) { onTick(nodes); });
+}
+
+HealthSession::~HealthSession()
+{
+    m_monitor->stop();
+    for (const auto &session : m_sessions)
+        session->cancel();
+}
+
+void HealthSession::onTick(const QList<NodeHealth> &nodes)
+{
+    for (const NodeHealth &node : nodes) {
+        const bool online = node.reachable && node.snapshot;
+        const bool wasOnline = m_online.value(node.node, false);
+        m_online.insert(node.node, online);
+        if (!online || wasOnline)
+            continue;
+        // Online now (first answer, or back after a restart): what does it run?
+        for (const Device &device : std::as_const(m_devices)) {
+            if (device.name != node.node)
+                continue;
+            whenReady(NodeProber::probe(device), this, [this, name = device.name](const Expected<NodeFacts> &facts) {
+                if (!facts)
+                    return;
+                NodeFacts named = *facts;
+                named.node = name;
+                onFacts(named);
+                Q_EMIT factsReady(named);
+            });
+        }
+    }
+}
+
+void HealthSession::onFacts(const NodeFacts &facts)
+{
+    m_facts.insert(facts.node, facts);
+    // Each end of a cable pings the other end's twin at its IPv4 address.
+    const auto addressOf = [this](const QString &node, const QString &netdev) -> QString {
+        const auto found = m_facts.constFind(node);
+        if (found == m_facts.cend())
+            return {};
+        for (const IpInterface &interface : found->interfaces) {
+            if (interface.name != netdev)
+                continue;
+            for (const IpAddress &address : interface.addresses) {
+                if (address.family == u"inet")
+                    return address.local;
+            }
+        }
+        return {};
+    };
+    QHash<QString, QList<RttTarget>> targets;
+    for (const LinkEnds &link : std::as_const(m_links)) {
+        if (const QString b = addressOf(link.nodeB, link.netdevB); !b.isEmpty())
+            targets[link.nodeA].append({link.netdevA, b});
+        if (const QString a = addressOf(link.nodeA, link.netdevA); !a.isEmpty())
+            targets[link.nodeB].append({link.netdevB, a});
+    }
+    for (auto it = targets.cbegin(); it != targets.cend(); ++it)
+        m_monitor->setRttTargets(it.key(), it.value());
+}
+
+} // namespace spark

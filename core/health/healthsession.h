@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/expected.h"
+#include "core/devices/device.h"
+#include "core/facts/nodefacts.h"
+#include "core/health/healthmonitor.h"
+#include "core/topology/cablingplan.h"
+#include "core/topology/clusterstore.h"
+
+#include <QCoreApplication>
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+namespace spark {
+
+class DeviceRegistry;
+class SshSession;
+
+// Everything the dashboard watches one configured cluster with: its cabling
+// plan, one long-lived SSH session per Spark and the monitor polling them,
+// plus each Spark's facts (release, driver, firmware) probed in the
+// background when it comes online.
+class HealthSession final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HealthSession)
+
+public:
+    static constexpr int PollTimeoutMs = 5000;
+
+    // Fails, with what to do, when a device of the cluster is not registered
+    // any more or the layout cannot be planned.
+    static Expected<std::unique_ptr<HealthSession>> open(const ClusterDefinition &cluster, const DeviceRegistry &registry,
+                                                         HealthThresholds thresholds = {});
+    ~HealthSession() override;
+
+    const ClusterDefinition &cluster() const { return m_cluster; }
+    const CablingPlan &plan() const { return m_plan; }
+    HealthMonitor &monitor() { return *m_monitor; }
+
+Q_SIGNALS:
+    void factsReady(const spark::NodeFacts &facts);
+
+private:
+    HealthSession(ClusterDefinition cluster, CablingPlan plan, QList<Device> devices, HealthThresholds thresholds);
+    void onTick(const QList<NodeHealth> &nodes);
+    void onFacts(const NodeFacts &facts);
+
+    ClusterDefinition m_cluster;
+    CablingPlan m_plan;
+    QList<Device> m_devices;
+    std::vector<std::unique_ptr<SshSession>> m_sessions;
+    std::unique_ptr<HealthMonitor> m_monitor;
+    QHash<QString, bool> m_online; // facts are probed again when a node comes back
+    QList<LinkEnds> m_links;
+    QHash<QString, NodeFacts> m_facts;
+};
+
+} // namespace spark
