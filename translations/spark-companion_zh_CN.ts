@@ -2525,27 +2525,27 @@
     </message>
     <message>
         <source>Rx twin 0</source>
-        <translation>接收 孪生接口 0</translation>
+        <translation>接收 0</translation>
     </message>
     <message>
         <source>Rx twin 1</source>
-        <translation>接收 孪生接口 1</translation>
+        <translation>接收 1</translation>
     </message>
     <message>
         <source>Rx port</source>
-        <translation>接收 端口合计</translation>
+        <translation>接收 合计</translation>
     </message>
     <message>
         <source>Tx twin 0</source>
-        <translation>发送 孪生接口 0</translation>
+        <translation>发送 0</translation>
     </message>
     <message>
         <source>Tx twin 1</source>
-        <translation>发送 孪生接口 1</translation>
+        <translation>发送 1</translation>
     </message>
     <message>
         <source>Tx port</source>
-        <translation>发送 端口合计</translation>
+        <translation>发送 合计</translation>
     </message>
 </context>
 <context>
