@@ -622,13 +622,40 @@ Expected<void> SshConnection::upload(const QByteArray &data, const QString &remo
     return {};
 }
 
+Expected<LIBSSH2_CHANNEL *> SshConnection::openDirectTcpip(const QString &host, quint16 port, int timeoutMs,
+                                                           const CancelCheck &cancelled)
+{
+    if (!isOpen())
+        return Error(tr("There is no connection to %1. Connect first.").arg(m_target.displayName()));
+    const QDeadlineTimer deadline(timeoutMs);
+    const QByteArray hostBytes = host.toUtf8();
+    Wait why = Wait::Ready;
+    LIBSSH2_CHANNEL *channel = nullptr;
+    const int rc = retry(
+        [&] {
+            channel = libssh2_channel_direct_tcpip_ex(m_session, hostBytes.constData(), int(port), "127.0.0.1", 0);
+            return channel ? 0 : libssh2_session_last_errno(m_session);
+        },
+        deadline, cancelled, &why);
+    if (rc == LIBSSH2_ERROR_EAGAIN)
+        return waitError(why, timeoutMs);
+    if (!channel)
+        return Error(tr("%1 could not reach port %2 of %3 for the tunnel. Check that the service is running there.")
+                         .arg(m_target.displayName())
+                         .arg(port)
+                         .arg(host),
+                     lastError());
+    return channel;
+}
+
 void SshConnection::keepalive()
 {
     if (!isOpen())
         return;
     int nextSeconds = 0;
     const int rc = libssh2_keepalive_send(m_session, &nextSeconds);
-    if (rc != 0 && rc != LIBSSH2_ERROR_EAGAIN) {
+    // BAD_USE: another packet (a tunnel's) is half sent; the keepalive waits for the next round.
+    if (rc != 0 && rc != LIBSSH2_ERROR_EAGAIN && rc != LIBSSH2_ERROR_BAD_USE) {
         qCDebug(lcSsh) << "keepalive to" << m_target.displayName() << "failed:" << lastError();
         teardown(0);
     }
@@ -642,6 +669,8 @@ void SshConnection::close()
 void SshConnection::teardown(int budgetMs)
 {
     if (m_session) {
+        if (m_teardownObserver)
+            m_teardownObserver();
         const QDeadlineTimer deadline(budgetMs);
         Wait why = Wait::Ready;
         if (budgetMs > 0)
