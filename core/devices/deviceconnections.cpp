@@ -121,13 +121,13 @@ void DeviceConnections::disconnectAll()
 
 QFuture<Expected<TunnelSpec>> DeviceConnections::openTunnel(const Device &device, const TunnelSpec &spec)
 {
+    Entry &entry = entryFor(device);
+    for (const TunnelSpec &open : std::as_const(entry.tunnels))
+        if (open.localPort == spec.localPort && open.remotePort == spec.remotePort)
+            return ready(Expected<TunnelSpec>(open)); // already open: reuse it (its port is taken by it)
     const auto planned = TunnelPlanner::plan(spec, &isLocalPortFree);
     if (!planned)
         return ready(Expected<TunnelSpec>(planned.error()));
-    Entry &entry = entryFor(device);
-    for (const TunnelSpec &open : std::as_const(entry.tunnels))
-        if (open.localPort == planned->localPort && open.remotePort == planned->remotePort)
-            return ready(Expected<TunnelSpec>(open)); // already open: reuse it
     if (entry.state != ConnectionState::Connected)
         setState(device.name, ConnectionState::Connecting);
     PortForward forward;

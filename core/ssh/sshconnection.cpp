@@ -484,13 +484,14 @@ Expected<ExecResult> SshConnection::exec(const QString &command, const QByteArra
                 if (written > 0) {
                     pendingInput.remove(0, qsizetype(written));
                     progress = true;
-                } else if (written < 0 && written != LIBSSH2_ERROR_EAGAIN) {
+                } else if (written < 0 && written != LIBSSH2_ERROR_EAGAIN && written != LIBSSH2_ERROR_BAD_USE) {
                     pendingInput.clear(); // the command stopped reading: nothing more to give it
                 }
             }
             if (pendingInput.isEmpty()) {
+                // BAD_USE: another packet (a window adjust) is half sent; the EOF waits its turn.
                 const int sent = libssh2_channel_send_eof(channel);
-                if (sent != LIBSSH2_ERROR_EAGAIN) {
+                if (sent != LIBSSH2_ERROR_EAGAIN && sent != LIBSSH2_ERROR_BAD_USE) {
                     eofSent = true;
                     progress = true;
                 }
@@ -505,7 +506,7 @@ Expected<ExecResult> SshConnection::exec(const QString &command, const QByteArra
                     (streamId == 0 ? outLines : errLines).feed(buffer, qsizetype(got), stream, onLine);
                 else
                     (streamId == 0 ? result.standardOutput : result.standardError).append(buffer, qsizetype(got));
-            } else if (got < 0 && got != LIBSSH2_ERROR_EAGAIN) {
+            } else if (got < 0 && got != LIBSSH2_ERROR_EAGAIN && got != LIBSSH2_ERROR_BAD_USE) {
                 return fail(Error(tr("The connection to %1 broke off. Check the network and try again.")
                                       .arg(m_target.displayName()),
                                   lastError()));

@@ -4,6 +4,7 @@
 // through the local port; a taken port gives the error and a suggestion;
 // disconnecting closes the tunnel and frees the port; keepalives go on while a
 // tunnel is open; and sparkctl connect / tunnel / open end to end.
+#include "core/devices/deviceconnections.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
 #include "core/ssh/sshsession.h"
@@ -272,6 +273,59 @@ private Q_SLOTS:
                  qPrintable(stopped.first().at(1).toString()));
         QVERIFY(changed.size() >= 1 || changed.wait(5000));
         QCOMPARE(changed.last().at(0).toBool(), false);
+        QVERIFY(isLocalPortFree(port));
+    }
+
+    void largeInputAndOutputTogetherWhileATunnelRuns()
+    {
+        // exec writes stdin while the command already answers on stdout, and a tunnel moves data
+        // on the same session: libssh2 must never see a second packet while one is half sent.
+        const auto ssh = session();
+        const quint16 port = freePort(38000);
+        QVERIFY(await(ssh->startForwarding(forward(port))));
+        QByteArray input(6 * 1024 * 1024, Qt::Uninitialized);
+        for (qsizetype i = 0; i < input.size(); ++i)
+            input[i] = char((i * 7919) >> 3);
+        QByteArray fetched;
+        QElapsedTimer timer;
+        timer.start();
+        auto echoed = ssh->exec(QStringLiteral("cat"), input, 60000);
+        while (!echoed.isFinished()) {
+            fetched = httpGet(port, QStringLiteral("/big.bin"), 60000);
+            QCOMPARE(QCryptographicHash::hash(fetched, QCryptographicHash::Sha256).toHex(), m_bigDigest);
+        }
+        const auto result = echoed.result();
+        QVERIFY2(result, qPrintable(result ? QString() : result.error().message));
+        QCOMPARE(result->standardOutput.size(), input.size());
+        QVERIFY(result->standardOutput == input);
+        qInfo("6 MB through cat and back beside the tunnel: %lld ms", timer.elapsed());
+        QVERIFY(ssh->isConnected());
+        QCOMPARE(httpGet(port, QStringLiteral("/")).trimmed(), QByteArray("hello-from-the-spark"));
+    }
+
+    void deviceConnectionsKeepOneSessionWithItsTunnels()
+    {
+        DeviceConnections connections;
+        QSignalSpy states(&connections, &DeviceConnections::stateChanged);
+        auto connected = connections.connectDevice(m_device);
+        QCOMPARE(connections.state(m_device.name), ConnectionState::Connecting);
+        QTRY_COMPARE_WITH_TIMEOUT(connections.state(m_device.name), ConnectionState::Connected, 20000);
+        QVERIFY(connected.result());
+        const quint16 port = freePort(39000);
+        auto opened = connections.openTunnel(m_device, TunnelSpec{QStringLiteral("web"), port, HttpPort, QStringLiteral("/")});
+        QTRY_VERIFY_WITH_TIMEOUT(opened.isFinished(), 20000);
+        QVERIFY2(opened.result(), qPrintable(opened.result() ? QString() : opened.result().error().message));
+        QCOMPARE(connections.openTunnels(m_device.name).size(), 1);
+        QCOMPARE(httpGet(port, QStringLiteral("/")).trimmed(), QByteArray("hello-from-the-spark"));
+        // The same tunnel again is the open one, not a second listener.
+        auto again = connections.openTunnel(m_device, TunnelSpec{QStringLiteral("web"), port, HttpPort, QStringLiteral("/")});
+        QTRY_VERIFY_WITH_TIMEOUT(again.isFinished(), 5000);
+        QVERIFY(again.result());
+        QCOMPARE(connections.openTunnels(m_device.name).size(), 1);
+
+        await(connections.disconnectDevice(m_device.name));
+        QCOMPARE(connections.state(m_device.name), ConnectionState::Disconnected);
+        QVERIFY(connections.openTunnels(m_device.name).isEmpty());
         QVERIFY(isLocalPortFree(port));
     }
 
