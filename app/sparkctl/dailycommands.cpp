@@ -47,9 +47,11 @@ Expected<Device> findDevice(const QString &name)
 
 // Opens `spec` to `device` and keeps it open until Ctrl-C / SIGTERM or until the
 // connection is lost. Opens the browser at the tunnel's page when asked.
-int runTunnel(const QString &command, const Device &device, const TunnelSpec &requested, bool openBrowser)
+int runTunnel(const QString &command, const Device &device, const TunnelSpec &requested, bool openBrowser,
+              bool anyFreePort = false)
 {
-    const auto planned = TunnelPlanner::plan(requested, &isLocalPortFree);
+    const auto planned = anyFreePort ? TunnelPlanner::planOnFreePort(requested, &isLocalPortFree)
+                                     : TunnelPlanner::plan(requested, &isLocalPortFree);
     if (!planned)
         return fail(command, planned.error());
     const TunnelSpec spec = *planned;
@@ -67,6 +69,8 @@ int runTunnel(const QString &command, const Device &device, const TunnelSpec &re
                  .arg(spec.remotePort)
                  .arg(device.name)
                  .arg(timer.elapsed()));
+    if (!spec.path.isEmpty())
+        printOut(QStringLiteral("%1 of %2: %3\n").arg(spec.name, device.name, TunnelPlanner::browserUrl(spec).toString()));
     if (openBrowser) {
         const QUrl url = TunnelPlanner::browserUrl(spec);
         const auto browser = LaunchPlanner::browser(url, Launcher::pathLookup());
@@ -195,9 +199,7 @@ int runOpen(const QStringList &arguments)
                 return usageError(parser, path, QStringLiteral("--local must be a port number from 1024 to 65535."));
             spec.localPort = *port;
         }
-        if (parser.isSet(noBrowser))
-            printOut(QStringLiteral("DGX Dashboard of %1: %2\n").arg(device->name, TunnelPlanner::browserUrl(spec).toString()));
-        return runTunnel(path, *device, spec, !parser.isSet(noBrowser));
+        return runTunnel(path, *device, spec, !parser.isSet(noBrowser), !parser.isSet(local));
     }
 
     const LaunchPlanner::ProgramLookup find = Launcher::pathLookup();

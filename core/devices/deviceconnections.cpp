@@ -119,13 +119,15 @@ void DeviceConnections::disconnectAll()
             disconnectDevice(name);
 }
 
-QFuture<Expected<TunnelSpec>> DeviceConnections::openTunnel(const Device &device, const TunnelSpec &spec)
+QFuture<Expected<TunnelSpec>> DeviceConnections::openTunnel(const Device &device, const TunnelSpec &spec,
+                                                            bool anyFreePort)
 {
     Entry &entry = entryFor(device);
     for (const TunnelSpec &open : std::as_const(entry.tunnels))
         if (open.localPort == spec.localPort && open.remotePort == spec.remotePort)
             return ready(Expected<TunnelSpec>(open)); // already open: reuse it (its port is taken by it)
-    const auto planned = TunnelPlanner::plan(spec, &isLocalPortFree);
+    const auto planned = anyFreePort ? TunnelPlanner::planOnFreePort(spec, &isLocalPortFree)
+                                     : TunnelPlanner::plan(spec, &isLocalPortFree);
     if (!planned)
         return ready(Expected<TunnelSpec>(planned.error()));
     if (entry.state != ConnectionState::Connected)

@@ -38,9 +38,9 @@ public:
     QFuture<Expected<void>> connectDevice(const Device &device);
     QFuture<Expected<void>> disconnectDevice(const QString &device);
     void disconnectAll();
-    // Plans the tunnel (a taken local port fails with a suggestion), connects
-    // when needed and opens it.
-    QFuture<Expected<TunnelSpec>> openTunnel(const Device &device, const TunnelSpec &spec);
+    // Plans the tunnel (a taken local port fails with a suggestion, or with
+    // `anyFreePort` moves to the next free one), connects when needed and opens it.
+    QFuture<Expected<TunnelSpec>> openTunnel(const Device &device, const TunnelSpec &spec, bool anyFreePort = false);
     QFuture<Expected<void>> closeTunnel(const QString &device, quint16 localPort);
 
 Q_SIGNALS:

@@ -72,7 +72,9 @@ bool ForwardedConnection::pump()
         return finishChannel();
     bool open = pumpToNode();
     open = pumpFromNode() && open;
-    if (!open || (m_remoteClosed && (m_localClosed || m_socket->bytesToWrite() == 0))) {
+    // The program closed its socket (QTcpSocket has no half-close: it is gone), or the node's side ended
+    // and all it sent reached the program: the channel closes.
+    if (!open || (m_localClosed && m_eofSent) || (m_remoteClosed && m_socket->bytesToWrite() == 0)) {
         m_closing = true;
         if (m_socket->state() == QAbstractSocket::ConnectedState)
             m_socket->disconnectFromHost();

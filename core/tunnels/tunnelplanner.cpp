@@ -80,6 +80,17 @@ Expected<TunnelSpec> TunnelPlanner::plan(const TunnelSpec &spec, const PortCheck
                  QString::number(*suggestion));
 }
 
+Expected<TunnelSpec> TunnelPlanner::planOnFreePort(const TunnelSpec &spec, const PortCheck &isLocalPortFree,
+                                                   const QList<TunnelSpec> &existing)
+{
+    auto planned = plan(spec, isLocalPortFree, existing);
+    if (planned || planned.error().detail.isEmpty())
+        return planned;
+    TunnelSpec moved = spec;
+    moved.localPort = quint16(planned.error().detail.toUInt());
+    return plan(moved, isLocalPortFree, existing);
+}
+
 QUrl TunnelPlanner::browserUrl(const TunnelSpec &spec)
 {
     if (spec.path.isEmpty() || spec.localPort == 0)

@@ -41,6 +41,11 @@ public:
     static Expected<TunnelSpec> plan(const TunnelSpec &spec, const PortCheck &isLocalPortFree,
                                      const QList<TunnelSpec> &existing = {});
 
+    // Like plan(), but a taken local port moves to the next free one instead of
+    // failing (for presets such as the dashboard, where any local port will do).
+    static Expected<TunnelSpec> planOnFreePort(const TunnelSpec &spec, const PortCheck &isLocalPortFree,
+                                               const QList<TunnelSpec> &existing = {});
+
     // The first free port after `taken` (up to 100 tries, never below 1024).
     static std::optional<quint16> suggestPort(quint16 taken, const PortCheck &isLocalPortFree);
 

@@ -120,6 +120,20 @@ private Q_SLOTS:
         }
     }
 
+    void presetsMoveToAFreePort()
+    {
+        const auto isFree = [](quint16 port) { return port != 11000 && port != 11001; };
+        const auto moved = TunnelPlanner::planOnFreePort(TunnelPlanner::dashboard(), isFree);
+        QVERIFY(moved);
+        QCOMPARE(moved->localPort, quint16(11002));
+        QCOMPARE(moved->remotePort, quint16(11000));
+        const auto none = TunnelPlanner::planOnFreePort(TunnelSpec{QStringLiteral("x"), 65535, 80, {}},
+                                                        [](quint16) { return false; });
+        QVERIFY(!none);
+        const auto invalid = TunnelPlanner::planOnFreePort(TunnelSpec{QString(), 8000, 80, {}}, isFree);
+        QVERIFY(!invalid);
+    }
+
     void browserUrl_data()
     {
         QTest::addColumn<int>("local");

@@ -15,6 +15,7 @@
 #include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -383,21 +384,28 @@ private Q_SLOTS:
 
     void sparkctlOpenDashboardAndEditor()
     {
-        const quint16 port = freePort(37000);
+        // Port 11000 is taken here (as by another tool's tunnel): the dashboard moves to the next free port.
+        QTcpServer other;
+        const bool tookIt = other.listen(QHostAddress::LocalHost, DashboardPort);
+        QVERIFY(tookIt || !isLocalPortFree(DashboardPort));
         QProcess dashboard;
-        dashboard.start(QStringLiteral(SPARKCTL_EXECUTABLE), {QStringLiteral("open"), m_device.name, QStringLiteral("dashboard"),
-                                                             QStringLiteral("--no-browser"), QStringLiteral("--local"),
-                                                             QString::number(port)});
+        dashboard.start(QStringLiteral(SPARKCTL_EXECUTABLE),
+                        {QStringLiteral("open"), m_device.name, QStringLiteral("dashboard"), QStringLiteral("--no-browser")});
         QVERIFY(dashboard.waitForStarted());
         QByteArray out;
         QElapsedTimer timer;
         timer.start();
-        while (!out.contains("Forwarding") && timer.elapsed() < 30000 && dashboard.state() == QProcess::Running) {
+        static const QRegularExpression url(QStringLiteral("http://localhost:(\\d+)/\n"));
+        while (!url.match(QString::fromUtf8(out)).hasMatch() && timer.elapsed() < 30000
+               && dashboard.state() == QProcess::Running) {
             dashboard.waitForReadyRead(200);
             out += dashboard.readAllStandardOutput();
         }
-        QVERIFY2(out.contains(QStringLiteral("http://localhost:%1/").arg(port).toUtf8()),
-                 QByteArray(out + dashboard.readAllStandardError()).constData());
+        const auto match = url.match(QString::fromUtf8(out));
+        QVERIFY2(match.hasMatch(), QByteArray(out + dashboard.readAllStandardError()).constData());
+        const quint16 port = match.captured(1).toUShort();
+        QVERIFY(port > DashboardPort);
+        QVERIFY(out.contains(QByteArray("Forwarding localhost:" + QByteArray::number(port) + " to port 11000")));
         QCOMPARE(httpGet(port, QStringLiteral("/")).trimmed(), QByteArray("dgx-dashboard-stand-in"));
         dashboard.terminate(); // SIGTERM: stops as Ctrl+C does
         QVERIFY(dashboard.waitForFinished(15000));

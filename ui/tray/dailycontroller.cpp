@@ -67,11 +67,12 @@ void DailyController::handle(DeviceAction action, const QString &deviceName, con
         break;
     case DeviceAction::Dashboard: {
         // An open dashboard tunnel (perhaps on another local port) is reused.
+        // A taken port 11000 (another tool's tunnel) moves the dashboard to the next free one.
         TunnelSpec dashboard = TunnelPlanner::dashboard();
         for (const TunnelSpec &open : m_connections.openTunnels(deviceName))
             if (open.remotePort == TunnelPlanner::DashboardPort)
                 dashboard = open;
-        openTunnelInBrowser(device, dashboard);
+        openTunnelInBrowser(device, dashboard, true);
         break;
     }
     case DeviceAction::OpenTunnel:
@@ -95,11 +96,11 @@ void DailyController::handle(DeviceAction action, const QString &deviceName, con
     }
 }
 
-void DailyController::openTunnelInBrowser(const Device &device, const TunnelSpec &tunnel)
+void DailyController::openTunnelInBrowser(const Device &device, const TunnelSpec &tunnel, bool anyFreePort)
 {
     const QString name = device.name;
     whenReady(
-        m_connections.openTunnel(device, tunnel), this,
+        m_connections.openTunnel(device, tunnel, anyFreePort), this,
         [this, name](const Expected<TunnelSpec> &opened) {
             if (!opened) {
                 Q_EMIT problem(tr("Could not open the tunnel to %1").arg(name), opened.error().message);

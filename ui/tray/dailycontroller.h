@@ -54,7 +54,7 @@ Q_SIGNALS:
     void launched(const QString &what);
 
 private:
-    void openTunnelInBrowser(const Device &device, const TunnelSpec &tunnel);
+    void openTunnelInBrowser(const Device &device, const TunnelSpec &tunnel, bool anyFreePort = false);
     void launch(const Expected<LaunchCommand> &command, const QString &what);
 
     DeviceRegistry &m_registry;
