@@ -14,6 +14,8 @@
 #include <cstring>
 #include <fcntl.h>
 #include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -273,8 +275,13 @@ Expected<void> SshConnection::connectSocket(const QDeadlineTimer &deadline, cons
         m_socket = -1;
     }
     ::freeaddrinfo(addresses);
-    if (m_socket >= 0)
+    if (m_socket >= 0) {
+        // As OpenSSH and curl do: small packets (a keystroke, a request through a tunnel) go out at
+        // once instead of waiting for Nagle's algorithm and the peer's delayed ACK (tens of ms each).
+        const int noDelay = 1;
+        ::setsockopt(m_socket, IPPROTO_TCP, TCP_NODELAY, &noDelay, sizeof noDelay);
         return {};
+    }
 
     const QString detail = QString::fromLocal8Bit(strerror(lastErrno));
     if (timedOut || lastErrno == ETIMEDOUT)
