@@ -97,6 +97,21 @@
     </message>
 </context>
 <context>
+    <name>spark::Autostart</name>
+    <message>
+        <source>Could not remove %1, so Spark Companion still starts at login. Check the folder&apos;s permissions.</source>
+        <translation>无法删除 %1，因此 Spark Companion 仍会在登录时启动。请检查该文件夹的权限。</translation>
+    </message>
+    <message>
+        <source>Could not create %1 for starting at login. Check the folder&apos;s permissions.</source>
+        <translation>无法创建用于登录时启动的 %1。请检查该文件夹的权限。</translation>
+    </message>
+    <message>
+        <source>Could not write %1 for starting at login. Check the folder&apos;s permissions.</source>
+        <translation>无法写入用于登录时启动的 %1。请检查该文件夹的权限。</translation>
+    </message>
+</context>
+<context>
     <name>spark::CablingCheck</name>
     <message>
         <source>%1 sees several Sparks at once, as through a switch, but a 3-Spark ring was planned: cable each Spark directly to the next as the plan shows.</source>
@@ -550,6 +565,21 @@
     </message>
 </context>
 <context>
+    <name>spark::DailyPreferences</name>
+    <message>
+        <source>Could not read %1. Check its permissions.</source>
+        <translation>无法读取 %1。请检查它的权限。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged; fix it or delete it to start with default settings.</source>
+        <translation>%1 已损坏；请修复它，或删除它以使用默认设置。</translation>
+    </message>
+    <message>
+        <source>Could not save %1. Check that the folder is writable.</source>
+        <translation>无法保存 %1。请检查该文件夹是否可写。</translation>
+    </message>
+</context>
+<context>
     <name>spark::DeviceEnroller</name>
     <message>
         <source>Your %1 already has a &quot;Host %2&quot; of its own; choose another name, or register that entry with &quot;sparkctl device import %2&quot;.</source>
@@ -920,6 +950,40 @@
     <message>
         <source>Could not write %1: %2. Check the free disk space.</source>
         <translation>无法写入 %1：%2。请检查磁盘剩余空间。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::LaunchPlanner</name>
+    <message>
+        <source>The device has no usable SSH alias (&quot;%1&quot;); add it again so one is written.</source>
+        <translation>该设备没有可用的 SSH 别名（“%1”）；请重新添加它，以便写入别名。</translation>
+    </message>
+    <message>
+        <source>No terminal program was found on this computer. Install one (for example GNOME Terminal, Konsole or xterm), or run &quot;ssh %1&quot; in yours.</source>
+        <translation>在这台电脑上没有找到终端程序。请安装一个（例如 GNOME Terminal、Konsole 或 xterm），或在您自己的终端中运行“ssh %1”。</translation>
+    </message>
+    <message>
+        <source>The working folder &quot;%1&quot; must be a full path on the device, such as /home/nvidia.</source>
+        <translation>工作文件夹“%1”必须是设备上的完整路径，例如 /home/nvidia。</translation>
+    </message>
+    <message>
+        <source>%1 is not installed on this computer (no &quot;%2&quot; command was found). Install it with its Remote - SSH extension, then try again.</source>
+        <translation>这台电脑上没有安装 %1（找不到“%2”命令）。请安装它及其 Remote - SSH 扩展，然后重试。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a web address to open.</source>
+        <translation>“%1”不是可以打开的网址。</translation>
+    </message>
+    <message>
+        <source>No program to open web pages was found (xdg-open). Open %1 in your browser.</source>
+        <translation>找不到用于打开网页的程序（xdg-open）。请在浏览器中打开 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::Launcher</name>
+    <message>
+        <source>Could not start %1. Check that it is installed and works from a terminal.</source>
+        <translation>无法启动 %1。请检查它已安装，并且能在终端中运行。</translation>
     </message>
 </context>
 <context>
@@ -1317,6 +1381,21 @@
     </message>
 </context>
 <context>
+    <name>spark::PortForwarder</name>
+    <message>
+        <source>A tunnel on local port %1 is already open to %2.</source>
+        <translation>本地端口 %1 上已有一条通往 %2 的隧道。</translation>
+    </message>
+    <message>
+        <source>Port %1 on this computer is already in use by another program, so the tunnel to %2 was not opened. Choose another local port.</source>
+        <translation>这台电脑上的端口 %1 已被其他程序占用，因此没有打开通往 %2 的隧道。请选择另一个本地端口。</translation>
+    </message>
+    <message>
+        <source>Could not open port %1 on this computer for the tunnel to %2. Choose a port from 1024 to 65535.</source>
+        <translation>无法在这台电脑上打开端口 %1 作为通往 %2 的隧道。请选择 1024 到 65535 之间的端口。</translation>
+    </message>
+</context>
+<context>
     <name>spark::Readiness</name>
     <message>
         <source>port 0 (left)</source>
@@ -1693,6 +1772,10 @@
         <source>Could not copy a file to %1. Try again.</source>
         <translation>无法将文件复制到 %1。请重试。</translation>
     </message>
+    <message>
+        <source>%1 could not reach port %2 of %3 for the tunnel. Check that the service is running there.</source>
+        <translation>%1 无法为隧道连接到 %3 的端口 %2。请检查该服务是否在那里运行。</translation>
+    </message>
 </context>
 <context>
     <name>spark::SshKeyPair</name>
@@ -1722,6 +1805,53 @@
     <message>
         <source>The work on %1 was cancelled.</source>
         <translation>%1 上的操作已取消。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 was lost.</source>
+        <translation>与 %1 的连接已断开。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::TunnelPlanner</name>
+    <message>
+        <source>DGX Dashboard</source>
+        <translation>DGX Dashboard</translation>
+    </message>
+    <message>
+        <source>Give the tunnel a name, such as &quot;Jupyter&quot;.</source>
+        <translation>请为隧道命名，例如“Jupyter”。</translation>
+    </message>
+    <message>
+        <source>The port on the device for &quot;%1&quot; must be a number from 1 to 65535.</source>
+        <translation>“%1”在设备上的端口必须是 1 到 65535 之间的数字。</translation>
+    </message>
+    <message>
+        <source>The local port for &quot;%1&quot; must be a number from 1024 to 65535.</source>
+        <translation>“%1”的本地端口必须是 1024 到 65535 之间的数字。</translation>
+    </message>
+    <message>
+        <source>Local port %1 for &quot;%2&quot; needs administrator rights on this computer; use a port from 1024 to 65535, such as %3.</source>
+        <translation>“%2”的本地端口 %1 在这台电脑上需要管理员权限；请使用 1024 到 65535 之间的端口，例如 %3。</translation>
+    </message>
+    <message>
+        <source>The browser path for &quot;%1&quot; must start with &quot;/&quot; and have no spaces, such as &quot;/lab&quot;.</source>
+        <translation>“%1”的浏览器路径必须以“/”开头且不含空格，例如“/lab”。</translation>
+    </message>
+    <message>
+        <source>There is already a tunnel named &quot;%1&quot;; choose another name.</source>
+        <translation>已有名为“%1”的隧道；请换一个名称。</translation>
+    </message>
+    <message>
+        <source>Local port %1 is already used by the tunnel &quot;%2&quot;; choose another port.</source>
+        <translation>本地端口 %1 已被隧道“%2”使用；请选择另一个端口。</translation>
+    </message>
+    <message>
+        <source>Port %1 on this computer is already in use by another program, and so are the next ones. Close the program that uses it, or choose another port.</source>
+        <translation>这台电脑上的端口 %1 及其后的几个端口都已被其他程序占用。请关闭占用它的程序，或选择另一个端口。</translation>
+    </message>
+    <message>
+        <source>Port %1 on this computer is already in use by another program. Use port %2 instead, or close the program that uses %1.</source>
+        <translation>这台电脑上的端口 %1 已被其他程序占用。请改用端口 %2，或关闭占用 %1 的程序。</translation>
     </message>
 </context>
 <context>
@@ -2234,6 +2364,132 @@
     </message>
 </context>
 <context>
+    <name>spark::ui::DailyController</name>
+    <message>
+        <source>Device not found</source>
+        <translation>找不到设备</translation>
+    </message>
+    <message>
+        <source>%1 is no longer registered. Add it again from the main window.</source>
+        <translation>%1 已不再登记。请在主窗口中重新添加它。</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1</source>
+        <translation>无法连接到 %1</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>终端</translation>
+    </message>
+    <message>
+        <source>Could not open the tunnel to %1</source>
+        <translation>无法打开通往 %1 的隧道</translation>
+    </message>
+    <message>
+        <source>Could not open the browser</source>
+        <translation>无法打开浏览器</translation>
+    </message>
+    <message>
+        <source>The tunnel is open: open %1 in your browser.</source>
+        <translation>隧道已打开：请在浏览器中打开 %1。</translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::DailySettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Start-up</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>Start Spark Companion at login, in the notification area</source>
+        <translation>登录时启动 Spark Companion，并驻留在通知区域</translation>
+    </message>
+    <message>
+        <source>Apps</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>%1 (not installed)</source>
+        <translation>%1（未安装）</translation>
+    </message>
+    <message>
+        <source>Terminal:</source>
+        <translation>终端：</translation>
+    </message>
+    <message>
+        <source>Installed; opens the device&apos;s working folder with Remote - SSH.</source>
+        <translation>已安装；通过 Remote - SSH 打开设备的工作文件夹。</translation>
+    </message>
+    <message>
+        <source>Not installed; install it to open devices from the menu.</source>
+        <translation>未安装；安装后即可从菜单打开设备。</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <source>Working folder:</source>
+        <translation>工作文件夹：</translation>
+    </message>
+    <message>
+        <source>Ports: each opens a tunnel from this computer to the device (DGX Dashboard, port 11000, is always there).</source>
+        <translation>端口：每个端口都会打开一条从这台电脑到设备的隧道（DGX Dashboard 的端口 11000 始终存在）。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Local port</source>
+        <translation>本地端口</translation>
+    </message>
+    <message>
+        <source>Device port</source>
+        <translation>设备端口</translation>
+    </message>
+    <message>
+        <source>Browser path</source>
+        <translation>浏览器路径</translation>
+    </message>
+    <message>
+        <source>Add port</source>
+        <translation>添加端口</translation>
+    </message>
+    <message>
+        <source>Remove port</source>
+        <translation>删除端口</translation>
+    </message>
+    <message>
+        <source>Jupyter</source>
+        <translation>Jupyter</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>the working folder must be a full path, such as /home/nvidia.</source>
+        <translation>工作文件夹必须是完整路径，例如 /home/nvidia。</translation>
+    </message>
+</context>
+<context>
     <name>spark::ui::DeviceDetailPanel</name>
     <message>
         <source>Check again</source>
@@ -2301,6 +2557,69 @@
     <message>
         <source>Status</source>
         <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::DeviceMenu</name>
+    <message>
+        <source>Connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>Connection failed</source>
+        <translation>连接失败</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation>断开连接</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Open DGX Dashboard</source>
+        <translation>打开 DGX Dashboard</translation>
+    </message>
+    <message>
+        <source>Open Terminal</source>
+        <translation>打开终端</translation>
+    </message>
+    <message>
+        <source>Open in VS Code</source>
+        <translation>在 VS Code 中打开</translation>
+    </message>
+    <message>
+        <source>VS Code (not installed)</source>
+        <translation>VS Code（未安装）</translation>
+    </message>
+    <message>
+        <source>Open in Cursor</source>
+        <translation>在 Cursor 中打开</translation>
+    </message>
+    <message>
+        <source>Cursor (not installed)</source>
+        <translation>Cursor（未安装）</translation>
+    </message>
+    <message>
+        <source>Ports</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>%1 (localhost:%2 → %3)</source>
+        <translation>%1（localhost:%2 → %3）</translation>
     </message>
 </context>
 <context>
@@ -3389,6 +3708,18 @@ Fix: %2</source>
     <message>
         <source>It stays in the notification area. Choose Quit from its menu to exit.</source>
         <translation>它会留在通知区域。要退出，请在其菜单中选择“退出”。</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>No devices yet: add one in the main window</source>
+        <translation>还没有设备：请在主窗口中添加</translation>
     </message>
 </context>
 <context>

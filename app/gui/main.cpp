@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "core/common/appinfo.h"
+#include "core/devices/dailypreferences.h"
+#include "core/devices/deviceconnections.h"
 #include "core/devices/deviceregistry.h"
+#include "core/launch/autostart.h"
 #include "ui/common/colorscheme.h"
 #include "ui/mainwindow/mainwindow.h"
+#include "ui/settings/dailysettingsdialog.h"
+#include "ui/tray/dailycontroller.h"
 #include "ui/tray/trayicon.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QPointer>
 #include <QTimer>
 
 #include <cstring>
@@ -92,9 +98,30 @@ int main(int argc, char *argv[])
     spark::ui::MainWindow window(registry);
     QObject::connect(&window, &spark::ui::MainWindow::quitRequested, &app, &QApplication::quit);
 
+    // Daily use: one persistent session per device, tunnels, launching tools (the tray menu).
+    spark::DeviceConnections connections;
+    spark::DailyPreferences preferences;
+    if (const auto loaded = preferences.load(); !loaded)
+        qWarning("%s", qPrintable(loaded.error().message));
+    spark::Autostart autostart;
+    spark::ui::DailyController daily(registry, connections, preferences);
+    QPointer<spark::ui::DailySettingsDialog> settings;
+    const auto openSettings = [&] {
+        if (!settings) {
+            settings = new spark::ui::DailySettingsDialog(registry, preferences, autostart, daily.programLookup());
+            settings->setAttribute(Qt::WA_DeleteOnClose);
+            QObject::connect(settings, &QDialog::accepted, &daily, &spark::ui::DailyController::changed);
+        }
+        settings->show();
+        settings->raise();
+        settings->activateWindow();
+    };
+
     std::unique_ptr<spark::ui::TrayIcon> tray;
     if (spark::ui::TrayIcon::isAvailable()) {
         tray = std::make_unique<spark::ui::TrayIcon>(window);
+        tray->setDailyController(&daily);
+        QObject::connect(tray.get(), &spark::ui::TrayIcon::settingsRequested, &daily, openSettings);
         tray->show();
         window.setKeepRunningInTray(true);
         app.setQuitOnLastWindowClosed(false);

@@ -11,6 +11,7 @@ void registerFactsCommands(CommandTable &table);
 void registerUpdateCommand(CommandTable &table);
 void registerClusterApplyCommands(CommandTable &table);
 void registerLinkTestCommands(CommandTable &table);
+void registerDailyCommands(CommandTable &table);
 
 void registerAllCommands(CommandTable &table)
 {
@@ -20,6 +21,7 @@ void registerAllCommands(CommandTable &table)
     registerUpdateCommand(table);
     registerClusterApplyCommands(table);
     registerLinkTestCommands(table);
+    registerDailyCommands(table);
 }
 
 } // namespace sparkctl

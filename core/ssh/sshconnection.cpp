@@ -14,6 +14,8 @@
 #include <cstring>
 #include <fcntl.h>
 #include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -273,8 +275,13 @@ Expected<void> SshConnection::connectSocket(const QDeadlineTimer &deadline, cons
         m_socket = -1;
     }
     ::freeaddrinfo(addresses);
-    if (m_socket >= 0)
+    if (m_socket >= 0) {
+        // As OpenSSH and curl do: small packets (a keystroke, a request through a tunnel) go out at
+        // once instead of waiting for Nagle's algorithm and the peer's delayed ACK (tens of ms each).
+        const int noDelay = 1;
+        ::setsockopt(m_socket, IPPROTO_TCP, TCP_NODELAY, &noDelay, sizeof noDelay);
         return {};
+    }
 
     const QString detail = QString::fromLocal8Bit(strerror(lastErrno));
     if (timedOut || lastErrno == ETIMEDOUT)
@@ -484,13 +491,14 @@ Expected<ExecResult> SshConnection::exec(const QString &command, const QByteArra
                 if (written > 0) {
                     pendingInput.remove(0, qsizetype(written));
                     progress = true;
-                } else if (written < 0 && written != LIBSSH2_ERROR_EAGAIN) {
+                } else if (written < 0 && written != LIBSSH2_ERROR_EAGAIN && written != LIBSSH2_ERROR_BAD_USE) {
                     pendingInput.clear(); // the command stopped reading: nothing more to give it
                 }
             }
             if (pendingInput.isEmpty()) {
+                // BAD_USE: another packet (a window adjust) is half sent; the EOF waits its turn.
                 const int sent = libssh2_channel_send_eof(channel);
-                if (sent != LIBSSH2_ERROR_EAGAIN) {
+                if (sent != LIBSSH2_ERROR_EAGAIN && sent != LIBSSH2_ERROR_BAD_USE) {
                     eofSent = true;
                     progress = true;
                 }
@@ -505,7 +513,7 @@ Expected<ExecResult> SshConnection::exec(const QString &command, const QByteArra
                     (streamId == 0 ? outLines : errLines).feed(buffer, qsizetype(got), stream, onLine);
                 else
                     (streamId == 0 ? result.standardOutput : result.standardError).append(buffer, qsizetype(got));
-            } else if (got < 0 && got != LIBSSH2_ERROR_EAGAIN) {
+            } else if (got < 0 && got != LIBSSH2_ERROR_EAGAIN && got != LIBSSH2_ERROR_BAD_USE) {
                 return fail(Error(tr("The connection to %1 broke off. Check the network and try again.")
                                       .arg(m_target.displayName()),
                                   lastError()));
@@ -622,13 +630,40 @@ Expected<void> SshConnection::upload(const QByteArray &data, const QString &remo
     return {};
 }
 
+Expected<LIBSSH2_CHANNEL *> SshConnection::openDirectTcpip(const QString &host, quint16 port, int timeoutMs,
+                                                           const CancelCheck &cancelled)
+{
+    if (!isOpen())
+        return Error(tr("There is no connection to %1. Connect first.").arg(m_target.displayName()));
+    const QDeadlineTimer deadline(timeoutMs);
+    const QByteArray hostBytes = host.toUtf8();
+    Wait why = Wait::Ready;
+    LIBSSH2_CHANNEL *channel = nullptr;
+    const int rc = retry(
+        [&] {
+            channel = libssh2_channel_direct_tcpip_ex(m_session, hostBytes.constData(), int(port), "127.0.0.1", 0);
+            return channel ? 0 : libssh2_session_last_errno(m_session);
+        },
+        deadline, cancelled, &why);
+    if (rc == LIBSSH2_ERROR_EAGAIN)
+        return waitError(why, timeoutMs);
+    if (!channel)
+        return Error(tr("%1 could not reach port %2 of %3 for the tunnel. Check that the service is running there.")
+                         .arg(m_target.displayName())
+                         .arg(port)
+                         .arg(host),
+                     lastError());
+    return channel;
+}
+
 void SshConnection::keepalive()
 {
     if (!isOpen())
         return;
     int nextSeconds = 0;
     const int rc = libssh2_keepalive_send(m_session, &nextSeconds);
-    if (rc != 0 && rc != LIBSSH2_ERROR_EAGAIN) {
+    // BAD_USE: another packet (a tunnel's) is half sent; the keepalive waits for the next round.
+    if (rc != 0 && rc != LIBSSH2_ERROR_EAGAIN && rc != LIBSSH2_ERROR_BAD_USE) {
         qCDebug(lcSsh) << "keepalive to" << m_target.displayName() << "failed:" << lastError();
         teardown(0);
     }
@@ -642,6 +677,8 @@ void SshConnection::close()
 void SshConnection::teardown(int budgetMs)
 {
     if (m_session) {
+        if (m_teardownObserver)
+            m_teardownObserver();
         const QDeadlineTimer deadline(budgetMs);
         Wait why = Wait::Ready;
         if (budgetMs > 0)

@@ -12,6 +12,7 @@
 #include <functional>
 
 typedef struct _LIBSSH2_SESSION LIBSSH2_SESSION;
+typedef struct _LIBSSH2_CHANNEL LIBSSH2_CHANNEL;
 
 namespace spark {
 
@@ -47,6 +48,18 @@ public:
     Expected<void> upload(const QByteArray &data, const QString &remotePath, int mode, int timeoutMs,
                           const CancelCheck &cancelled);
 
+    // Opens a direct-tcpip channel: the server connects to `host`:`port` on its side
+    // (port forwarding). The channel is the caller's to free before the session goes;
+    // when the session is torn down first, the teardown observer is told and the
+    // channel is gone with it.
+    Expected<LIBSSH2_CHANNEL *> openDirectTcpip(const QString &host, quint16 port, int timeoutMs,
+                                                const CancelCheck &cancelled);
+    // Called at the start of every teardown while a session exists (close, a
+    // keepalive that found the peer gone, a failed exec): whoever holds channels
+    // forgets them, as libssh2_session_free frees them.
+    void setTeardownObserver(std::function<void()> observer) { m_teardownObserver = std::move(observer); }
+    int socketDescriptor() const { return m_socket; }
+
     // Sends a keepalive when one is due; closes the session if the peer is gone.
     void keepalive();
 
@@ -75,6 +88,7 @@ private:
     LIBSSH2_SESSION *m_session = nullptr;
     int m_socket = -1;
     bool m_authenticated = false;
+    std::function<void()> m_teardownObserver;
     QByteArray m_passwordBytes; // the session's abstract pointer, for keyboard-interactive
 };
 

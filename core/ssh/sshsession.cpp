@@ -21,6 +21,23 @@ SshSession::SshSession(SshTarget target, QObject *parent)
     ensureSshLibraryInitialised();
     m_thread.setObjectName(QStringLiteral("ssh ") + m_target.host);
     m_context = new QObject;
+    m_forwarder = new PortForwarder(m_connection, tr("The connection to %1 was lost.").arg(m_target.displayName()),
+                                    m_context);
+    // On the worker thread, where the forwarder lives; nothing is said once the session is going.
+    connect(m_forwarder, &PortForwarder::forwardStopped, m_forwarder,
+            [this, alive = m_alive](quint16 localPort, const QString &reason) {
+                if (!alive->load())
+                    return;
+                publishForwards();
+                Q_EMIT forwardStopped(localPort, reason);
+            });
+    connect(m_forwarder, &PortForwarder::connectionEnded, m_forwarder, [this, alive = m_alive] {
+        if (!alive->load())
+            return;
+        const bool wasConnected = isConnected();
+        setConnected(false, wasConnected ? tr("The connection to %1 was lost.").arg(this->target().displayName())
+                                         : QString());
+    });
     m_context->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_context, &QObject::deleteLater);
     m_thread.start();
@@ -28,11 +45,13 @@ SshSession::SshSession(SshTarget target, QObject *parent)
 
 SshSession::~SshSession()
 {
+    m_alive->store(false);
     cancel();
     // The connection is closed and freed on its own thread, then the thread ends.
     QMetaObject::invokeMethod(
         m_context,
-        [connection = m_connection]() mutable {
+        [connection = m_connection, forwarder = m_forwarder]() mutable {
+            forwarder->stopAll();
             connection->close();
             connection.reset();
         },
@@ -60,6 +79,36 @@ HostKey SshSession::hostKey() const
     return m_hostKey;
 }
 
+bool SshSession::isConnected() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_connected;
+}
+
+QList<PortForward> SshSession::forwards() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_forwards;
+}
+
+void SshSession::setConnected(bool connected, const QString &reason)
+{
+    {
+        QMutexLocker locker(&m_mutex);
+        if (m_connected == connected)
+            return;
+        m_connected = connected;
+    }
+    Q_EMIT connectedChanged(connected, reason);
+}
+
+void SshSession::publishForwards()
+{
+    const QList<PortForward> forwards = m_forwarder->forwards();
+    QMutexLocker locker(&m_mutex);
+    m_forwards = forwards;
+}
+
 void SshSession::cancel()
 {
     ++m_generation;
@@ -78,10 +127,13 @@ QFuture<T> SshSession::submit(Work work)
             const CancelCheck cancelled = [this, promise, generation] {
                 return m_generation.load() != generation || promise->isCanceled();
             };
-            if (cancelled())
+            if (cancelled()) {
                 promise->addResult(T(Error(tr("The work on %1 was cancelled.").arg(target().displayName()))));
-            else
+            } else {
+                m_forwarder->settle(2000);
                 promise->addResult(work(cancelled));
+                m_forwarder->pump(); // what the work left queued inside libssh2 for the tunnels
+            }
             promise->finish();
         },
         Qt::QueuedConnection);
@@ -97,12 +149,17 @@ Expected<void> SshSession::ensureConnected(const CancelCheck &cancelled)
         QMutexLocker locker(&m_mutex);
         m_hostKey = m_connection->hostKey();
     }
-    if (opened && !m_context->findChild<QTimer *>()) {
+    if (opened)
+        setConnected(true, {});
+    if (opened && !m_context->findChild<QTimer *>(QString(), Qt::FindDirectChildrenOnly)) {
         auto *timer = new QTimer(m_context);
-        connect(timer, &QTimer::timeout, m_context, [weak = std::weak_ptr<SshConnection>(m_connection)] {
-            if (const auto connection = weak.lock())
-                connection->keepalive();
-        });
+        connect(timer, &QTimer::timeout, m_context,
+                [weak = std::weak_ptr<SshConnection>(m_connection), forwarder = m_forwarder] {
+                    // A busy tunnel keeps the connection alive by itself; a keepalive sent then could
+                    // collide with a half-sent tunnel packet.
+                    if (const auto connection = weak.lock(); connection && forwarder->isIdle())
+                        connection->keepalive();
+                });
         timer->start(KeepaliveCheckMs);
     }
     return opened;
@@ -111,6 +168,9 @@ Expected<void> SshSession::ensureConnected(const CancelCheck &cancelled)
 QFuture<Expected<void>> SshSession::connectToHost()
 {
     return submit<Expected<void>>([this](const CancelCheck &cancelled) {
+        m_forwarder->stopAll();
+        publishForwards();
+        setConnected(false, {});
         m_connection->close();
         return ensureConnected(cancelled);
     });
@@ -155,7 +215,30 @@ QFuture<Expected<void>> SshSession::upload(const QByteArray &data, const QString
 QFuture<Expected<void>> SshSession::disconnectFromHost()
 {
     return submit<Expected<void>>([this](const CancelCheck &) -> Expected<void> {
+        m_forwarder->stopAll();
+        publishForwards();
+        setConnected(false, {}); // asked for: no reason to give
         m_connection->close();
+        return {};
+    });
+}
+
+QFuture<Expected<void>> SshSession::startForwarding(const PortForward &forward)
+{
+    return submit<Expected<void>>([this, forward](const CancelCheck &cancelled) -> Expected<void> {
+        if (auto connected = ensureConnected(cancelled); !connected)
+            return connected;
+        auto started = m_forwarder->start(forward, target().displayName());
+        publishForwards();
+        return started;
+    });
+}
+
+QFuture<Expected<void>> SshSession::stopForwarding(quint16 localPort)
+{
+    return submit<Expected<void>>([this, localPort](const CancelCheck &) -> Expected<void> {
+        m_forwarder->stop(localPort);
+        publishForwards();
         return {};
     });
 }

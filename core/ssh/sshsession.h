@@ -4,6 +4,7 @@
 #include "core/common/expected.h"
 #include "core/ssh/execresult.h"
 #include "core/ssh/hostkey.h"
+#include "core/ssh/portforwarder.h"
 #include "core/ssh/sshtarget.h"
 
 #include <QFuture>
@@ -53,25 +54,43 @@ public:
                                                 const QByteArray &standardInput = {}, int timeoutMs = 0);
     QFuture<Expected<void>> upload(const QByteArray &data, const QString &remotePath, int mode = 0644,
                                    int timeoutMs = DefaultTimeoutMs);
+    // Closes the tunnels, then the session.
     QFuture<Expected<void>> disconnectFromHost();
+
+    // Tunnels (port forwarding over direct-tcpip channels): connects first when
+    // needed. They stay open until stopped, the session disconnects or is lost
+    // (forwardStopped then says why); keepalives go on meanwhile.
+    QFuture<Expected<void>> startForwarding(const PortForward &forward);
+    QFuture<Expected<void>> stopForwarding(quint16 localPort);
+    QList<PortForward> forwards() const;
+    bool isConnected() const;
 
     void cancel();
 
 Q_SIGNALS:
     void outputLine(spark::OutputStream stream, const QString &line);
+    // The session came up or went away (`reason` says why when it was not asked for).
+    void connectedChanged(bool connected, const QString &reason);
+    void forwardStopped(quint16 localPort, const QString &reason);
 
 private:
     using CancelCheck = std::function<bool()>;
     template<typename T, typename Work>
     QFuture<T> submit(Work work);
     Expected<void> ensureConnected(const CancelCheck &cancelled);
+    void setConnected(bool connected, const QString &reason);
+    void publishForwards();
 
     mutable QMutex m_mutex;
     SshTarget m_target;
     HostKey m_hostKey;
     std::atomic<quint64> m_generation{0};
+    std::shared_ptr<std::atomic<bool>> m_alive = std::make_shared<std::atomic<bool>>(true);
     QThread m_thread;
     QObject *m_context = nullptr;                   // lives on m_thread
+    PortForwarder *m_forwarder = nullptr;           // lives on m_thread, child of m_context
+    QList<PortForward> m_forwards;                  // a copy for other threads, under m_mutex
+    bool m_connected = false;                       // under m_mutex
     std::shared_ptr<SshConnection> m_connection;    // used on m_thread only
 };
 

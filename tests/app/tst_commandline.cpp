@@ -85,6 +85,18 @@ private Q_SLOTS:
         QTest::newRow("update without a device") << sparkctl() << QStringList{QStringLiteral("update")}
                                                  << QStringLiteral("sparkctl update: name the devices to update; \"sparkctl "
                                                                    "check\" says which need it.");
+        QTest::newRow("tunnel without --remote") << sparkctl() << QStringList{QStringLiteral("tunnel"), QStringLiteral("spark-1")}
+                                                 << QStringLiteral("sparkctl tunnel: --remote is needed.");
+        QTest::newRow("tunnel with a bad port")
+            << sparkctl()
+            << QStringList{QStringLiteral("tunnel"), QStringLiteral("spark-1"), QStringLiteral("--remote"), QStringLiteral("8888"),
+                           QStringLiteral("--local"), QStringLiteral("99999")}
+            << QStringLiteral("sparkctl tunnel: --local must be a port number from 1024 to 65535.");
+        QTest::newRow("open something unknown")
+            << sparkctl() << QStringList{QStringLiteral("open"), QStringLiteral("spark-1"), QStringLiteral("emacs")}
+            << QStringLiteral("sparkctl open: 'emacs' cannot be opened; use dashboard, terminal, code or cursor.");
+        QTest::newRow("connect without a name") << sparkctl() << QStringList{QStringLiteral("connect")}
+                                                << QStringLiteral("sparkctl connect: give exactly one NAME.");
         QTest::newRow("gui unknown flag") << gui() << QStringList{QStringLiteral("--bogus")}
                                           << QStringLiteral("spark-companion: Unknown option 'bogus'.");
     }

@@ -211,7 +211,7 @@ private Q_SLOTS:
     {
         m_lab.down();
         m_home = std::make_unique<ScratchHome>();
-        QVERIFY(m_lab.up(QStringLiteral("h7-wizsw"), QStringLiteral("10.131.61.0/24"),
+        QVERIFY(m_lab.up(QStringLiteral("h7-wizsw"), QStringLiteral("10.131.65.0/24"),
                          {QStringLiteral("switch"), QStringLiteral("--nodes"), QStringLiteral("4")}));
         QCOMPARE(registerLabDevices(m_lab, *m_home).size(), 4);
 

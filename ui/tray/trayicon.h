@@ -3,11 +3,16 @@
 
 #include <QObject>
 
+#include <QList>
+
+class QAction;
 class QMenu;
 class QSystemTrayIcon;
 
 namespace spark::ui {
 
+class DailyController;
+class DeviceMenu;
 class MainWindow;
 
 // The notification-area icon: brings the window back and quits the app, as
@@ -30,13 +35,26 @@ public:
     // A health alert, as a desktop notification.
     void showNotification(const QString &title, const QString &message);
 
+    // Adds the devices (state, connect/disconnect, dashboard, terminal, editors,
+    // ports) at the top of the menu, kept up to date, and a Settings entry.
+    void setDailyController(DailyController *controller);
+    QList<DeviceMenu *> deviceMenus() const { return m_deviceMenus; }
+
+Q_SIGNALS:
+    void settingsRequested();
+
 private:
     void showWindow();
+    void rebuildDeviceMenus();
 
     MainWindow &m_window;
     QMenu *m_menu = nullptr;
     QSystemTrayIcon *m_icon = nullptr;
     bool m_toldAboutTray = false;
+    DailyController *m_controller = nullptr;
+    QList<DeviceMenu *> m_deviceMenus;
+    QList<QAction *> m_deviceSectionActions; // the header, the "no devices" line and the separator
+    QAction *m_firstFixed = nullptr;
 };
 
 } // namespace spark::ui

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: MIT
+// sparkctl connect NAME | tunnel NAME --local L --remote R | open NAME dashboard|terminal|code|cursor
+#include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/interruptguard.h"
+#include "core/devices/deviceprobe.h"
+#include "core/devices/deviceregistry.h"
+#include "core/launch/launcher.h"
+#include "core/launch/launchplanner.h"
+#include "core/ssh/sshsession.h"
+#include "core/tunnels/localports.h"
+#include "core/tunnels/tunnelplanner.h"
+
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+
+using namespace spark;
+
+namespace sparkctl {
+
+namespace {
+
+int fail(const QString &command, const Error &error)
+{
+    printErr(QStringLiteral("sparkctl %1: %2\n").arg(command, error.message));
+    if (!error.detail.isEmpty() && qEnvironmentVariableIsSet("SPARKCTL_VERBOSE"))
+        printErr(QStringLiteral("  detail: %1\n").arg(error.detail));
+    return Failure;
+}
+
+template<typename T>
+T await(QFuture<T> future)
+{
+    future.waitForFinished();
+    return future.result();
+}
+
+Expected<Device> findDevice(const QString &name)
+{
+    DeviceRegistry registry;
+    if (auto loaded = registry.load(); !loaded)
+        return loaded.error();
+    const Device *device = registry.find(name);
+    if (!device)
+        return Error(QStringLiteral("No device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name));
+    return *device;
+}
+
+// Opens `spec` to `device` and keeps it open until Ctrl-C / SIGTERM or until the
+// connection is lost. Opens the browser at the tunnel's page when asked.
+int runTunnel(const QString &command, const Device &device, const TunnelSpec &requested, bool openBrowser,
+              bool anyFreePort = false)
+{
+    const auto planned = anyFreePort ? TunnelPlanner::planOnFreePort(requested, &isLocalPortFree)
+                                     : TunnelPlanner::plan(requested, &isLocalPortFree);
+    if (!planned)
+        return fail(command, planned.error());
+    const TunnelSpec spec = *planned;
+
+    SshSession session(DeviceProbe::sessionTargetFor(device));
+    QElapsedTimer timer;
+    timer.start();
+    PortForward forward;
+    forward.localPort = spec.localPort;
+    forward.remotePort = spec.remotePort;
+    if (const auto started = await(session.startForwarding(forward)); !started)
+        return fail(command, started.error());
+    printOut(QStringLiteral("Forwarding localhost:%1 to port %2 on %3 (connected in %4 ms). Stop with Ctrl+C.\n")
+                 .arg(spec.localPort)
+                 .arg(spec.remotePort)
+                 .arg(device.name)
+                 .arg(timer.elapsed()));
+    if (!spec.path.isEmpty())
+        printOut(QStringLiteral("%1 of %2: %3\n").arg(spec.name, device.name, TunnelPlanner::browserUrl(spec).toString()));
+    if (openBrowser) {
+        const QUrl url = TunnelPlanner::browserUrl(spec);
+        const auto browser = LaunchPlanner::browser(url, Launcher::pathLookup());
+        const auto opened = browser ? Launcher::start(*browser) : Expected<void>(browser.error());
+        if (!opened)
+            printErr(QStringLiteral("warning: %1\n").arg(opened.error().message));
+        else
+            printOut(QStringLiteral("Opened %1 in the browser.\n").arg(url.toString()));
+    }
+
+    int status = Success;
+    QObject::connect(&session, &SshSession::forwardStopped, &session, [&status, command](quint16, const QString &reason) {
+        printErr(QStringLiteral("sparkctl %1: %2\n").arg(command, reason));
+        status = Failure;
+        QCoreApplication::quit();
+    });
+    InterruptGuard guard([](int) { QCoreApplication::quit(); });
+    QCoreApplication::exec();
+    await(session.disconnectFromHost());
+    if (status == Success)
+        printOut(QStringLiteral("The tunnel to %1 is closed.\n").arg(device.name));
+    return status;
+}
+
+int runConnect(const QStringList &arguments)
+{
+    const QString path = QStringLiteral("connect");
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Open an SSH session to a registered device and report how it went."));
+    parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("The device's name."));
+    if (const auto exit = parseArguments(parser, path, arguments))
+        return *exit;
+    if (parser.positionalArguments().size() != 1)
+        return usageError(parser, path, QStringLiteral("give exactly one NAME."));
+    const auto device = findDevice(parser.positionalArguments().constFirst());
+    if (!device)
+        return fail(path, device.error());
+    SshSession session(DeviceProbe::sessionTargetFor(*device));
+    QElapsedTimer timer;
+    timer.start();
+    const auto connected = await(session.connectToHost());
+    if (!connected)
+        return fail(path, connected.error());
+    const qint64 elapsed = timer.elapsed();
+    const auto echo = await(session.exec(QStringLiteral("true"), {}, 10000));
+    printOut(QStringLiteral("Connected to %1 (%2) in %3 ms; host key %4; %5.\n")
+                 .arg(device->name, session.target().displayName())
+                 .arg(elapsed)
+                 .arg(session.hostKey().fingerprint,
+                      echo && echo->succeeded() ? QStringLiteral("commands run") : QStringLiteral("commands do not run")));
+    await(session.disconnectFromHost());
+    return echo && echo->succeeded() ? Success : Failure;
+}
+
+int runTunnelCommand(const QStringList &arguments)
+{
+    const QString path = QStringLiteral("tunnel");
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Forward a port of this computer to a port on a device's own loopback until stopped (Ctrl+C)."));
+    parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("The device's name."));
+    const QCommandLineOption local(QStringLiteral("local"), QStringLiteral("Port on this computer (1024-65535)."),
+                                   QStringLiteral("L"));
+    const QCommandLineOption remote(QStringLiteral("remote"), QStringLiteral("Port on the device's localhost."),
+                                    QStringLiteral("R"));
+    const QCommandLineOption open(QStringLiteral("open"), QStringLiteral("Open http://localhost:L/ in the browser."));
+    parser.addOptions({local, remote, open});
+    if (const auto exit = parseArguments(parser, path, arguments))
+        return *exit;
+    if (parser.positionalArguments().size() != 1)
+        return usageError(parser, path, QStringLiteral("give exactly one NAME."));
+    if (!parser.isSet(remote))
+        return usageError(parser, path, QStringLiteral("--remote is needed."));
+    const auto remotePort = TunnelPlanner::parsePort(parser.value(remote));
+    const auto localPort = TunnelPlanner::parsePort(parser.isSet(local) ? parser.value(local) : parser.value(remote));
+    if (!remotePort)
+        return usageError(parser, path, QStringLiteral("--remote must be a port number from 1 to 65535."));
+    if (!localPort)
+        return usageError(parser, path, QStringLiteral("--local must be a port number from 1024 to 65535."));
+    const auto device = findDevice(parser.positionalArguments().constFirst());
+    if (!device)
+        return fail(path, device.error());
+    TunnelSpec spec{QStringLiteral("port %1").arg(*remotePort), *localPort, *remotePort,
+                    parser.isSet(open) ? QStringLiteral("/") : QString()};
+    return runTunnel(path, *device, spec, parser.isSet(open));
+}
+
+int runOpen(const QStringList &arguments)
+{
+    const QString path = QStringLiteral("open");
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Open a device's DGX Dashboard (through a tunnel, until Ctrl+C), a terminal logged in to it, or VS Code / "
+        "Cursor with Remote-SSH."));
+    parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("The device's name."));
+    parser.addPositionalArgument(QStringLiteral("WHAT"), QStringLiteral("dashboard, terminal, code or cursor."));
+    const QCommandLineOption folder(QStringLiteral("folder"),
+                                    QStringLiteral("Folder on the device for code/cursor (default: the user's home)."),
+                                    QStringLiteral("PATH"));
+    const QCommandLineOption local(QStringLiteral("local"), QStringLiteral("Local port for the dashboard (11000)."),
+                                   QStringLiteral("L"));
+    const QCommandLineOption noBrowser(QStringLiteral("no-browser"),
+                                       QStringLiteral("Only open the dashboard's tunnel; print its address."));
+    const QCommandLineOption terminal(QStringLiteral("terminal"),
+                                      QStringLiteral("The terminal program to prefer (e.g. konsole)."),
+                                      QStringLiteral("PROGRAM"));
+    parser.addOptions({folder, local, noBrowser, terminal});
+    if (const auto exit = parseArguments(parser, path, arguments))
+        return *exit;
+    if (parser.positionalArguments().size() != 2)
+        return usageError(parser, path, QStringLiteral("give a NAME and what to open (dashboard, terminal, code or cursor)."));
+    const QString what = parser.positionalArguments().at(1);
+    const QStringList known{QStringLiteral("dashboard"), QStringLiteral("terminal"), QStringLiteral("code"),
+                            QStringLiteral("cursor")};
+    if (!known.contains(what))
+        return usageError(parser, path, QStringLiteral("'%1' cannot be opened; use dashboard, terminal, code or cursor.").arg(what));
+    const auto device = findDevice(parser.positionalArguments().constFirst());
+    if (!device)
+        return fail(path, device.error());
+
+    if (what == QLatin1String("dashboard")) {
+        TunnelSpec spec = TunnelPlanner::dashboard();
+        if (parser.isSet(local)) {
+            const auto port = TunnelPlanner::parsePort(parser.value(local));
+            if (!port)
+                return usageError(parser, path, QStringLiteral("--local must be a port number from 1024 to 65535."));
+            spec.localPort = *port;
+        }
+        return runTunnel(path, *device, spec, !parser.isSet(noBrowser), !parser.isSet(local));
+    }
+
+    const LaunchPlanner::ProgramLookup find = Launcher::pathLookup();
+    Expected<LaunchCommand> planned = what == QLatin1String("terminal")
+        ? LaunchPlanner::terminal(device->sshAlias, find, parser.value(terminal))
+        : LaunchPlanner::editor(what == QLatin1String("code") ? Editor::VsCode : Editor::Cursor, device->sshAlias,
+                                parser.isSet(folder) ? parser.value(folder) : LaunchPlanner::defaultFolder(device->user),
+                                find);
+    if (!planned)
+        return fail(path, planned.error());
+    if (const auto started = Launcher::start(*planned); !started)
+        return fail(path, started.error());
+    printOut(QStringLiteral("Started %1 %2\n").arg(planned->program, planned->arguments.join(QLatin1Char(' '))));
+    return Success;
+}
+
+} // namespace
+
+void registerDailyCommands(CommandTable &table)
+{
+    table.add({QStringLiteral("connect"), QStringLiteral("Open an SSH session to a device and report it"), &runConnect});
+    table.add({QStringLiteral("tunnel"), QStringLiteral("Forward a local port to a port on a device until stopped"),
+               &runTunnelCommand});
+    table.add({QStringLiteral("open"), QStringLiteral("Open a device's DGX Dashboard, a terminal, VS Code or Cursor"),
+               &runOpen});
+}
+
+} // namespace sparkctl
