@@ -2765,6 +2765,14 @@
         <source>The links have not been tested yet: “sparkctl linktest --cluster %1” measures them.</source>
         <translation>链路尚未测试：“sparkctl linktest --cluster %1” 可以测量它们。</translation>
     </message>
+    <message>
+        <source>Open the &amp;dashboard</source>
+        <translation>打开仪表板(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Finish and watch the cluster&apos;s links live: rates, errors and alerts.</source>
+        <translation>完成设置，并实时查看集群的链路：速率、错误和告警。</translation>
+    </message>
 </context>
 <context>
     <name>spark::ui::EmptyStateWidget</name>

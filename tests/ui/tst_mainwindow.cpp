@@ -15,6 +15,7 @@
 #include <QStackedWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QPointer>
 #include <QTest>
 
 using namespace spark;
@@ -126,6 +127,23 @@ private Q_SLOTS:
                                  15000);
         health->trigger(); // the same window again, not a second one
         QCOMPARE(window.findChildren<HealthDashboard *>().size(), 1);
+
+        // The wizard's "Open the dashboard" names the cluster it set up: that one replaces the window.
+        ClusterDefinition other = cluster;
+        other.name = QStringLiteral("other");
+        QVERIFY(store.put(other).hasValue());
+        QVERIFY(store.save().hasValue());
+        window.findChild<QAction *>(QStringLiteral("actionSetUpCluster"))->trigger();
+        auto *wizard = window.findChild<SetupWizard *>();
+        QVERIFY(wizard);
+        QVERIFY(QMetaObject::invokeMethod(wizard, "dashboardRequested", Q_ARG(QString, QStringLiteral("other"))));
+        QPointer<HealthDashboard> first = dashboard;
+        QTRY_VERIFY(!first);
+        dashboard = window.findChild<HealthDashboard *>(QStringLiteral("healthDashboard"));
+        QVERIFY(dashboard);
+        QVERIFY(dashboard->isVisible());
+        QCOMPARE(dashboard->cluster(), QStringLiteral("other"));
+        wizard->close();
         dashboard->close();
         qunsetenv("XDG_CONFIG_HOME");
     }

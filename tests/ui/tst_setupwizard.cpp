@@ -405,6 +405,24 @@ private Q_SLOTS:
         QCOMPARE(wizard.currentId(), int(SetupWizard::LinkTestPage));
     }
 
+    void openTheDashboardFinishesWithTheCluster()
+    {
+        FakeSetupBackend backend;
+        SetupWizard wizard(&backend);
+        wizard.show();
+        QVERIFY(walkTo(wizard, SetupWizard::DonePage));
+        QSignalSpy requested(&wizard, &SetupWizard::dashboardRequested);
+        QSignalSpy finished(&wizard, &QWizard::finished);
+        auto *open = current<DonePage>(wizard)->findChild<QPushButton *>(QStringLiteral("openDashboard"));
+        QVERIFY(open && open->isVisible() && open->isEnabled());
+        open->click();
+        QCOMPARE(requested.size(), 1);
+        QCOMPARE(requested.at(0).at(0).toString(), wizard.state()->clusterName());
+        QVERIFY(!wizard.state()->clusterName().isEmpty());
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(finished.at(0).at(0).toInt(), int(QDialog::Accepted));
+    }
+
     void anUnfinishedSetupIsOfferedAndContinued()
     {
         FakeSetupBackend backend;

@@ -38,6 +38,7 @@ public:
     const RateHistory &rates() const { return m_rates; }
     int selectedCable() const { return m_selectedCable; }
     QString selectedNode() const { return m_selectedNode; }
+    QString cluster() const { return m_clusterName; }
 
 public Q_SLOTS:
     // One tick of the monitor, with its alert history.

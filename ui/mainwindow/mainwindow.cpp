@@ -110,7 +110,7 @@ void MainWindow::createActions()
     m_healthAction = new QAction(QIcon::fromTheme(QStringLiteral("network-transmit-receive")), tr("Link &health…"), this);
     m_healthAction->setObjectName(QStringLiteral("actionHealth"));
     m_healthAction->setToolTip(tr("Watch the links of the cluster you set up: rates, errors and alerts."));
-    connect(m_healthAction, &QAction::triggered, this, &MainWindow::openHealthDashboard);
+    connect(m_healthAction, &QAction::triggered, this, [this] { openHealthDashboard(); });
 
     auto *quit = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
     quit->setObjectName(QStringLiteral("actionQuit"));
@@ -209,12 +209,15 @@ void MainWindow::openSetupWizard()
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     // Sparks may have been added on its Devices page.
     connect(wizard, &QWizard::finished, this, &MainWindow::reloadDevices);
+    connect(wizard, &SetupWizard::dashboardRequested, this, &MainWindow::openHealthDashboard);
     wizard->open();
 }
 
-void MainWindow::openHealthDashboard()
+void MainWindow::openHealthDashboard(const QString &clusterName)
 {
-    if (m_health) {
+    if (m_health && !clusterName.isEmpty() && m_health->cluster() != clusterName)
+        m_health->close(); // a window per cluster would poll the same Sparks twice
+    if (m_health && m_health->isVisible()) {
         m_health->show();
         m_health->raise();
         m_health->activateWindow();
@@ -225,7 +228,7 @@ void MainWindow::openHealthDashboard()
         QMessageBox::warning(this, tr("Link health"), loaded.error().message);
         return;
     }
-    const Expected<ClusterDefinition> cluster = clusters.resolve(QString());
+    const Expected<ClusterDefinition> cluster = clusters.resolve(clusterName);
     if (!cluster) {
         QMessageBox::warning(this, tr("Link health"), cluster.error().message);
         return;

@@ -43,8 +43,8 @@ public Q_SLOTS:
     void openAbout();
     void openAddDevice();
     void openUpdate(const spark::Device &device);
-    // The link-health window of the default cluster (the one set up last).
-    void openHealthDashboard();
+    // The link-health window of `cluster`; empty: the default cluster (the one set up last).
+    void openHealthDashboard(const QString &cluster = QString());
 
 Q_SIGNALS:
     void hiddenToTray();

@@ -32,9 +32,14 @@ DonePage::DonePage(SetupState *state, QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_exports->setObjectName(QStringLiteral("exports"));
+    auto *openDashboard = new QPushButton(tr("Open the &dashboard"), this);
+    openDashboard->setObjectName(QStringLiteral("openDashboard"));
+    openDashboard->setToolTip(tr("Finish and watch the cluster's links live: rates, errors and alerts."));
+    connect(openDashboard, &QPushButton::clicked, this, [this] { Q_EMIT dashboardRequested(m_state->clusterName()); });
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(m_exports, 1);
+    layout->addWidget(openDashboard, 0, Qt::AlignLeft);
 }
 
 void DonePage::initializePage()

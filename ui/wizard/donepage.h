@@ -26,6 +26,10 @@ public:
     // The text of an export tab ("hostfile", "nccl", "ansible").
     QString exportText(const QString &key) const;
 
+Q_SIGNALS:
+    // "Open the dashboard": the link-health window for this cluster.
+    void dashboardRequested(const QString &cluster);
+
 private:
     void addExport(const QString &key, const QString &title, const QString &fileName, const QString &text);
 

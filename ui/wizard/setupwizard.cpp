@@ -51,7 +51,12 @@ void SetupWizard::build()
     setPage(ConfigurePage, new spark::ui::ConfigurePage(m_state, this));
     setPage(PeerTrustPage, new spark::ui::PeerTrustPage(m_state, this));
     setPage(LinkTestPage, new spark::ui::LinkTestPage(m_state, this));
-    setPage(DonePage, new spark::ui::DonePage(m_state, this));
+    auto *done = new spark::ui::DonePage(m_state, this);
+    setPage(DonePage, done);
+    connect(done, &spark::ui::DonePage::dashboardRequested, this, [this](const QString &cluster) {
+        accept();
+        Q_EMIT dashboardRequested(cluster);
+    });
     setStartId(WelcomePage);
     resize(900, 680);
 

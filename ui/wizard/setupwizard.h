@@ -44,6 +44,10 @@ public:
     // goes on from the checks, which run again (a Spark may have changed since).
     void resume(const SetupProgress &progress);
 
+Q_SIGNALS:
+    // The user finished with "Open the dashboard" on the last page.
+    void dashboardRequested(const QString &cluster);
+
 private:
     void build();
     void offerUnfinishedSetup();
