@@ -61,11 +61,15 @@ bool walkTo(SetupWizard &wizard, int target, ClusterLayout layout = ClusterLayou
         case SetupWizard::DevicesPage:
             current<DevicesPage>(wizard)->choose(devices);
             break;
-        case SetupWizard::ChecksPage:
-            if (auto *accept = wizard.currentPage()->findChild<QCheckBox *>(QStringLiteral("acceptWarnings"));
-                accept->isVisible() && !accept->isChecked())
+        case SetupWizard::ChecksPage: {
+            auto *accept = wizard.currentPage()->findChild<QCheckBox *>(QStringLiteral("acceptWarnings"));
+            // Warnings show once every answer is in; they are accepted, blockers are not.
+            (void)QTest::qWaitFor(
+                [&wizard, accept] { return wizard.currentPage()->isComplete() || accept->isVisible(); }, 5000);
+            if (accept->isVisible() && !accept->isChecked())
                 accept->click();
             break;
+        }
         case SetupWizard::CablingPage:
             current<CablingPage>(wizard)->checkCabling();
             break;
@@ -75,9 +79,9 @@ bool walkTo(SetupWizard &wizard, int target, ClusterLayout layout = ClusterLayou
         default:
             break;
         }
-        QCoreApplication::processEvents();
+        // The fake's futures are ready at once; their answers still arrive through the event loop.
         const int before = wizard.currentId();
-        if (!wizard.currentPage()->isComplete())
+        if (!QTest::qWaitFor([&wizard] { return wizard.currentPage()->isComplete(); }, 5000))
             return false;
         wizard.next();
         if (wizard.currentId() == before)

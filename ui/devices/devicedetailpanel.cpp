@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/devices/devicedetailpanel.h"
 
+#include "core/common/whenready.h"
 #include "core/facts/readiness.h"
 #include "core/facts/updateguide.h"
 #include "ui/devices/findingsview.h"
@@ -110,7 +111,7 @@ void DeviceDetailPanel::checkAgain()
     const quint64 request = ++m_request;
     m_checkAgain->setEnabled(false);
     m_status->setText(tr("Checking %1…").arg(m_device.name));
-    m_prober(m_device).then(this, [this, request](const Expected<NodeFacts> &facts) {
+    whenReady(m_prober(m_device), this, [this, request](const Expected<NodeFacts> &facts) {
         if (request == m_request)
             showResult(facts);
     });

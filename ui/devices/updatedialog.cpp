@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/devices/updatedialog.h"
 
+#include "core/common/whenready.h"
 #include "core/devices/secretstore.h"
 #include "core/facts/updatesteps.h"
 #include "ui/devices/updaterelay.h"
@@ -63,7 +64,7 @@ UpdateDialog::UpdateDialog(const Device &device, SecretStore &secrets, QWidget *
     layout->addWidget(m_buttons);
     resize(640, 420);
 
-    m_secrets.sudoPassword(device.name).then(this, [this](const Expected<QString> &remembered) {
+    whenReady(m_secrets.sudoPassword(device.name), this, [this](const Expected<QString> &remembered) {
         m_password->setPlaceholderText(tr("the password of %1 on %2").arg(m_device.user, m_device.name));
         if (remembered && !remembered->isEmpty() && m_password->text().isEmpty())
             m_password->setText(*remembered);

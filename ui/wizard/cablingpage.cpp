@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/wizard/cablingpage.h"
 
+#include "core/common/whenready.h"
 #include "ui/drawings/qsfpcloseupview.h"
 #include "ui/drawings/rearpanelview.h"
 #include "ui/drawings/topologyview.h"
@@ -241,9 +242,8 @@ void CablingPage::checkCabling()
     m_checking = true;
     m_check->setEnabled(false);
     m_status->setText(tr("Looking for cables on every Spark…"));
-    m_state->backend()->discover(m_state->devices(), *plan).then(this, [this, generation](const DiscoveryReport &report) {
-        reportArrived(generation, report);
-    });
+    whenReady(m_state->backend()->discover(m_state->devices(), *plan), this,
+        [this, generation](const DiscoveryReport &report) { reportArrived(generation, report); });
 }
 
 void CablingPage::reportArrived(quint64 generation, const DiscoveryReport &report)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/wizard/checkspage.h"
 
+#include "core/common/whenready.h"
 #include "core/facts/readiness.h"
 #include "core/facts/updateguide.h"
 #include "ui/wizard/setupbackend.h"
@@ -138,10 +139,11 @@ void ChecksPage::runChecks()
     showFindings();
     // All nodes at once; each answer is shown as it arrives.
     for (int i = 0; i < devices.size(); ++i) {
-        m_state->backend()->probe(devices.at(i)).then(this, [this, generation, i](const Expected<NodeFacts> &facts) {
-            if (generation == m_generation)
-                nodeAnswered(i, facts);
-        });
+        whenReady(
+            m_state->backend()->probe(devices.at(i)), this, [this, generation, i](const Expected<NodeFacts> &facts) {
+                if (generation == m_generation)
+                    nodeAnswered(i, facts);
+            });
     }
     Q_EMIT completeChanged();
 }

@@ -213,9 +213,8 @@ void ConfigurePage::apply()
         options.revertSeconds = RevertSeconds;
         // Planned with the conflicts disabled so they can be shown; applied only with consent.
         options.disableConflicts = true;
-        m_state->backend()
-            ->prepare(m_state->definition(), m_state->devices(), passwords, options)
-            .then(this, [this, generation, passwords](const Expected<PreparedCluster> &result) {
+        whenReady(m_state->backend()->prepare(m_state->definition(), m_state->devices(), passwords, options), this,
+            [this, generation, passwords](const Expected<PreparedCluster> &result) {
                 if (generation == m_generation)
                     prepared(passwords, result);
             });
@@ -262,10 +261,11 @@ void ConfigurePage::prepared(const QStringList &passwords, const Expected<Prepar
     m_outcome->setText(tr("Applying on every Spark…"));
     m_cancel->setEnabled(true);
     const quint64 generation = m_generation;
-    m_state->backend()->apply(*result, m_state->devices(), passwords).then(this, [this, generation](const ClusterApplyReport &report) {
-        if (generation == m_generation)
-            applied(report);
-    });
+    whenReady(m_state->backend()->apply(*result, m_state->devices(), passwords), this,
+        [this, generation](const ClusterApplyReport &report) {
+            if (generation == m_generation)
+                applied(report);
+        });
 }
 
 void ConfigurePage::applied(const ClusterApplyReport &report)
@@ -321,14 +321,16 @@ void ConfigurePage::rollback()
     m_progress->setNodes(m_state->deviceNames());
     const quint64 generation = ++m_generation;
     withPasswords([this, generation](const QStringList &passwords) {
-        m_state->backend()->rollback(m_state->devices(), passwords).then(this, [this, generation](const Expected<void> &done) {
-            if (generation != m_generation)
-                return;
-            setBusy(false);
-            m_outcome->setText(done ? tr("Every Spark is back on the network settings it had before the first apply.")
-                                    : done.error().message);
-            Q_EMIT completeChanged();
-        });
+        whenReady(m_state->backend()->rollback(m_state->devices(), passwords), this,
+            [this, generation](const Expected<void> &done) {
+                if (generation != m_generation)
+                    return;
+                setBusy(false);
+                m_outcome->setText(done
+                        ? tr("Every Spark is back on the network settings it had before the first apply.")
+                        : done.error().message);
+                Q_EMIT completeChanged();
+            });
     });
 }
 

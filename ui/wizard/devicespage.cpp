@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/wizard/devicespage.h"
 
+#include "core/common/whenready.h"
 #include "core/topology/clusterstore.h"
 #include "ui/devices/adddevicedialog.h"
 #include "ui/wizard/setupbackend.h"
@@ -139,16 +140,18 @@ void DevicesPage::checkStatus()
     for (const Device &device : std::as_const(m_devices)) {
         if (QTreeWidgetItem *item = itemFor(device.name))
             item->setText(StatusColumn, tr("checking…"));
-        m_state->backend()->checkDevice(device).then(this, [this, generation, name = device.name](const DeviceCheck &check) {
-            if (generation != m_generation)
-                return;
-            m_online.insert(name, check.online);
-            if (QTreeWidgetItem *item = itemFor(name)) {
-                item->setText(StatusColumn, check.online ? tr("online") : tr("offline: %1").arg(check.problem.message));
-                item->setToolTip(StatusColumn, check.problem.message);
-            }
-            updateSummary();
-        });
+        whenReady(m_state->backend()->checkDevice(device), this,
+            [this, generation, name = device.name](const DeviceCheck &check) {
+                if (generation != m_generation)
+                    return;
+                m_online.insert(name, check.online);
+                if (QTreeWidgetItem *item = itemFor(name)) {
+                    item->setText(
+                        StatusColumn, check.online ? tr("online") : tr("offline: %1").arg(check.problem.message));
+                    item->setToolTip(StatusColumn, check.problem.message);
+                }
+                updateSummary();
+            });
     }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/wizard/peertrustpage.h"
 
+#include "core/common/whenready.h"
 #include "ui/wizard/nodeprogresslist.h"
 #include "ui/wizard/setupbackend.h"
 #include "ui/wizard/setupstate.h"
@@ -73,9 +74,8 @@ void PeerTrustPage::run()
     m_again->hide();
     m_progress->setNodes(m_state->deviceNames());
     m_outcome->setText(tr("Exchanging keys…"));
-    m_state->backend()
-        ->trustPeers(m_state->devices(), m_state->prepared()->addresses)
-        .then(this, [this, generation](const Expected<void> &result) {
+    whenReady(m_state->backend()->trustPeers(m_state->devices(), m_state->prepared()->addresses), this,
+        [this, generation](const Expected<void> &result) {
             if (generation != m_generation)
                 return;
             m_running = false;
