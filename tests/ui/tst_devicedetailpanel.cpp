@@ -179,13 +179,7 @@ private Q_SLOTS:
         QVERIFY(panel->findChild<QWidget *>(QStringLiteral("finding-release-too-old")));
     }
 
-    void screenshots_data()
-    {
-        QTest::addColumn<int>("lookIndex");
-        const auto looks = allLooks();
-        for (int i = 0; i < looks.size(); ++i)
-            QTest::newRow(qPrintable(looks.at(i).name)) << i;
-    }
+    void screenshots_data() { addLookRows(); }
 
     void screenshots()
     {

@@ -210,13 +210,7 @@ private Q_SLOTS:
         qInfo("chart: %d samples and %d repaints in %lld ms", fed, 600, timer.elapsed());
     }
 
-    void screenshots_data()
-    {
-        QTest::addColumn<int>("lookIndex");
-        const auto looks = allLooks();
-        for (int i = 0; i < looks.size(); ++i)
-            QTest::newRow(qPrintable(looks.at(i).name)) << i;
-    }
+    void screenshots_data() { addLookRows(); }
 
     void screenshots()
     {

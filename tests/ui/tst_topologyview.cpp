@@ -201,13 +201,7 @@ private Q_SLOTS:
         }
     }
 
-    void screenshots_data()
-    {
-        QTest::addColumn<int>("lookIndex");
-        const auto looks = allLooks();
-        for (int i = 0; i < looks.size(); ++i)
-            QTest::newRow(qPrintable(looks.at(i).name)) << i;
-    }
+    void screenshots_data() { addLookRows(); }
 
     void screenshots()
     {

@@ -13,6 +13,7 @@
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QTest>
 #include <QTranslator>
 #include <QWidget>
 
@@ -31,6 +32,15 @@ inline QList<Look> allLooks()
             {QStringLiteral("dark-en"), true, QStringLiteral("en")},
             {QStringLiteral("light-zh_CN"), false, QStringLiteral("zh_CN")},
             {QStringLiteral("dark-zh_CN"), true, QStringLiteral("zh_CN")}};
+}
+
+// A data-driven screenshot test's rows: column "lookIndex", one row per look.
+inline void addLookRows()
+{
+    QTest::addColumn<int>("lookIndex");
+    const auto looks = allLooks();
+    for (int i = 0; i < looks.size(); ++i)
+        QTest::newRow(qPrintable(looks.at(i).name)) << i;
 }
 
 // Applies a look to the whole application; call before building the widgets.
