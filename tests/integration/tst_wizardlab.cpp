@@ -3,6 +3,8 @@
 // a private sparklab ring of three (lab "h7-wizard", 10.131.60.0/24): devices
 // enrolled once, the checks, a miswired cable found and drawn then fixed, the
 // safe apply, node-to-node SSH and the exports, page by page as a person would.
+// Then a switch of four (lab "h7-wizsw", 10.131.65.0/24), where the port is
+// chosen by clicking it on the rear-panel drawing: first the wrong one.
 #include "core/devices/deviceenroller.h"
 #include "core/linktest/linktesthistory.h"
 #include "ui/drawings/rearpanelview.h"
@@ -241,8 +243,20 @@ private Q_SLOTS:
         auto *cabling = current<CablingPage>(wizard);
         cabling->setWatching(false);
         QSignalSpy checked(cabling, &CablingPage::checkFinished);
+        // The person clicks the right-hand port on Spark 1's drawing, but the lab's
+        // cables are in Port 0: the check finds every cable in the other port.
+        RearPanelView *panel = cabling->panels().at(0);
+        QTest::mouseClick(panel, Qt::LeftButton, {}, panel->portCentre(1).toPoint());
+        QCOMPARE(wizard.state()->port(), 1);
         cabling->findChild<QPushButton *>(QStringLiteral("checkCabling"))->click();
         QTRY_COMPARE_WITH_TIMEOUT(checked.size(), 1, 30000);
+        QVERIFY(!cabling->isComplete());
+        QVERIFY(!findingsOf(cabling).isEmpty());
+        // Clicking the left port makes the plan follow the cables.
+        QTest::mouseClick(panel, Qt::LeftButton, {}, panel->portCentre(0).toPoint());
+        QCOMPARE(wizard.state()->port(), 0);
+        cabling->findChild<QPushButton *>(QStringLiteral("checkCabling"))->click();
+        QTRY_COMPARE_WITH_TIMEOUT(checked.size(), 2, 30000);
         QVERIFY2(cabling->isComplete(), qPrintable(findingsOf(cabling)));
         wizard.next();
 
