@@ -35,6 +35,19 @@ std::optional<InterfaceAddress> peerOn(const AddressPlan &addresses, const Inter
     return std::nullopt;
 }
 
+// The RoCE device behind an end's netdev and the RoCE v2 GID index of its
+// planned address (-1 when its table has none: a GID of another address would
+// connect the wrong way).
+std::pair<QString, int> roceOf(const QList<NodeFacts> &facts, const InterfaceAddress &end)
+{
+    const NodeFacts *node = factsOf(facts, end.node);
+    const Cx7InterfaceFacts *netdev = node ? node->cx7Interface(end.netdev) : nullptr;
+    if (!netdev)
+        return {QString(), -1};
+    const std::optional<int> index = roceV2Ipv4GidIndex(netdev->gids, end.addressText());
+    return {netdev->rdmaDevice, index.value_or(-1)};
+}
+
 struct Leg
 {
     int cable = 0;
@@ -86,7 +99,10 @@ Expected<QList<LinkTarget>> LinkTestPlanner::plan(const CablingPlan &cabling, co
                 if (const auto speed = netdev ? netdev->speedMbps() : std::nullopt; speed && *speed > 0)
                     slowest = slowest == 0 ? *speed : std::min(slowest, *speed);
             }
-            target.twins[size_t(twin)] = LinkTwin{a->netdev, a->addressText(), b->netdev, b->addressText()};
+            const auto [rdmaA, gidA] = roceOf(facts, *a);
+            const auto [rdmaB, gidB] = roceOf(facts, *b);
+            target.twins[size_t(twin)] = LinkTwin{a->netdev, a->addressText(), b->netdev, b->addressText(),
+                                                  rdmaA, gidA, rdmaB, gidB};
         }
         target.reportedSpeedMbps = slowest;
         targets.append(target);

@@ -37,7 +37,8 @@ private:
         return result;
     }
 
-    LinkTestJob job(const QList<LinkTarget> &links, QList<LinkPhase> phases, int seconds = 3)
+    LinkTestJob job(const QList<LinkTarget> &links, QList<LinkPhase> phases, int seconds = 3,
+                    LinkTestMode mode = LinkTestMode::Tcp)
     {
         LinkTestJob result;
         result.cluster = QStringLiteral("ring");
@@ -47,15 +48,17 @@ private:
         result.options.seconds = seconds;
         result.options.phases = std::move(phases);
         result.options.pings = 5;
+        result.options.mode = mode;
         return result;
     }
 
-    // No iperf3 and no pid file left on any node.
+    // No iperf3, no ib_write_bw and no pid or output file left on any node.
     QString leftovers()
     {
         QString found;
         for (int i = 0; i < m_lab.size(); ++i) {
             const QByteArray left = m_lab.lab().processesOn(i, QStringLiteral("iperf3"))
+                + m_lab.lab().processesOn(i, QStringLiteral("ib_write_bw"))
                 + m_lab.lab().sh(i, QStringLiteral("ls /tmp/spark-linktest-* 2>/dev/null; true")).out;
             if (!left.trimmed().isEmpty())
                 found += m_lab.nodeNames().at(i) + QStringLiteral(": ") + QString::fromUtf8(left);
@@ -144,6 +147,80 @@ private Q_SLOTS:
                 QVERIFY(totals >= (phase == LinkPhase::Both ? 4 : 2));
             }
         }
+        const QString left = leftovers();
+        QVERIFY2(left.isEmpty(), qPrintable(left));
+    }
+
+    // RDMA mode: ib_write_bw with the probe's RoCE device and GID index per
+    // end; "both at once" is an A→B and a B→A test side by side.
+    void rdmaHealthyRingPassesWithLiveSamples()
+    {
+        for (const LinkTarget &link : std::as_const(m_links)) {
+            for (const LinkTwin &twin : link.twins)
+                QVERIFY2(!twin.rdmaDeviceA.isEmpty() && twin.gidIndexA >= 0 && !twin.rdmaDeviceB.isEmpty() && twin.gidIndexB >= 0,
+                         qPrintable(link.id));
+        }
+        LinkTestRunner runner;
+        QMutex mutex;
+        QList<QPair<qint64, LinkSample>> arrivals;
+        QElapsedTimer clock;
+        clock.start();
+        connect(&runner, &LinkTestRunner::sample, &runner, [&](const LinkSample &sample) {
+            const QMutexLocker locker(&mutex);
+            arrivals.append({clock.elapsed(), sample});
+        }, Qt::DirectConnection);
+        const auto run = runner.runBlocking(job(m_links, {LinkPhase::AToB, LinkPhase::Both}, 4, LinkTestMode::Rdma));
+        QVERIFY2(run, run ? "" : qPrintable(run.error().message + run.error().detail));
+        QCOMPARE(run->links.size(), 3);
+        for (const LinkResult &link : run->links) {
+            QCOMPARE(link.method, QStringLiteral("rdma"));
+            QVERIFY2(link.verdict.pass, qPrintable(describe(*run)));
+            QVERIFY(link.latencyUs > 0);
+            QCOMPARE(link.throughput.size(), 3); // A→B, then both at once in each direction
+            for (const PortThroughput &port : link.throughput) {
+                qInfo("%s %s %s: %.3f Gb/s", qPrintable(link.label), qPrintable(linkPhaseKey(port.phase)),
+                      qPrintable(linkDirectionKey(port.direction)), port.totalGbps);
+                QVERIFY2(port.totalGbps > 1.84 && port.totalGbps < 2.2, qPrintable(QString::number(port.totalGbps)));
+                QVERIFY(port.twinSamples[0] >= 2 && port.twinSamples[1] >= 2);
+                QVERIFY(port.twinSamples[0] <= 4 && port.twinSamples[1] <= 4); // one a second, no more than its seconds
+            }
+        }
+        // Live: samples arrive once a second while each phase runs.
+        for (const LinkTarget &link : std::as_const(m_links)) {
+            for (LinkPhase phase : {LinkPhase::AToB, LinkPhase::Both}) {
+                qint64 first = -1;
+                qint64 last = -1;
+                int totals = 0;
+                for (const auto &[at, sample] : std::as_const(arrivals)) {
+                    if (sample.link != link.id || sample.phase != phase)
+                        continue;
+                    first = first < 0 ? at : first;
+                    last = at;
+                    totals += sample.twin == LinkSample::wholePort ? 1 : 0;
+                }
+                QVERIFY2(last - first >= 1500, qPrintable(QStringLiteral("%1: %2 ms").arg(link.id).arg(last - first)));
+                QVERIFY(totals >= (phase == LinkPhase::Both ? 4 : 2));
+            }
+        }
+        const QString left = leftovers();
+        QVERIFY2(left.isEmpty(), qPrintable(left));
+    }
+
+    void rdmaCancelLeavesNothingRunning()
+    {
+        LinkTestRunner runner;
+        std::atomic<bool> sawSample{false};
+        connect(&runner, &LinkTestRunner::sample, &runner, [&](const LinkSample &) {
+            sawSample = true;
+            runner.cancel();
+        }, Qt::DirectConnection);
+        QElapsedTimer timer;
+        timer.start();
+        const auto run = runner.runBlocking(job(m_links, {LinkPhase::Both}, 30, LinkTestMode::Rdma));
+        QVERIFY(sawSample);
+        QVERIFY(!run);
+        QVERIFY2(run.error().message.contains(QLatin1String("cancelled")), qPrintable(run.error().message));
+        QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
         const QString left = leftovers();
         QVERIFY2(left.isEmpty(), qPrintable(left));
     }
