@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <optional>
+#include <tuple>
+#include <utility>
 
 namespace spark {
 
@@ -111,6 +113,27 @@ Expected<QList<LinkTarget>> LinkTestPlanner::plan(const CablingPlan &cabling, co
         return Error(tr("The cluster has no links to test: plan a cluster with at least two Sparks first."),
                      QStringLiteral("no links"));
     return targets;
+}
+
+std::optional<Error> LinkTestPlanner::missingRoce(const QList<LinkTarget> &links)
+{
+    for (const LinkTarget &link : links) {
+        for (const LinkTwin &twin : link.twins) {
+            for (const auto &[node, netdev, address, device, gid] :
+                 {std::tuple{link.nodeA, twin.netdevA, twin.addressA, twin.rdmaDeviceA, twin.gidIndexA},
+                  std::tuple{link.nodeB, twin.netdevB, twin.addressB, twin.rdmaDeviceB, twin.gidIndexB}}) {
+                if (!device.isEmpty() && gid >= 0)
+                    continue;
+                return Error(tr("%1 shows no RoCE v2 GID for %2 on %3: check that its RoCE device is up "
+                                "(ibdev2netdev) and the cluster's network is applied, or use --mode tcp.")
+                                 .arg(node, address, netdev),
+                             QStringLiteral("no RoCE GID on %1 %2 for %3 (device '%4', index %5)")
+                                 .arg(node, netdev, address, device)
+                                 .arg(gid));
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace spark

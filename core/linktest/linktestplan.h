@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <array>
+#include <optional>
 
 namespace spark {
 
@@ -58,6 +59,10 @@ public:
     // to do, when the address plan lacks a link's addresses.
     static Expected<QList<LinkTarget>> plan(const CablingPlan &cabling, const AddressPlan &addresses,
                                             const QList<NodeFacts> &facts);
+
+    // For the RDMA test: the first end without a RoCE device or GID index, as
+    // the sentence to show; nothing when every end has both.
+    static std::optional<Error> missingRoce(const QList<LinkTarget> &links);
 };
 
 } // namespace spark

@@ -36,28 +36,6 @@ constexpr double segmentBytes = 1448;
 constexpr int iperf3Port = 5201;
 constexpr int perftestPort = 18515;
 
-// An end whose RoCE device or GID index the probe did not see.
-std::optional<Error> missingRoce(const QList<LinkTarget> &links)
-{
-    for (const LinkTarget &link : links) {
-        for (const LinkTwin &twin : link.twins) {
-            for (const auto &[node, netdev, address, device, gid] :
-                 {std::tuple{link.nodeA, twin.netdevA, twin.addressA, twin.rdmaDeviceA, twin.gidIndexA},
-                  std::tuple{link.nodeB, twin.netdevB, twin.addressB, twin.rdmaDeviceB, twin.gidIndexB}}) {
-                if (!device.isEmpty() && gid >= 0)
-                    continue;
-                return Error(LinkTestRunner::tr("%1 shows no RoCE v2 GID for %2 on %3: check that its RoCE device is up "
-                                                "(ibdev2netdev) and the cluster's network is applied, or use --mode tcp.")
-                                 .arg(node, address, netdev),
-                             QStringLiteral("no RoCE GID on %1 %2 for %3 (device '%4', index %5)")
-                                 .arg(node, netdev, address, device)
-                                 .arg(gid));
-            }
-        }
-    }
-    return std::nullopt;
-}
-
 QString phaseName(LinkPhase phase)
 {
     switch (phase) {
@@ -336,7 +314,7 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
     }
 
     if (job.options.mode == LinkTestMode::Rdma) {
-        if (auto unknown = missingRoce(job.links))
+        if (auto unknown = LinkTestPlanner::missingRoce(job.links))
             return *unknown;
     }
 

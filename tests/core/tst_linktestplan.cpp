@@ -187,6 +187,39 @@ private Q_SLOTS:
         QCOMPARE(unknown.gidIndexA, -1);
     }
 
+    void missingRoce_data()
+    {
+        QTest::addColumn<QString>("deviceB"); // end B's RoCE device on twin 1
+        QTest::addColumn<int>("gidB");        // and its GID index
+        QTest::addColumn<QString>("sentence"); // empty: the RDMA test can run
+        QTest::newRow("both ends known") << "roceP2p1s0f1" << 3 << "";
+        QTest::newRow("reordered index") << "roceP2p1s0f1" << 7 << "";
+        QTest::newRow("no GID for the address")
+            << "roceP2p1s0f1" << -1
+            << "spark-2 shows no RoCE v2 GID for 10.0.1.2 on enP2p1s0f1np1: check that its RoCE device is up (ibdev2netdev) "
+               "and the cluster's network is applied, or use --mode tcp.";
+        QTest::newRow("node not probed")
+            << "" << -1
+            << "spark-2 shows no RoCE v2 GID for 10.0.1.2 on enP2p1s0f1np1: check that its RoCE device is up (ibdev2netdev) "
+               "and the cluster's network is applied, or use --mode tcp.";
+    }
+
+    void missingRoce()
+    {
+        QFETCH(QString, deviceB);
+        QFETCH(int, gidB);
+        QFETCH(QString, sentence);
+        LinkTarget link;
+        link.nodeA = QStringLiteral("spark-1");
+        link.nodeB = QStringLiteral("spark-2");
+        link.twins[0] = LinkTwin{QStringLiteral("enp1s0f1np1"), QStringLiteral("10.0.0.1"), QStringLiteral("enp1s0f1np1"),
+                                 QStringLiteral("10.0.0.2"), QStringLiteral("rocep1s0f1"), 3, QStringLiteral("rocep1s0f1"), 3};
+        link.twins[1] = LinkTwin{QStringLiteral("enP2p1s0f1np1"), QStringLiteral("10.0.1.1"), QStringLiteral("enP2p1s0f1np1"),
+                                 QStringLiteral("10.0.1.2"), QStringLiteral("roceP2p1s0f1"), 3, deviceB, gidB};
+        const auto missing = LinkTestPlanner::missingRoce({link});
+        QCOMPARE(missing ? missing->message : QString(), sentence);
+    }
+
     void liveTotals()
     {
         LiveTotals totals;

@@ -3,7 +3,9 @@
 // 10.131.72.0/24): configured with the cluster apply, then every cable
 // measured (samples arrive while iperf3 runs, verdicts pass at the lab's rate
 // scale); a degraded cable fails with the reboot advice, a twin down gives
-// the both-twins reason, and a cancelled run leaves nothing running.
+// the both-twins reason, and a cancelled run leaves nothing running. The
+// same ring in RDMA mode (the perftest stand-in): passes with live samples,
+// follows a reordered GID table, and a cancelled run leaves nothing running.
 #include "core/linktest/linktestplan.h"
 #include "core/linktest/linktestrunner.h"
 #include "core/netconfig/clusterapplier.h"
@@ -27,6 +29,20 @@ private:
     std::unique_ptr<ScratchHome> m_home;
     ClusterLab m_lab;
     QList<LinkTarget> m_links;
+    ClusterDefinition m_cluster;
+    CablingPlan m_cabling;
+
+    // As sparkctl linktest does: probe, plan the addresses, plan the links.
+    Expected<QList<LinkTarget>> planLinks()
+    {
+        const auto facts = ClusterPreparer::probe(targets(false));
+        if (!facts)
+            return facts.error();
+        const auto addresses = ClusterPreparer::planAddresses(m_cluster, m_cabling, *facts);
+        if (!addresses)
+            return addresses.error();
+        return LinkTestPlanner::plan(m_cabling, *addresses, *facts);
+    }
 
     QList<PrepareTarget> targets(bool withPasswords)
     {
@@ -93,12 +109,9 @@ private Q_SLOTS:
         const ClusterApplyReport applied = applier.runBlocking(prepared->jobs(targets(true)));
         QVERIFY2(applied.succeeded, qPrintable(applied.error.message));
 
-        // As sparkctl linktest does: probe, plan the addresses, plan the links.
-        const auto facts = ClusterPreparer::probe(targets(false));
-        QVERIFY(facts);
-        const auto addresses = ClusterPreparer::planAddresses(cluster, prepared->cabling, *facts);
-        QVERIFY(addresses);
-        const auto links = LinkTestPlanner::plan(prepared->cabling, *addresses, *facts);
+        m_cluster = cluster;
+        m_cabling = prepared->cabling;
+        const auto links = planLinks();
         QVERIFY2(links, links ? "" : qPrintable(links.error().message));
         QCOMPARE(links->size(), 3);
         QCOMPARE(links->first().reportedSpeedMbps, 200000);
@@ -202,6 +215,27 @@ private Q_SLOTS:
                 QVERIFY(totals >= (phase == LinkPhase::Both ? 4 : 2));
             }
         }
+        const QString left = leftovers();
+        QVERIFY2(left.isEmpty(), qPrintable(left));
+    }
+
+    // A kernel that reordered the GID table: the probe's index is used, not 3.
+    void rdmaUsesTheProbedGidIndex()
+    {
+        const LinkTarget &first = m_links.first();
+        const QString node = QString::number(m_lab.nodeNames().indexOf(first.nodeA) + 1);
+        QCOMPARE(m_lab.fault({QStringLiteral("gid-reorder"), node}).exitCode, 0);
+        const auto links = planLinks();
+        const auto run = links ? LinkTestRunner().runBlocking(job({links->first()}, {LinkPhase::AToB}, 3, LinkTestMode::Rdma))
+                               : Expected<LinkTestRun>(links.error());
+        m_lab.fault({QStringLiteral("gid-reorder"), node, QStringLiteral("--clear")});
+        QVERIFY2(links, links ? "" : qPrintable(links.error().message));
+        const LinkTwin &reordered = links->first().twins[0];
+        QCOMPARE(links->first().id, first.id);
+        QVERIFY2(reordered.gidIndexA >= 0 && reordered.gidIndexA != 3, qPrintable(QString::number(reordered.gidIndexA)));
+        QCOMPARE(reordered.gidIndexB, first.twins[0].gidIndexB);
+        QVERIFY2(run, run ? "" : qPrintable(run.error().message));
+        QVERIFY2(run->links.first().verdict.pass, qPrintable(describe(*run)));
         const QString left = leftovers();
         QVERIFY2(left.isEmpty(), qPrintable(left));
     }
