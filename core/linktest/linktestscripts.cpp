@@ -201,7 +201,9 @@ std::optional<Error> LinkTestScripts::missingTool(const NodeFacts &facts, const 
             continue;
         const QString package = tool == u"ping" ? QStringLiteral("iputils-ping")
                               : tool == u"iperf3" ? QStringLiteral("iperf3") : QStringLiteral("coreutils");
-        return Error(tr("%1 is not installed on %2: install it (sudo apt install %3) and run the link test again.")
+        // The runner's sentence before this check moved here: its translation stays.
+        return Error(QCoreApplication::translate("spark::LinkTestRunner",
+                                                 "%1 is not installed on %2: install it (sudo apt install %3) and run the link test again.")
                          .arg(tool, node, package),
                      QStringLiteral("missing %1 on %2").arg(tool, node));
     }
