@@ -7,6 +7,7 @@
 #include "core/linktest/livetotals.h"
 #include "core/linktest/perftestparser.h"
 #include "core/linktest/runnerwait.h"
+#include "core/linktest/serverstart.h"
 #include "core/ssh/sshsession.h"
 
 #include <QMutex>
@@ -23,8 +24,6 @@ namespace {
 using linktest::waitFor;
 
 const QString shell = QStringLiteral("sh -s");
-// What perftest's server prints once it listens for its client.
-const QString serverReady = QStringLiteral("Waiting for client to connect");
 constexpr int serverStartSeconds = 15;
 constexpr int serverStartTimeoutMs = (serverStartSeconds + 15) * 1000;
 
@@ -120,7 +119,7 @@ LinkTestRunner::PhaseResult LinkTestRunner::runRdmaPhase(const LinkTarget &link,
             servers.append({twin, commands->first});
             clients.append({twin, commands->second});
         }
-        const auto serverScript = LinkTestScripts::detached(side->serverTag, servers, serverReady, serverStartSeconds);
+        const auto serverScript = LinkTestScripts::detached(side->serverTag, servers, PerftestServerStart::readyText(), serverStartSeconds);
         const auto clientScript = LinkTestScripts::parallel(side->clientTag, clients);
         if (!serverScript || !clientScript) {
             result.problem = (!serverScript ? serverScript.error() : clientScript.error()).message;
@@ -156,22 +155,12 @@ LinkTestRunner::PhaseResult LinkTestRunner::runRdmaPhase(const LinkTarget &link,
             result.problem = tr("The ib_write_bw servers on %1 did not start: %2").arg(side.serverNode, answered.error().message);
             continue;
         }
-        std::array<bool, 2> ready{false, false};
-        PerftestParser errors;
-        for (const QByteArray &raw : answered->standardOutput.split('\n')) {
-            const auto tagged = LinkTestScripts::parseTagged(QString::fromUtf8(raw));
-            if (!tagged)
-                continue;
-            if (tagged->text.contains(serverReady))
-                ready[size_t(tagged->twin)] = true;
-            else if (!tagged->exitCode)
-                errors.feed((tagged->text + QLatin1Char('\n')).toUtf8());
-        }
-        if (!ready[0] || !ready[1]) {
-            result.problem = errors.errors().isEmpty()
+        const PerftestServerStart started = PerftestServerStart::parse(answered->standardOutput);
+        if (!started.allReady()) {
+            result.problem = started.errors.isEmpty()
                 ? tr("The ib_write_bw servers on %1 did not start in time: check that perftest runs there and try again.")
                       .arg(side.serverNode)
-                : tr("ib_write_bw could not start on %1: %2.").arg(side.serverNode, errors.errors().constFirst());
+                : tr("ib_write_bw could not start on %1: %2.").arg(side.serverNode, started.errors.constFirst());
         }
     }
 
