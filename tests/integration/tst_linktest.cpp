@@ -295,8 +295,16 @@ private Q_SLOTS:
 
     // The cable is pulled while it is measured: the run still ends, within its
     // time, with a failed verdict that says something, and nothing is left behind.
+    void unpluggedMidRunFailsAndCleansUp_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::newRow("tcp") << int(LinkTestMode::Tcp);
+        QTest::newRow("rdma") << int(LinkTestMode::Rdma);
+    }
+
     void unpluggedMidRunFailsAndCleansUp()
     {
+        QFETCH(int, mode);
         const LinkTarget &link = m_links.first();
         LinkTestRunner runner;
         std::atomic<bool> pulled{false};
@@ -307,7 +315,7 @@ private Q_SLOTS:
         }, Qt::DirectConnection);
         QElapsedTimer timer;
         timer.start();
-        const auto run = runner.runBlocking(job({link}, {LinkPhase::AToB}, 8));
+        const auto run = runner.runBlocking(job({link}, {LinkPhase::AToB}, 8, LinkTestMode(mode)));
         if (unplugger.joinable())
             unplugger.join();
         QCOMPARE(m_lab.fault({QStringLiteral("unplug"), link.id, QStringLiteral("--clear")}).exitCode, 0);
