@@ -102,14 +102,14 @@ int runLinkTest(const QStringList &arguments)
         "Measure every link of the cluster, both twins of each port at once, and say for each whether it carries "
         "what it should. Exit code 0 when every link passes, 1 otherwise."));
     parser.addOption(clusterOption());
-    const QCommandLineOption mode(QStringLiteral("mode"), QStringLiteral("tcp (iperf3) or rdma (ib_write_bw); default tcp."),
+    const QCommandLineOption mode(QStringLiteral("mode"), QStringLiteral("tcp (iperf3) or rdma (ib_write_bw from perftest, with each port's RoCE device and GID index); default tcp."),
                                   QStringLiteral("MODE"), QStringLiteral("tcp"));
     const QCommandLineOption duration(QStringLiteral("duration"), QStringLiteral("Seconds per direction (default 10)."),
                                       QStringLiteral("S"), QStringLiteral("10"));
     const QCommandLineOption direction(QStringLiteral("direction"),
                                        QStringLiteral("a-b, b-a, both (at once) or all (one after the other, then at once; the default)."),
                                        QStringLiteral("DIRECTION"), QStringLiteral("all"));
-    const QCommandLineOption streams(QStringLiteral("streams"), QStringLiteral("Parallel TCP streams per twin (default 4)."),
+    const QCommandLineOption streams(QStringLiteral("streams"), QStringLiteral("Parallel TCP streams per twin (default 4; tcp mode)."),
                                      QStringLiteral("N"), QStringLiteral("4"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Samples as JSON lines as they arrive, then each link's verdict and the run."));
     const QCommandLineOption historyOption(QStringLiteral("history"),
@@ -119,11 +119,11 @@ int runLinkTest(const QStringList &arguments)
         return *exit;
     if (!parser.positionalArguments().isEmpty())
         return usageError(parser, commandPath, QStringLiteral("unexpected argument '%1'.").arg(parser.positionalArguments().first()));
-    if (parser.value(mode) == QLatin1String("rdma"))
-        return usageError(parser, commandPath, QStringLiteral("--mode rdma is not available yet; use --mode tcp."));
-    if (parser.value(mode) != QLatin1String("tcp"))
-        return usageError(parser, commandPath, QStringLiteral("--mode must be tcp or rdma."));
     LinkTestOptions options;
+    if (parser.value(mode) == QLatin1String("rdma"))
+        options.mode = LinkTestMode::Rdma;
+    else if (parser.value(mode) != QLatin1String("tcp"))
+        return usageError(parser, commandPath, QStringLiteral("--mode must be tcp or rdma."));
     bool ok = false;
     options.seconds = parser.value(duration).toInt(&ok);
     if (!ok || options.seconds < 2 || options.seconds > 3600)

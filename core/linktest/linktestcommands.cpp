@@ -174,6 +174,13 @@ Expected<QStringList> ping(const QString &interfaceName, const QString &address,
                        QStringLiteral("-c"), number(count), QStringLiteral("-I"), interfaceName, address};
 }
 
+Expected<QStringList> lineBuffered(const QStringList &command)
+{
+    if (command.isEmpty())
+        return Error(tr("The link test cannot run: there is no command to run."), QStringLiteral("empty command"));
+    return QStringList{QStringLiteral("stdbuf"), QStringLiteral("-oL")} + command;
+}
+
 Expected<QStringList> withTimeout(int seconds, const QStringList &command)
 {
     if (auto error = checkRange(QT_TRANSLATE_NOOP("spark::LinkTestCommands", "the test length in seconds"), seconds, 1, 86400))

@@ -57,6 +57,10 @@ Expected<QStringList> ibWriteLat(const Perftest &test, int iterations = 1000);
 // `ping -n -i 0.2 -c COUNT -I IFACE ADDR`
 Expected<QStringList> ping(const QString &interfaceName, const QString &address, int count);
 
+// `stdbuf -oL …`: a C program's output line by line also into a pipe or file
+// (perftest does not flush its lines itself; a Python stand-in ignores it).
+Expected<QStringList> lineBuffered(const QStringList &command);
+
 // `timeout -s INT SECONDS …`: stops a --run_infinitely test the way Ctrl-C would.
 Expected<QStringList> withTimeout(int seconds, const QStringList &command);
 

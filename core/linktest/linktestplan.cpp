@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <optional>
+#include <tuple>
+#include <utility>
 
 namespace spark {
 
@@ -33,6 +35,19 @@ std::optional<InterfaceAddress> peerOn(const AddressPlan &addresses, const Inter
             return other;
     }
     return std::nullopt;
+}
+
+// The RoCE device behind an end's netdev and the RoCE v2 GID index of its
+// planned address (-1 when its table has none: a GID of another address would
+// connect the wrong way).
+std::pair<QString, int> roceOf(const QList<NodeFacts> &facts, const InterfaceAddress &end)
+{
+    const NodeFacts *node = factsOf(facts, end.node);
+    const Cx7InterfaceFacts *netdev = node ? node->cx7Interface(end.netdev) : nullptr;
+    if (!netdev)
+        return {QString(), -1};
+    const std::optional<int> index = roceV2Ipv4GidIndex(netdev->gids, end.addressText());
+    return {netdev->rdmaDevice, index.value_or(-1)};
 }
 
 struct Leg
@@ -86,7 +101,10 @@ Expected<QList<LinkTarget>> LinkTestPlanner::plan(const CablingPlan &cabling, co
                 if (const auto speed = netdev ? netdev->speedMbps() : std::nullopt; speed && *speed > 0)
                     slowest = slowest == 0 ? *speed : std::min(slowest, *speed);
             }
-            target.twins[size_t(twin)] = LinkTwin{a->netdev, a->addressText(), b->netdev, b->addressText()};
+            const auto [rdmaA, gidA] = roceOf(facts, *a);
+            const auto [rdmaB, gidB] = roceOf(facts, *b);
+            target.twins[size_t(twin)] = LinkTwin{a->netdev, a->addressText(), b->netdev, b->addressText(),
+                                                  rdmaA, gidA, rdmaB, gidB};
         }
         target.reportedSpeedMbps = slowest;
         targets.append(target);
@@ -95,6 +113,27 @@ Expected<QList<LinkTarget>> LinkTestPlanner::plan(const CablingPlan &cabling, co
         return Error(tr("The cluster has no links to test: plan a cluster with at least two Sparks first."),
                      QStringLiteral("no links"));
     return targets;
+}
+
+std::optional<Error> LinkTestPlanner::missingRoce(const QList<LinkTarget> &links)
+{
+    for (const LinkTarget &link : links) {
+        for (const LinkTwin &twin : link.twins) {
+            for (const auto &[node, netdev, address, device, gid] :
+                 {std::tuple{link.nodeA, twin.netdevA, twin.addressA, twin.rdmaDeviceA, twin.gidIndexA},
+                  std::tuple{link.nodeB, twin.netdevB, twin.addressB, twin.rdmaDeviceB, twin.gidIndexB}}) {
+                if (!device.isEmpty() && gid >= 0)
+                    continue;
+                return Error(tr("%1 shows no RoCE v2 GID for %2 on %3: check that its RoCE device is up "
+                                "(ibdev2netdev) and the cluster's network is applied, or use --mode tcp.")
+                                 .arg(node, address, netdev),
+                             QStringLiteral("no RoCE GID on %1 %2 for %3 (device '%4', index %5)")
+                                 .arg(node, netdev, address, device)
+                                 .arg(gid));
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace spark

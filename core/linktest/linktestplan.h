@@ -11,16 +11,23 @@
 #include <QString>
 
 #include <array>
+#include <optional>
 
 namespace spark {
 
-// One twin of a link: the netdev and address at each end.
+// One twin of a link: the netdev and address at each end, and for the RDMA
+// test the RoCE device behind each netdev with the index of the RoCE v2 GID of
+// that address (empty / -1 where the probe did not see them).
 struct LinkTwin
 {
     QString netdevA;
     QString addressA;
     QString netdevB;
     QString addressB;
+    QString rdmaDeviceA;
+    int gidIndexA = -1;
+    QString rdmaDeviceB;
+    int gidIndexB = -1;
 };
 
 // What the link test measures: a direct cable, or a node-to-switch leg paired
@@ -46,11 +53,16 @@ class LinkTestPlanner
     Q_DECLARE_TR_FUNCTIONS(spark::LinkTestPlanner)
 
 public:
-    // `facts` give the negotiated speeds (a node missing there: unknown). The
+    // `facts` give the negotiated speeds (a node missing there: unknown) and
+    // each netdev's RoCE device and GID table, read for the planned address. The
     // runner checks that the addresses are up when it starts. Fails, with what
     // to do, when the address plan lacks a link's addresses.
     static Expected<QList<LinkTarget>> plan(const CablingPlan &cabling, const AddressPlan &addresses,
                                             const QList<NodeFacts> &facts);
+
+    // For the RDMA test: the first end without a RoCE device or GID index, as
+    // the sentence to show; nothing when every end has both.
+    static std::optional<Error> missingRoce(const QList<LinkTarget> &links);
 };
 
 } // namespace spark

@@ -6,6 +6,7 @@
 #include "core/linktest/linktestscripts.h"
 #include "core/linktest/livetotals.h"
 #include "core/linktest/pingparser.h"
+#include "core/linktest/runnerwait.h"
 #include "core/ssh/sshsession.h"
 
 #include <QDeadlineTimer>
@@ -23,29 +24,17 @@ namespace spark {
 
 namespace {
 
+using linktest::waitFor;
+
 const QString shell = QStringLiteral("sh -s");
-constexpr int pollMs = 20;
 constexpr int listenTimeoutMs = 15000;
 constexpr int serverGraceMs = 5000;
 constexpr int cleanupTimeoutMs = 20000;
 // iperf3's TCP payload per segment at MTU 1500, to turn bytes into segments.
 constexpr double segmentBytes = 1448;
 
-// Polls until the future is done, `until` holds, the deadline passes or the run is cancelled.
-template<typename T>
-bool waitFor(const QFuture<T> &future, int timeoutMs, const std::atomic<bool> &cancelled,
-             const std::function<bool()> &until = {})
-{
-    const QDeadlineTimer deadline(timeoutMs < 0 ? QDeadlineTimer::Forever : QDeadlineTimer(timeoutMs));
-    while (!future.isFinished()) {
-        if (until && until())
-            return true;
-        if (cancelled || deadline.hasExpired())
-            return false;
-        QThread::msleep(pollMs);
-    }
-    return true;
-}
+constexpr int iperf3Port = 5201;
+constexpr int perftestPort = 18515;
 
 QString phaseName(LinkPhase phase)
 {
@@ -66,14 +55,6 @@ QList<LinkPhase> LinkTestOptions::allPhases()
 {
     return {LinkPhase::AToB, LinkPhase::BToA, LinkPhase::Both};
 }
-
-struct LinkTestRunner::PhaseResult
-{
-    QList<LinkSample> samples;
-    double retransmits = 0;
-    double bytes = 0;
-    QString problem; // a sentence when the phase could not run as planned
-};
 
 LinkTestRunner::LinkTestRunner(QObject *parent)
     : QObject(parent)
@@ -311,14 +292,8 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
         auto parsed = LinkTestScripts::parsePreflight(answered->standardOutput, it.key());
         if (!parsed)
             return parsed.error();
-        for (const char *tool : {"iperf3", "timeout", "ping"}) {
-            if (!parsed->tools.contains(QLatin1String(tool)))
-                return Error(tr("%1 is not installed on %2: install it (sudo apt install %3) and run the link test again.")
-                                 .arg(QLatin1String(tool), it.key(),
-                                      QLatin1String(qstrcmp(tool, "ping") == 0 ? "iputils-ping"
-                                                    : qstrcmp(tool, "timeout") == 0 ? "coreutils" : "iperf3")),
-                             QStringLiteral("missing %1 on %2").arg(QLatin1String(tool), it.key()));
-        }
+        if (auto missing = LinkTestScripts::missingTool(*parsed, it.key(), job.options.mode == LinkTestMode::Rdma))
+            return *missing;
         // Every node should declare the same; the slowest one sets the bar.
         scale = first ? parsed->rateScale : std::min(scale, parsed->rateScale);
         first = false;
@@ -338,6 +313,11 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
         }
     }
 
+    if (job.options.mode == LinkTestMode::Rdma) {
+        if (auto unknown = LinkTestPlanner::missingRoce(job.links))
+            return *unknown;
+    }
+
     LinkTestRun run;
     run.cluster = job.cluster;
     run.started = QDateTime::currentDateTimeUtc();
@@ -345,7 +325,8 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
     run.expectedGbps = job.options.portGbps;
     for (const LinkTarget &link : job.links)
         run.links.append(LinkResult{link.id, link.label, link.nodeA, link.portA, link.nodeB, link.portB,
-                                    QStringLiteral("tcp"), {}, -1, 0, {}});
+                                    job.options.mode == LinkTestMode::Rdma ? QStringLiteral("rdma") : QStringLiteral("tcp"),
+                                    {}, -1, 0, {}});
     Q_EMIT started(run);
 
     const LinkExpectation expectation{job.options.portGbps, scale};
@@ -365,13 +346,18 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
         result.lossPercent = latency.lossPercent;
         Q_EMIT latencyMeasured(link.id, latency.latencyUs, latency.lossPercent);
 
-        const QList<int> ports = LinkTestScripts::freePorts(facts.value(link.nodeB).listeningPorts, 2);
+        // iperf3's usual ports for TCP; perftest's for RDMA, on either end (B→A serves on A).
+        const bool rdma = job.options.mode == LinkTestMode::Rdma;
+        const int firstPort = rdma ? perftestPort : iperf3Port;
+        const QList<int> portsA = LinkTestScripts::freePorts(facts.value(link.nodeA).listeningPorts, 2, firstPort);
+        const QList<int> portsB = LinkTestScripts::freePorts(facts.value(link.nodeB).listeningPorts, 2, firstPort);
         QList<LinkSample> samples;
         QHash<int, double> retransmitFraction; // per phase
         QStringList problems;
         for (LinkPhase phase : job.options.phases) {
             Q_EMIT progress(double(step++) / steps, tr("Measuring %1, %2.").arg(link.label, phaseName(phase)));
-            PhaseResult measured = runPhase(link, phase, ports, sessionA, sessionB, job.options);
+            PhaseResult measured = rdma ? runRdmaPhase(link, phase, portsA, portsB, sessionA, sessionB, job.options)
+                                        : runPhase(link, phase, portsB, sessionA, sessionB, job.options);
             if (m_cancelled)
                 return Error(tr("The link test was cancelled; nothing is left running on the nodes."), QStringLiteral("cancelled"));
             samples += measured.samples;

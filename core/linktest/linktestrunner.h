@@ -22,10 +22,16 @@ struct LinkTestNode
     SshSession *session = nullptr; // the caller's, alive until the run ends
 };
 
+// TCP with iperf3 (every Spark has it), or RDMA with perftest's ib_write_bw
+// (what NVIDIA's bar is measured with; perftest must be installed).
+enum class LinkTestMode { Tcp, Rdma };
+
 struct LinkTestOptions
 {
+    LinkTestMode mode = LinkTestMode::Tcp;
     int seconds = 10;       // per phase
-    int streams = 4;        // parallel TCP streams per twin
+    int streams = 4;        // parallel TCP streams per twin (TCP mode)
+    int messageBytes = 65536; // ib_write_bw message size (RDMA mode)
     QList<LinkPhase> phases = allPhases(); // A→B, B→A, then both at once
 
     static QList<LinkPhase> allPhases();
@@ -42,11 +48,16 @@ struct LinkTestJob
 };
 
 // Runs the link test over SSH, one link after the other: ping both twins for
-// latency and loss, then per phase (A→B, B→A, both at once) iperf3 servers on
-// end B (free ports, one test each, under `timeout`) and the clients on end A,
-// both twins at once. Samples stream as iperf3 prints them (--forceflush,
-// once a second); every phase ends with a clean-up on both ends that stops
-// whatever is left, also after a failure or cancel().
+// latency and loss, then per phase (A→B, B→A, both at once) both twins at once:
+// - TCP: iperf3 servers on end B (free ports, one test each, under `timeout`)
+//   and the clients on end A. Samples stream as iperf3 prints them
+//   (--forceflush, once a second).
+// - RDMA: ib_write_bw servers on the receiving end (free ports, under
+//   `timeout`, started in the background) and the clients on the sending end,
+//   with each end's RoCE device and GID index. Samples stream as the clients
+//   print them (--run_infinitely -D 1, line-buffered: once a second).
+// Every phase ends with a clean-up on both ends that stops whatever is left,
+// also after a failure or cancel().
 class LinkTestRunner final : public QObject
 {
     Q_OBJECT
@@ -71,7 +82,13 @@ Q_SIGNALS:
     void progress(double fraction, const QString &sentence);
 
 private:
-    struct PhaseResult;
+    struct PhaseResult
+    {
+        QList<LinkSample> samples;
+        double retransmits = 0;
+        double bytes = 0;
+        QString problem; // a sentence when the phase could not run as planned
+    };
     struct Ping
     {
         double latencyUs = -1;
@@ -81,6 +98,9 @@ private:
     Ping ping(const LinkTarget &link, SshSession *sessionA, const LinkTestOptions &options);
     PhaseResult runPhase(const LinkTarget &link, LinkPhase phase, const QList<int> &ports, SshSession *sessionA,
                          SshSession *sessionB, const LinkTestOptions &options);
+    // portsA / portsB: free ports for servers on end A / end B, one per twin.
+    PhaseResult runRdmaPhase(const LinkTarget &link, LinkPhase phase, const QList<int> &portsA, const QList<int> &portsB,
+                             SshSession *sessionA, SshSession *sessionB, const LinkTestOptions &options);
     // Stops what is left of a tag's tools on one node; returns how many needed KILL.
     int cleanUp(SshSession *session, const QString &tag);
 

@@ -64,6 +64,51 @@ Expected<QByteArray> LinkTestScripts::parallel(const QString &tag, const QList<T
     return script.toUtf8();
 }
 
+Expected<QByteArray> LinkTestScripts::detached(const QString &tag, const QList<Tool> &tools, const QString &ready,
+                                               int waitSeconds)
+{
+    if (!isValidTag(tag))
+        return badTag(tag);
+    if (ready.isEmpty() || ready.contains(QLatin1Char('\n')) || waitSeconds < 1 || waitSeconds > 600)
+        return Error(tr("The link test cannot run: a tool's start condition is not valid."),
+                     QStringLiteral("invalid ready text or wait: %1 %2").arg(ready).arg(waitSeconds));
+    QString script = QStringLiteral("export LC_ALL=C\nf=%1\n").arg(shellQuote(pidFile(tag)));
+    QStringList logs;
+    QSet<int> twins;
+    for (const Tool &tool : tools) {
+        // One tool per twin: each has its own output file.
+        if (tool.command.isEmpty() || !ShellCommand::isPlainWord(tool.command.first()) || tool.twin < 0 || tool.twin > 1
+            || twins.contains(tool.twin))
+            return Error(tr("The link test cannot run: a tool's command is not valid."),
+                         QStringLiteral("invalid tool %1").arg(tool.command.join(QLatin1Char(' '))));
+        twins.insert(tool.twin);
+        const QString log = shellQuote(logFile(tag, tool.twin));
+        logs.append(log);
+        // No descriptor of the SSH channel stays open in the background: the
+        // channel closes when the script ends, the tools run on.
+        script += QStringLiteral("{ sh -c 'echo $$ >>\"$0\"; exec \"$@\"' \"$f\" %1; echo \"exit $?\"; } </dev/null >%2 2>&1 &\n")
+                      .arg(shellJoin(tool.command), log);
+    }
+    script += QStringLiteral("i=0\n"
+                             "while [ $i -lt %1 ]; do\n"
+                             "  n=0\n"
+                             "  for l in %2; do { grep -q -F -e %3 \"$l\" || grep -q '^exit [0-9]' \"$l\"; } 2>/dev/null && n=$((n+1)); done\n"
+                             "  [ $n -ge %4 ] && break\n"
+                             "  sleep 0.1; i=$((i+1))\n"
+                             "done\n")
+                  .arg(waitSeconds * 10)
+                  .arg(logs.join(QLatin1Char(' ')), shellQuote(ready))
+                  .arg(tools.size());
+    for (const Tool &tool : tools)
+        script += QStringLiteral("sed 's/^/t%1 /' %2 2>/dev/null\n").arg(tool.twin).arg(shellQuote(logFile(tag, tool.twin)));
+    return script.toUtf8();
+}
+
+QString LinkTestScripts::logFile(const QString &tag, int twin)
+{
+    return QStringLiteral("/tmp/spark-linktest-%1.t%2.log").arg(tag).arg(twin);
+}
+
 Expected<QByteArray> LinkTestScripts::cleanup(const QString &tag)
 {
     if (!isValidTag(tag))
@@ -79,8 +124,9 @@ Expected<QByteArray> LinkTestScripts::cleanup(const QString &tag)
                           "  for p in $(cat \"$f\"); do kill -9 \"$p\" 2>/dev/null && left=$((left+1)); done\n"
                           "  rm -f \"$f\"\n"
                           "fi\n"
+                          "rm -f %2 %3\n"
                           "echo \"left $left\"\n")
-        .arg(shellQuote(pidFile(tag)))
+        .arg(shellQuote(pidFile(tag)), shellQuote(logFile(tag, 0)), shellQuote(logFile(tag, 1)))
         .toUtf8();
 }
 
@@ -99,7 +145,7 @@ std::optional<LinkTestScripts::TaggedLine> LinkTestScripts::parseTagged(QStringV
 
 QByteArray LinkTestScripts::preflight()
 {
-    return QStringLiteral("for t in iperf3 ib_write_bw ib_write_lat ping timeout; do\n"
+    return QStringLiteral("for t in iperf3 ib_write_bw ib_write_lat ping timeout stdbuf; do\n"
                           "  command -v \"$t\" >/dev/null 2>&1 && echo \"tool $t\"\n"
                           "done\n"
                           "[ -r %1 ] && echo \"emulator $(tr -d '\\n' < %1)\"\n"
@@ -139,6 +185,29 @@ Expected<LinkTestScripts::NodeFacts> LinkTestScripts::parsePreflight(const QByte
         return Error(tr("%1 did not answer the link test's first check: check that it is reachable and run the test again.").arg(node),
                      QStringLiteral("preflight output without end marker: %1").arg(QString::fromUtf8(output.left(200))));
     return facts;
+}
+
+std::optional<Error> LinkTestScripts::missingTool(const NodeFacts &facts, const QString &node, bool rdma)
+{
+    if (rdma && !facts.tools.contains(QStringLiteral("ib_write_bw")))
+        return Error(tr("ib_write_bw is not installed on %1: install perftest (sudo apt install perftest) or use --mode tcp.")
+                         .arg(node),
+                     QStringLiteral("missing ib_write_bw on %1").arg(node));
+    const QStringList needed = rdma
+        ? QStringList{QStringLiteral("stdbuf"), QStringLiteral("timeout"), QStringLiteral("ping")}
+        : QStringList{QStringLiteral("iperf3"), QStringLiteral("timeout"), QStringLiteral("ping")};
+    for (const QString &tool : needed) {
+        if (facts.tools.contains(tool))
+            continue;
+        const QString package = tool == u"ping" ? QStringLiteral("iputils-ping")
+                              : tool == u"iperf3" ? QStringLiteral("iperf3") : QStringLiteral("coreutils");
+        // The runner's sentence before this check moved here: its translation stays.
+        return Error(QCoreApplication::translate("spark::LinkTestRunner",
+                                                 "%1 is not installed on %2: install it (sudo apt install %3) and run the link test again.")
+                         .arg(tool, node, package),
+                     QStringLiteral("missing %1 on %2").arg(tool, node));
+    }
+    return std::nullopt;
 }
 
 QList<int> LinkTestScripts::freePorts(const QSet<int> &listening, int count, int first)

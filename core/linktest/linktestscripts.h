@@ -36,11 +36,20 @@ public:
     static QString newTag();
     static bool isValidTag(const QString &tag);
     static QString pidFile(const QString &tag);
+    // Where detached() keeps a tool's output.
+    static QString logFile(const QString &tag, int twin);
 
     // Fails when the tag or a program name is not a plain word.
     static Expected<QByteArray> parallel(const QString &tag, const QList<Tool> &tools);
+    // The same tools started in the background with their output in files, so
+    // that the script ends while they run on (servers a later command on the
+    // same node must not wait for). It waits up to `waitSeconds` until every
+    // tool's output holds `ready` or the tool ended, then prints what each has
+    // printed so far, tagged as parallel() does ("tN exit CODE" for an ended one).
+    static Expected<QByteArray> detached(const QString &tag, const QList<Tool> &tools, const QString &ready,
+                                         int waitSeconds);
     // Stops every process of the tag (TERM, then KILL) and removes its pid file;
-    // prints "left N" with the number that needed KILL.
+    // prints "left N" with the number that needed KILL. Removes detached()'s files.
     static Expected<QByteArray> cleanup(const QString &tag);
 
     struct TaggedLine
@@ -65,6 +74,10 @@ public:
         QSet<QString> addresses; // "enp1s0f0np0 10.0.0.1": each IPv4 address up, with its interface
     };
     static Expected<NodeFacts> parsePreflight(const QByteArray &output, const QString &node);
+
+    // The tool a node lacks for the TCP test (iperf3) or the RDMA test
+    // (perftest's ib_write_bw, stdbuf), as the sentence to show; nothing when all are there.
+    static std::optional<Error> missingTool(const NodeFacts &facts, const QString &node, bool rdma);
 
     // `count` TCP ports from `first` up that nothing listens on.
     static QList<int> freePorts(const QSet<int> &listening, int count, int first = 5201);

@@ -48,6 +48,9 @@ private Q_SLOTS:
                  QStringLiteral("ib_write_bw -d roceP2p1s0f0 -x 5 -F -p 18515 --report_gbits -s 65536 -D 10 -b"));
         QCOMPARE(words(C::ibWriteLat(test, 500)), QStringLiteral("ib_write_lat -d roceP2p1s0f0 -x 5 -F -p 18515 -s 2 -n 500"));
         QCOMPARE(words(C::withTimeout(12, *C::ibWriteBw(test))).left(24), QStringLiteral("timeout -s INT 12 ib_wri"));
+        QCOMPARE(words(C::withTimeout(12, *C::lineBuffered(*C::ibWriteBw(test)))).left(35),
+                 QStringLiteral("timeout -s INT 12 stdbuf -oL ib_wri"));
+        QVERIFY(!C::lineBuffered({}));
     }
 
     void ping()

@@ -2,8 +2,10 @@
 #include "core/linktest/linktestplan.h"
 #include "core/linktest/livetotals.h"
 #include "core/netconfig/addressplanner.h"
+#include "core/facts/cx7.h"
 #include "core/topology/cablingplanner.h"
 
+#include <QHostAddress>
 #include <QTest>
 
 using namespace spark;
@@ -35,6 +37,24 @@ QList<NodeFacts> factsWithSpeed(const QStringList &names, int speed)
         all.append(facts);
     }
     return all;
+}
+// A GID table as `grep -H . gids/* gid_attrs/types/* gid_attrs/ndevs/*` prints
+// it on a Spark: link-local RoCE v1/v2 at 0/1, then `entry` (index TYPE ADDRESS).
+QString gidTable(const QString &netdev, int index, const QString &type, const QString &ipv4)
+{
+    const quint32 raw = QHostAddress(ipv4).toIPv4Address();
+    const QString mapped = QStringLiteral("0000:0000:0000:0000:0000:ffff:%1:%2")
+                               .arg(raw >> 16, 4, 16, QLatin1Char('0'))
+                               .arg(raw & 0xffff, 4, 16, QLatin1Char('0'));
+    QString text;
+    for (int linkLocal = 0; linkLocal < 2; ++linkLocal)
+        text += QStringLiteral("gids/%1:fe80:0000:0000:0000:4cbb:47ff:fe0a:1b2c\n"
+                               "gid_attrs/types/%1:%2\n"
+                               "gid_attrs/ndevs/%1:%3\n")
+                    .arg(linkLocal)
+                    .arg(linkLocal == 0 ? QStringLiteral("IB/RoCE v1") : QStringLiteral("RoCE v2"), netdev);
+    text += QStringLiteral("gids/%1:%2\ngid_attrs/types/%1:%3\ngid_attrs/ndevs/%1:%4\n").arg(index).arg(mapped, type, netdev);
+    return text;
 }
 } // namespace
 
@@ -116,6 +136,88 @@ private Q_SLOTS:
         const auto targets = LinkTestPlanner::plan(*cabling, AddressPlan{}, {});
         QVERIFY(!targets);
         QVERIFY2(targets.error().message.contains(QLatin1String("cable 1")), qPrintable(targets.error().message));
+    }
+
+    void roceDeviceAndGidIndexPerEnd_data()
+    {
+        QTest::addColumn<int>("index");         // where the table holds an IPv4 GID
+        QTest::addColumn<QString>("type");
+        QTest::addColumn<bool>("plannedAddress"); // of the planned address (else of another one)
+        QTest::addColumn<int>("expected");
+        QTest::newRow("mlx5's order: index 3") << 3 << "RoCE v2" << true << 3;
+        QTest::newRow("reordered table: index 5") << 5 << "RoCE v2" << true << 5;
+        QTest::newRow("only RoCE v1 for the address") << 2 << "IB/RoCE v1" << true << -1;
+        QTest::newRow("a GID of another address only") << 3 << "RoCE v2" << false << -1;
+    }
+
+    void roceDeviceAndGidIndexPerEnd()
+    {
+        QFETCH(int, index);
+        QFETCH(QString, type);
+        QFETCH(bool, plannedAddress);
+        QFETCH(int, expected);
+        const QStringList names = nodes(2);
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, names, 0);
+        const auto addresses = AddressPlanner::plan(*cabling, {});
+        QVERIFY(addresses);
+        QList<NodeFacts> facts = factsWithSpeed(names, 200000);
+        for (NodeFacts &node : facts) {
+            for (Cx7InterfaceFacts &cx7 : node.cx7) {
+                cx7.rdmaDevice = cx7::findByNetdev(cx7.netdev)->rdmaDeviceName();
+                for (const InterfaceAddress &planned : addresses->interfaces) {
+                    if (planned.node == node.node && planned.netdev == cx7.netdev)
+                        cx7.gids = parseGidTable(gidTable(cx7.netdev, index, type,
+                                                          plannedAddress ? planned.addressText() : QStringLiteral("192.168.7.9")));
+                }
+            }
+        }
+        const auto targets = LinkTestPlanner::plan(*cabling, *addresses, facts);
+        QVERIFY(targets);
+        const LinkTarget &link = targets->first();
+        for (int twin = 0; twin < 2; ++twin) {
+            const LinkTwin &t = link.twins[size_t(twin)];
+            QCOMPARE(t.rdmaDeviceA, cx7::findByNetdev(t.netdevA)->rdmaDeviceName());
+            QCOMPARE(t.rdmaDeviceB, cx7::findByNetdev(t.netdevB)->rdmaDeviceName());
+            QCOMPARE(t.gidIndexA, expected);
+            QCOMPARE(t.gidIndexB, expected);
+        }
+        // A node the probe did not see: no device, no index.
+        const LinkTwin unknown = LinkTestPlanner::plan(*cabling, *addresses, {})->first().twins[0];
+        QVERIFY(unknown.rdmaDeviceA.isEmpty() && unknown.rdmaDeviceB.isEmpty());
+        QCOMPARE(unknown.gidIndexA, -1);
+    }
+
+    void missingRoce_data()
+    {
+        QTest::addColumn<QString>("deviceB"); // end B's RoCE device on twin 1
+        QTest::addColumn<int>("gidB");        // and its GID index
+        QTest::addColumn<QString>("sentence"); // empty: the RDMA test can run
+        QTest::newRow("both ends known") << "roceP2p1s0f1" << 3 << "";
+        QTest::newRow("reordered index") << "roceP2p1s0f1" << 7 << "";
+        QTest::newRow("no GID for the address")
+            << "roceP2p1s0f1" << -1
+            << "spark-2 shows no RoCE v2 GID for 10.0.1.2 on enP2p1s0f1np1: check that its RoCE device is up (ibdev2netdev) "
+               "and the cluster's network is applied, or use --mode tcp.";
+        QTest::newRow("node not probed")
+            << "" << -1
+            << "spark-2 shows no RoCE v2 GID for 10.0.1.2 on enP2p1s0f1np1: check that its RoCE device is up (ibdev2netdev) "
+               "and the cluster's network is applied, or use --mode tcp.";
+    }
+
+    void missingRoce()
+    {
+        QFETCH(QString, deviceB);
+        QFETCH(int, gidB);
+        QFETCH(QString, sentence);
+        LinkTarget link;
+        link.nodeA = QStringLiteral("spark-1");
+        link.nodeB = QStringLiteral("spark-2");
+        link.twins[0] = LinkTwin{QStringLiteral("enp1s0f1np1"), QStringLiteral("10.0.0.1"), QStringLiteral("enp1s0f1np1"),
+                                 QStringLiteral("10.0.0.2"), QStringLiteral("rocep1s0f1"), 3, QStringLiteral("rocep1s0f1"), 3};
+        link.twins[1] = LinkTwin{QStringLiteral("enP2p1s0f1np1"), QStringLiteral("10.0.1.1"), QStringLiteral("enP2p1s0f1np1"),
+                                 QStringLiteral("10.0.1.2"), QStringLiteral("roceP2p1s0f1"), 3, deviceB, gidB};
+        const auto missing = LinkTestPlanner::missingRoce({link});
+        QCOMPARE(missing ? missing->message : QString(), sentence);
     }
 
     void liveTotals()

@@ -2,6 +2,7 @@
 #include "core/linktest/linktestscripts.h"
 #include "tests/support/fixtures.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTest>
@@ -105,6 +106,46 @@ private Q_SLOTS:
         QVERIFY(!facts->listeningPorts.contains(5201));
     }
 
+    void missingTool_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("without"); // a tool line taken out
+        QTest::addColumn<bool>("rdma");
+        QTest::addColumn<QString>("sentence"); // empty: nothing missing
+        QTest::newRow("sparklab, tcp") << "sparklab-preflight.txt" << "" << false << "";
+        QTest::newRow("sparklab, rdma") << "sparklab-preflight.txt" << "" << true << "";
+        QTest::newRow("no perftest, tcp") << "debian12-preflight.txt" << "" << false << "";
+        QTest::newRow("no perftest, rdma")
+            << "debian12-preflight.txt" << "" << true
+            << "ib_write_bw is not installed on spark-2: install perftest (sudo apt install perftest) or use --mode tcp.";
+        QTest::newRow("no stdbuf, rdma")
+            << "sparklab-preflight.txt" << "tool stdbuf" << true
+            << "stdbuf is not installed on spark-2: install it (sudo apt install coreutils) and run the link test again.";
+        QTest::newRow("no stdbuf, tcp does not need it") << "sparklab-preflight.txt" << "tool stdbuf" << false << "";
+        QTest::newRow("no iperf3, tcp")
+            << "sparklab-preflight.txt" << "tool iperf3" << false
+            << "iperf3 is not installed on spark-2: install it (sudo apt install iperf3) and run the link test again.";
+        QTest::newRow("no iperf3, rdma does not need it") << "sparklab-preflight.txt" << "tool iperf3" << true << "";
+    }
+
+    void missingTool()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, without);
+        QFETCH(bool, rdma);
+        QFETCH(QString, sentence);
+        QByteArray output = fixture(file);
+        if (!without.isEmpty()) {
+            const QByteArray line = without.toUtf8() + QByteArray("\n");
+            QVERIFY(output.contains(line));
+            output.replace(line, QByteArray());
+        }
+        const auto facts = LinkTestScripts::parsePreflight(output, QStringLiteral("spark-2"));
+        QVERIFY(facts);
+        const auto missing = LinkTestScripts::missingTool(*facts, QStringLiteral("spark-2"), rdma);
+        QCOMPARE(missing ? missing->message : QString(), sentence);
+    }
+
     void preflightCutShortIsAnError()
     {
         QByteArray cut = fixture(QStringLiteral("sparklab-preflight.txt"));
@@ -163,6 +204,58 @@ private Q_SLOTS:
                                      QStringLiteral("t1 Terminated"), QStringLiteral("t1 exit 143")}));
         // Nothing to stop twice.
         QCOMPARE(runLocally(*cleanup).trimmed(), QByteArray("left 0"));
+    }
+
+    void detachedEndsWhenReadyAndToolsRunOn_data()
+    {
+        QTest::addColumn<QString>("server");   // what the long-running tool prints before it waits
+        QTest::addColumn<QStringList>("lines"); // what the script prints, sorted
+        QTest::addColumn<int>("atMostMs");
+        // perftest's server banner; the other twin's tool fails at once.
+        QTest::newRow("ready") << "************************************\n* Waiting for client to connect... *\n"
+                               << QStringList{QStringLiteral("t0 * Waiting for client to connect... *"),
+                                              QStringLiteral("t0 ************************************"),
+                                              QStringLiteral("t1 Couldn't listen on port"), QStringLiteral("t1 exit 1")}
+                               << 4000;
+        // A server that never says it listens: the script gives up after its second.
+        QTest::newRow("never ready") << "starting\n"
+                                     << QStringList{QStringLiteral("t0 starting"), QStringLiteral("t1 Couldn't listen on port"),
+                                                    QStringLiteral("t1 exit 1")}
+                                     << 4000;
+    }
+
+    void detachedEndsWhenReadyAndToolsRunOn()
+    {
+        QFETCH(QString, server);
+        QFETCH(QStringList, lines);
+        QFETCH(int, atMostMs);
+        const QString tag = LinkTestScripts::newTag();
+        const auto script = LinkTestScripts::detached(
+            tag,
+            {{0, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("printf '%s' \"$0\"; exec sleep 60"), server}},
+             {1, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo \"Couldn't listen on port\"; exit 1")}}},
+            QStringLiteral("Waiting for client to connect"), 1);
+        QVERIFY(script);
+        QElapsedTimer timer;
+        timer.start();
+        QStringList got = QString::fromUtf8(runLocally(*script)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(timer.elapsed() < atMostMs, qPrintable(QString::number(timer.elapsed())));
+        got.sort();
+        QCOMPARE(got, lines);
+        // The server runs on after the script; the clean-up stops it and removes its files.
+        QCOMPARE(runLocally("wc -l < " + LinkTestScripts::pidFile(tag).toUtf8()).trimmed(), QByteArray("2"));
+        QVERIFY(QFile::exists(LinkTestScripts::logFile(tag, 0)));
+        QCOMPARE(runLocally(*LinkTestScripts::cleanup(tag)).trimmed(), QByteArray("left 0"));
+        QVERIFY(!QFile::exists(LinkTestScripts::pidFile(tag)));
+        QVERIFY(!QFile::exists(LinkTestScripts::logFile(tag, 0)));
+        QVERIFY(!QFile::exists(LinkTestScripts::logFile(tag, 1)));
+    }
+
+    void detachedRefusesTwoToolsOnOneTwin()
+    {
+        const QList<LinkTestScripts::Tool> tools{{0, {QStringLiteral("true")}}, {0, {QStringLiteral("true")}}};
+        QVERIFY(!LinkTestScripts::detached(LinkTestScripts::newTag(), tools, QStringLiteral("ready"), 1));
+        QVERIFY(LinkTestScripts::detached(LinkTestScripts::newTag(), tools.mid(0, 1), QStringLiteral("ready"), 1));
     }
 
     void parallelRefusesAProgramThatIsNotAWord()

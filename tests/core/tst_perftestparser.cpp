@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/linktest/perftestparser.h"
 #include "core/linktest/pingparser.h"
+#include "core/linktest/serverstart.h"
 
 #include <QFile>
 #include <QTest>
@@ -69,6 +70,48 @@ private Q_SLOTS:
             QCOMPARE(rows.first().peakGbps, firstPeak);
             QCOMPARE(parser.errors().size(), errors);
         }
+    }
+
+    // A detached() start script's output: each twin's server output tagged
+    // "tN ", "tN exit CODE" for one that ended.
+    void serverStart_data()
+    {
+        QTest::addColumn<QByteArray>("twin0"); // server output (empty: still silent)
+        QTest::addColumn<QByteArray>("twin1");
+        QTest::addColumn<bool>("ready0");
+        QTest::addColumn<bool>("ready1");
+        QTest::addColumn<QString>("firstError");
+        const QByteArray listening = fixture(QStringLiteral("sparklab-ib_write_bw-server-infinite.txt"));
+        // The stand-in's messages, as perftest prints them, for a device that is
+        // not there and a GID index that is not a RoCE IPv4 one.
+        const QByteArray noDevice = " IB device rocep9s0f0 not found\n Unable to find the Infiniband/RoCE device\nexit 1\n";
+        const QByteArray badGid = " Failed to modify QP to RTR\n Unable to Connect the HCA's through the link (GID index 2 on "
+                                  "rocep1s0f0 is not a RoCE IPv4 GID)\nexit 1\n";
+        QTest::newRow("both listen") << listening << listening << true << true << "";
+        QTest::newRow("no such device") << listening << noDevice << true << false << "IB device rocep9s0f0 not found";
+        QTest::newRow("wrong GID index") << badGid << listening << false << true << "Failed to modify QP to RTR";
+        QTest::newRow("one still silent") << listening << QByteArray() << true << false << "";
+    }
+
+    void serverStart()
+    {
+        QFETCH(QByteArray, twin0);
+        QFETCH(QByteArray, twin1);
+        QFETCH(bool, ready0);
+        QFETCH(bool, ready1);
+        QFETCH(QString, firstError);
+        QByteArray output;
+        for (const auto &[twin, text] : {std::pair{0, twin0}, std::pair{1, twin1}}) {
+            for (const QByteArray &line : text.split('\n')) {
+                if (!line.isEmpty())
+                    output += "t" + QByteArray::number(twin) + " " + line + "\n";
+            }
+        }
+        const PerftestServerStart start = PerftestServerStart::parse(output);
+        QCOMPARE(start.ready[0], ready0);
+        QCOMPARE(start.ready[1], ready1);
+        QCOMPARE(start.allReady(), ready0 && ready1);
+        QCOMPARE(start.errors.isEmpty() ? QString() : start.errors.constFirst(), firstError);
     }
 
     void megabytesAreConverted()

@@ -173,6 +173,10 @@ private Q_SLOTS:
         const ProcessResult history = sparkctl({QStringLiteral("linktest"), QStringLiteral("--history")});
         QVERIFY2(history.exitCode == 0, history.err.constData());
         QCOMPARE(history.out.count("links passed"), 2);
+        // The same links over RDMA (ib_write_bw with each port's RoCE device and GID index).
+        const ProcessResult rdma = sparkctl(linktest + QStringList{QStringLiteral("--mode"), QStringLiteral("rdma")});
+        QVERIFY2(rdma.exitCode == 0, QByteArray(rdma.out + rdma.err).constData());
+        QVERIFY2(rdma.out.contains("PASS") && !rdma.out.contains("FAIL"), rdma.out.constData());
 
         const ProcessResult rollback = sparkctl({QStringLiteral("cluster"), QStringLiteral("rollback"),
                                                  QStringLiteral("--sudo-password-stdin")},

@@ -3,7 +3,9 @@
 // 10.131.72.0/24): configured with the cluster apply, then every cable
 // measured (samples arrive while iperf3 runs, verdicts pass at the lab's rate
 // scale); a degraded cable fails with the reboot advice, a twin down gives
-// the both-twins reason, and a cancelled run leaves nothing running.
+// the both-twins reason, and a cancelled run leaves nothing running. The
+// same ring in RDMA mode (the perftest stand-in): passes with live samples,
+// follows a reordered GID table, and a cancelled run leaves nothing running.
 #include "core/linktest/linktestplan.h"
 #include "core/linktest/linktestrunner.h"
 #include "core/netconfig/clusterapplier.h"
@@ -27,6 +29,20 @@ private:
     std::unique_ptr<ScratchHome> m_home;
     ClusterLab m_lab;
     QList<LinkTarget> m_links;
+    ClusterDefinition m_cluster;
+    CablingPlan m_cabling;
+
+    // As sparkctl linktest does: probe, plan the addresses, plan the links.
+    Expected<QList<LinkTarget>> planLinks()
+    {
+        const auto facts = ClusterPreparer::probe(targets(false));
+        if (!facts)
+            return facts.error();
+        const auto addresses = ClusterPreparer::planAddresses(m_cluster, m_cabling, *facts);
+        if (!addresses)
+            return addresses.error();
+        return LinkTestPlanner::plan(m_cabling, *addresses, *facts);
+    }
 
     QList<PrepareTarget> targets(bool withPasswords)
     {
@@ -37,7 +53,8 @@ private:
         return result;
     }
 
-    LinkTestJob job(const QList<LinkTarget> &links, QList<LinkPhase> phases, int seconds = 3)
+    LinkTestJob job(const QList<LinkTarget> &links, QList<LinkPhase> phases, int seconds = 3,
+                    LinkTestMode mode = LinkTestMode::Tcp)
     {
         LinkTestJob result;
         result.cluster = QStringLiteral("ring");
@@ -47,15 +64,17 @@ private:
         result.options.seconds = seconds;
         result.options.phases = std::move(phases);
         result.options.pings = 5;
+        result.options.mode = mode;
         return result;
     }
 
-    // No iperf3 and no pid file left on any node.
+    // No iperf3, no ib_write_bw and no pid or output file left on any node.
     QString leftovers()
     {
         QString found;
         for (int i = 0; i < m_lab.size(); ++i) {
             const QByteArray left = m_lab.lab().processesOn(i, QStringLiteral("iperf3"))
+                + m_lab.lab().processesOn(i, QStringLiteral("ib_write_bw"))
                 + m_lab.lab().sh(i, QStringLiteral("ls /tmp/spark-linktest-* 2>/dev/null; true")).out;
             if (!left.trimmed().isEmpty())
                 found += m_lab.nodeNames().at(i) + QStringLiteral(": ") + QString::fromUtf8(left);
@@ -90,12 +109,9 @@ private Q_SLOTS:
         const ClusterApplyReport applied = applier.runBlocking(prepared->jobs(targets(true)));
         QVERIFY2(applied.succeeded, qPrintable(applied.error.message));
 
-        // As sparkctl linktest does: probe, plan the addresses, plan the links.
-        const auto facts = ClusterPreparer::probe(targets(false));
-        QVERIFY(facts);
-        const auto addresses = ClusterPreparer::planAddresses(cluster, prepared->cabling, *facts);
-        QVERIFY(addresses);
-        const auto links = LinkTestPlanner::plan(prepared->cabling, *addresses, *facts);
+        m_cluster = cluster;
+        m_cabling = prepared->cabling;
+        const auto links = planLinks();
         QVERIFY2(links, links ? "" : qPrintable(links.error().message));
         QCOMPARE(links->size(), 3);
         QCOMPARE(links->first().reportedSpeedMbps, 200000);
@@ -148,6 +164,101 @@ private Q_SLOTS:
         QVERIFY2(left.isEmpty(), qPrintable(left));
     }
 
+    // RDMA mode: ib_write_bw with the probe's RoCE device and GID index per
+    // end; "both at once" is an A→B and a B→A test side by side.
+    void rdmaHealthyRingPassesWithLiveSamples()
+    {
+        for (const LinkTarget &link : std::as_const(m_links)) {
+            for (const LinkTwin &twin : link.twins)
+                QVERIFY2(!twin.rdmaDeviceA.isEmpty() && twin.gidIndexA >= 0 && !twin.rdmaDeviceB.isEmpty() && twin.gidIndexB >= 0,
+                         qPrintable(link.id));
+        }
+        LinkTestRunner runner;
+        QMutex mutex;
+        QList<QPair<qint64, LinkSample>> arrivals;
+        QElapsedTimer clock;
+        clock.start();
+        connect(&runner, &LinkTestRunner::sample, &runner, [&](const LinkSample &sample) {
+            const QMutexLocker locker(&mutex);
+            arrivals.append({clock.elapsed(), sample});
+        }, Qt::DirectConnection);
+        const auto run = runner.runBlocking(job(m_links, {LinkPhase::AToB, LinkPhase::Both}, 4, LinkTestMode::Rdma));
+        QVERIFY2(run, run ? "" : qPrintable(run.error().message + run.error().detail));
+        QCOMPARE(run->links.size(), 3);
+        for (const LinkResult &link : run->links) {
+            QCOMPARE(link.method, QStringLiteral("rdma"));
+            QVERIFY2(link.verdict.pass, qPrintable(describe(*run)));
+            QVERIFY(link.latencyUs > 0);
+            QCOMPARE(link.throughput.size(), 3); // A→B, then both at once in each direction
+            for (const PortThroughput &port : link.throughput) {
+                qInfo("%s %s %s: %.3f Gb/s", qPrintable(link.label), qPrintable(linkPhaseKey(port.phase)),
+                      qPrintable(linkDirectionKey(port.direction)), port.totalGbps);
+                QVERIFY2(port.totalGbps > 1.84 && port.totalGbps < 2.2, qPrintable(QString::number(port.totalGbps)));
+                QVERIFY(port.twinSamples[0] >= 2 && port.twinSamples[1] >= 2);
+                QVERIFY(port.twinSamples[0] <= 4 && port.twinSamples[1] <= 4); // one a second, no more than its seconds
+            }
+        }
+        // Live: samples arrive once a second while each phase runs.
+        for (const LinkTarget &link : std::as_const(m_links)) {
+            for (LinkPhase phase : {LinkPhase::AToB, LinkPhase::Both}) {
+                qint64 first = -1;
+                qint64 last = -1;
+                int totals = 0;
+                for (const auto &[at, sample] : std::as_const(arrivals)) {
+                    if (sample.link != link.id || sample.phase != phase)
+                        continue;
+                    first = first < 0 ? at : first;
+                    last = at;
+                    totals += sample.twin == LinkSample::wholePort ? 1 : 0;
+                }
+                QVERIFY2(last - first >= 1500, qPrintable(QStringLiteral("%1: %2 ms").arg(link.id).arg(last - first)));
+                QVERIFY(totals >= (phase == LinkPhase::Both ? 4 : 2));
+            }
+        }
+        const QString left = leftovers();
+        QVERIFY2(left.isEmpty(), qPrintable(left));
+    }
+
+    // A kernel that reordered the GID table: the probe's index is used, not 3.
+    void rdmaUsesTheProbedGidIndex()
+    {
+        const LinkTarget &first = m_links.first();
+        const QString node = QString::number(m_lab.nodeNames().indexOf(first.nodeA) + 1);
+        QCOMPARE(m_lab.fault({QStringLiteral("gid-reorder"), node}).exitCode, 0);
+        const auto links = planLinks();
+        const auto run = links ? LinkTestRunner().runBlocking(job({links->first()}, {LinkPhase::AToB}, 3, LinkTestMode::Rdma))
+                               : Expected<LinkTestRun>(links.error());
+        m_lab.fault({QStringLiteral("gid-reorder"), node, QStringLiteral("--clear")});
+        QVERIFY2(links, links ? "" : qPrintable(links.error().message));
+        const LinkTwin &reordered = links->first().twins[0];
+        QCOMPARE(links->first().id, first.id);
+        QVERIFY2(reordered.gidIndexA >= 0 && reordered.gidIndexA != 3, qPrintable(QString::number(reordered.gidIndexA)));
+        QCOMPARE(reordered.gidIndexB, first.twins[0].gidIndexB);
+        QVERIFY2(run, run ? "" : qPrintable(run.error().message));
+        QVERIFY2(run->links.first().verdict.pass, qPrintable(describe(*run)));
+        const QString left = leftovers();
+        QVERIFY2(left.isEmpty(), qPrintable(left));
+    }
+
+    void rdmaCancelLeavesNothingRunning()
+    {
+        LinkTestRunner runner;
+        std::atomic<bool> sawSample{false};
+        connect(&runner, &LinkTestRunner::sample, &runner, [&](const LinkSample &) {
+            sawSample = true;
+            runner.cancel();
+        }, Qt::DirectConnection);
+        QElapsedTimer timer;
+        timer.start();
+        const auto run = runner.runBlocking(job(m_links, {LinkPhase::Both}, 30, LinkTestMode::Rdma));
+        QVERIFY(sawSample);
+        QVERIFY(!run);
+        QVERIFY2(run.error().message.contains(QLatin1String("cancelled")), qPrintable(run.error().message));
+        QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
+        const QString left = leftovers();
+        QVERIFY2(left.isEmpty(), qPrintable(left));
+    }
+
     void degradedCableIsUnderRate()
     {
         QCOMPARE(m_lab.fault({QStringLiteral("degrade"), m_links.first().id}).exitCode, 0);
@@ -184,8 +295,16 @@ private Q_SLOTS:
 
     // The cable is pulled while it is measured: the run still ends, within its
     // time, with a failed verdict that says something, and nothing is left behind.
+    void unpluggedMidRunFailsAndCleansUp_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::newRow("tcp") << int(LinkTestMode::Tcp);
+        QTest::newRow("rdma") << int(LinkTestMode::Rdma);
+    }
+
     void unpluggedMidRunFailsAndCleansUp()
     {
+        QFETCH(int, mode);
         const LinkTarget &link = m_links.first();
         LinkTestRunner runner;
         std::atomic<bool> pulled{false};
@@ -196,7 +315,7 @@ private Q_SLOTS:
         }, Qt::DirectConnection);
         QElapsedTimer timer;
         timer.start();
-        const auto run = runner.runBlocking(job({link}, {LinkPhase::AToB}, 8));
+        const auto run = runner.runBlocking(job({link}, {LinkPhase::AToB}, 8, LinkTestMode(mode)));
         if (unplugger.joinable())
             unplugger.join();
         QCOMPARE(m_lab.fault({QStringLiteral("unplug"), link.id, QStringLiteral("--clear")}).exitCode, 0);
