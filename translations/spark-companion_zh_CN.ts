@@ -1048,6 +1048,10 @@
         <source>The link test cannot run: there is no command to stop.</source>
         <translation>无法运行链路测试：没有要停止的命令。</translation>
     </message>
+    <message>
+        <source>The link test cannot run: there is no command to run.</source>
+        <translation>链路测试无法运行：没有可运行的命令。</translation>
+    </message>
 </context>
 <context>
     <name>spark::LinkTestHistory</name>
@@ -1081,6 +1085,10 @@
     <message>
         <source>The cluster has no links to test: plan a cluster with at least two Sparks first.</source>
         <translation>集群中没有可测试的链路：请先规划一个至少包含两台 Spark 的集群。</translation>
+    </message>
+    <message>
+        <source>%1 shows no RoCE v2 GID for %2 on %3: check that its RoCE device is up (ibdev2netdev) and the cluster&apos;s network is applied, or use --mode tcp.</source>
+        <translation>%1 上的 %3 没有对应 %2 的 RoCE v2 GID：请检查其 RoCE 设备已启用（ibdev2netdev）且集群网络配置已应用，或改用 --mode tcp。</translation>
     </message>
 </context>
 <context>
@@ -1156,6 +1164,26 @@
         <source>At least one link is below what it should carry.</source>
         <translation>至少有一条链路低于应有的速率。</translation>
     </message>
+    <message>
+        <source>The ib_write_bw servers on %1 did not start: try the link test again.</source>
+        <translation>%1 上的 ib_write_bw 服务端没有启动：请重新运行链路测试。</translation>
+    </message>
+    <message>
+        <source>The ib_write_bw servers on %1 did not start: %2</source>
+        <translation>%1 上的 ib_write_bw 服务端没有启动：%2</translation>
+    </message>
+    <message>
+        <source>The ib_write_bw servers on %1 did not start in time: check that perftest runs there and try again.</source>
+        <translation>%1 上的 ib_write_bw 服务端没有及时启动：请检查 perftest 能否在那里运行，然后重试。</translation>
+    </message>
+    <message>
+        <source>ib_write_bw could not start on %1: %2.</source>
+        <translation>ib_write_bw 无法在 %1 上启动：%2。</translation>
+    </message>
+    <message>
+        <source>ib_write_bw on %1 failed on twin %2: %3.</source>
+        <translation>%1 上的 ib_write_bw 在孪生接口 %2 上失败：%3。</translation>
+    </message>
 </context>
 <context>
     <name>spark::LinkTestScripts</name>
@@ -1170,6 +1198,14 @@
     <message>
         <source>%1 did not answer the link test&apos;s first check: check that it is reachable and run the test again.</source>
         <translation>%1 未响应链路测试的初始检查：请确认它可以访问，然后重新运行测试。</translation>
+    </message>
+    <message>
+        <source>The link test cannot run: a tool&apos;s start condition is not valid.</source>
+        <translation>链路测试无法运行：某个工具的启动条件无效。</translation>
+    </message>
+    <message>
+        <source>ib_write_bw is not installed on %1: install perftest (sudo apt install perftest) or use --mode tcp.</source>
+        <translation>%1 上没有安装 ib_write_bw：请安装 perftest（sudo apt install perftest），或改用 --mode tcp。</translation>
     </message>
 </context>
 <context>
