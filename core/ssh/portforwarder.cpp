@@ -98,7 +98,10 @@ void PortForwarder::accept(Tunnel &tunnel, QTcpServer *server)
 {
     while (server->hasPendingConnections()) {
         QTcpSocket *socket = server->nextPendingConnection();
-        socket->setParent(nullptr); // owned by its ForwardedConnection, which may outlive the server
+        // Closed by its ForwardedConnection, which may outlive the server; a child of
+        // the forwarder so that stopAll() can still delete it if it is handing its
+        // last bytes to the program when the session (and its thread) ends.
+        socket->setParent(this);
         auto channel = m_connection->openDirectTcpip(tunnel.forward.remoteHost, tunnel.forward.remotePort,
                                                     ChannelOpenTimeoutMs, {});
         if (!channel) {
@@ -170,11 +173,16 @@ bool PortForwarder::stop(quint16 localPort)
             continue;
         for (QTcpServer *server : tunnel.servers)
             delete server;
-        for (auto &connection : tunnel.connections) {
-            connection->close();
-            m_closing.push_back(std::move(connection));
-        }
+        // Out of the tunnel list before anything closes: closing a socket can
+        // emit disconnected at once, and the pump it triggers must not meet a
+        // tunnel whose connections are half moved.
+        std::vector<std::unique_ptr<ForwardedConnection>> connections;
+        connections.swap(tunnel.connections);
         m_tunnels.erase(it);
+        for (auto &connection : connections)
+            connection->close();
+        for (auto &connection : connections)
+            m_closing.push_back(std::move(connection));
         pump();
         return true;
     }
@@ -186,6 +194,9 @@ void PortForwarder::stopAll()
     while (!m_tunnels.empty())
         stop(m_tunnels.front()->forward.localPort);
     m_closing.clear(); // the session closes next and takes what is left with it
+    // Sockets still handing their last bytes to a program: their deleteLater or
+    // timer would need this thread's event loop, which may be about to end.
+    qDeleteAll(findChildren<QTcpSocket *>(Qt::FindDirectChildrenOnly));
     updatePumping();
 }
 
