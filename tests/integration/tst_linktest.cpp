@@ -21,6 +21,52 @@
 using namespace spark;
 using namespace spark::testsupport;
 
+namespace {
+
+// Every sample with the time it reached the desktop, to show that they stream.
+class SampleArrivals
+{
+public:
+    explicit SampleArrivals(LinkTestRunner &runner)
+    {
+        m_clock.start();
+        QObject::connect(&runner, &LinkTestRunner::sample, &runner, [this](const LinkSample &sample) {
+            const QMutexLocker locker(&m_mutex);
+            m_arrivals.append({m_clock.elapsed(), sample});
+        }, Qt::DirectConnection);
+    }
+
+    // Each phase's samples (A→B and both at once) arrive over its seconds, not
+    // all at the end (iperf3 3.12 may print its last two intervals together;
+    // ib_write_bw prints one a second). Call after the run.
+    void verifyLive(const QList<LinkTarget> &links) const
+    {
+        for (const LinkTarget &link : links) {
+            for (LinkPhase phase : {LinkPhase::AToB, LinkPhase::Both}) {
+                qint64 first = -1;
+                qint64 last = -1;
+                int totals = 0;
+                for (const auto &[at, sample] : std::as_const(m_arrivals)) {
+                    if (sample.link != link.id || sample.phase != phase)
+                        continue;
+                    first = first < 0 ? at : first;
+                    last = at;
+                    totals += sample.twin == LinkSample::wholePort ? 1 : 0;
+                }
+                QVERIFY2(last - first >= 1500, qPrintable(QStringLiteral("%1: %2 ms").arg(link.id).arg(last - first)));
+                QVERIFY(totals >= (phase == LinkPhase::Both ? 4 : 2));
+            }
+        }
+    }
+
+private:
+    QMutex m_mutex;
+    QElapsedTimer m_clock;
+    QList<QPair<qint64, LinkSample>> m_arrivals;
+};
+
+} // namespace
+
 class TestLinkTest final : public QObject
 {
     Q_OBJECT
@@ -121,14 +167,7 @@ private Q_SLOTS:
     void healthyRingPassesWithLiveSamples()
     {
         LinkTestRunner runner;
-        QMutex mutex;
-        QList<QPair<qint64, LinkSample>> arrivals;
-        QElapsedTimer clock;
-        clock.start();
-        connect(&runner, &LinkTestRunner::sample, &runner, [&](const LinkSample &sample) {
-            const QMutexLocker locker(&mutex);
-            arrivals.append({clock.elapsed(), sample});
-        }, Qt::DirectConnection);
+        SampleArrivals arrivals(runner);
         const auto run = runner.runBlocking(job(m_links, {LinkPhase::AToB, LinkPhase::Both}, 4));
         QVERIFY2(run, run ? "" : qPrintable(run.error().message + run.error().detail));
         QCOMPARE(run->scale, 0.01); // declared by the nodes
@@ -142,24 +181,9 @@ private Q_SLOTS:
                 QVERIFY(port.twinSamples[0] >= 2 && port.twinSamples[1] >= 2);
             }
         }
-        // Live: each phase's samples arrive over its seconds, not all at the end
-        // (iperf3 3.12 may print its last two intervals together).
-        for (const LinkTarget &link : std::as_const(m_links)) {
-            for (LinkPhase phase : {LinkPhase::AToB, LinkPhase::Both}) {
-                qint64 first = -1;
-                qint64 last = -1;
-                int totals = 0;
-                for (const auto &[at, sample] : std::as_const(arrivals)) {
-                    if (sample.link != link.id || sample.phase != phase)
-                        continue;
-                    first = first < 0 ? at : first;
-                    last = at;
-                    totals += sample.twin == LinkSample::wholePort ? 1 : 0;
-                }
-                QVERIFY2(last - first >= 1500, qPrintable(QStringLiteral("%1: %2 ms").arg(link.id).arg(last - first)));
-                QVERIFY(totals >= (phase == LinkPhase::Both ? 4 : 2));
-            }
-        }
+        arrivals.verifyLive(m_links);
+        if (QTest::currentTestFailed())
+            return;
         const QString left = leftovers();
         QVERIFY2(left.isEmpty(), qPrintable(left));
     }
@@ -174,14 +198,7 @@ private Q_SLOTS:
                          qPrintable(link.id));
         }
         LinkTestRunner runner;
-        QMutex mutex;
-        QList<QPair<qint64, LinkSample>> arrivals;
-        QElapsedTimer clock;
-        clock.start();
-        connect(&runner, &LinkTestRunner::sample, &runner, [&](const LinkSample &sample) {
-            const QMutexLocker locker(&mutex);
-            arrivals.append({clock.elapsed(), sample});
-        }, Qt::DirectConnection);
+        SampleArrivals arrivals(runner);
         const auto run = runner.runBlocking(job(m_links, {LinkPhase::AToB, LinkPhase::Both}, 4, LinkTestMode::Rdma));
         QVERIFY2(run, run ? "" : qPrintable(run.error().message + run.error().detail));
         QCOMPARE(run->links.size(), 3);
@@ -198,23 +215,9 @@ private Q_SLOTS:
                 QVERIFY(port.twinSamples[0] <= 4 && port.twinSamples[1] <= 4); // one a second, no more than its seconds
             }
         }
-        // Live: samples arrive once a second while each phase runs.
-        for (const LinkTarget &link : std::as_const(m_links)) {
-            for (LinkPhase phase : {LinkPhase::AToB, LinkPhase::Both}) {
-                qint64 first = -1;
-                qint64 last = -1;
-                int totals = 0;
-                for (const auto &[at, sample] : std::as_const(arrivals)) {
-                    if (sample.link != link.id || sample.phase != phase)
-                        continue;
-                    first = first < 0 ? at : first;
-                    last = at;
-                    totals += sample.twin == LinkSample::wholePort ? 1 : 0;
-                }
-                QVERIFY2(last - first >= 1500, qPrintable(QStringLiteral("%1: %2 ms").arg(link.id).arg(last - first)));
-                QVERIFY(totals >= (phase == LinkPhase::Both ? 4 : 2));
-            }
-        }
+        arrivals.verifyLive(m_links);
+        if (QTest::currentTestFailed())
+            return;
         const QString left = leftovers();
         QVERIFY2(left.isEmpty(), qPrintable(left));
     }
