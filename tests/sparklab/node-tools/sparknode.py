@@ -202,7 +202,7 @@ def write_roce_device(path, root, addresses, state, port, dev, roce):
     put("ports/1/phys_state", "5: LinkUp" if up else "3: Disabled")
     put("ports/1/link_layer", "Ethernet")
     speed = state["port_speed_mbps"].get(str(port), 200000)
-    put("ports/1/rate", f"{speed // 1000} Gb/sec (2X NDR)" if up else "10 Gb/sec (4X SDR)")
+    put("ports/1/rate", f"{speed // 1000} Gb/sec (2X NDR)" if up else "40 Gb/sec (4X QDR)")
     table = gid_table(root, addresses, dev, state.get("gid_order", "standard"))
     for index in range(max(len(table), 16)):
         gid, kind = table[index] if index < len(table) else ("0000:" * 7 + "0000", None)
@@ -213,3 +213,16 @@ def write_roce_device(path, root, addresses, state, port, dev, roce):
     bumps = state.get("roce_counter_bumps", {}).get(roce, {})
     for counter in ROCE_HW_COUNTERS:
         put(f"ports/1/hw_counters/{counter}", str(bumps.get(counter, 0)))
+
+
+# ---------------------------------------------------------------- the host's packages
+
+PACKAGE_REFUSAL = ("sparklab: '{command}' would change the desktop's own packages: an "
+                   "emulated Spark shares the desktop's /usr and package database (both "
+                   "read-only inside the node), so this stand-in refuses it.")
+
+
+def refuse_package_change(tool, words, exit_code):
+    import sys
+    print(PACKAGE_REFUSAL.format(command=" ".join([tool] + list(words))), file=sys.stderr)
+    return exit_code

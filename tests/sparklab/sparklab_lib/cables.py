@@ -6,7 +6,7 @@ import os
 import time
 
 from . import shell
-from .labstate import LAB_ROOT, LabError, TWIN_RATE_GBPS, switch_netns_name
+from .labstate import LAB_ROOT, LabError, TWIN_RATE_GBPS, switch_netns_name, void_netns_name
 from .topology import SWITCH, netdev, stable_mac
 
 SWITCH_BRIDGE = "br0"
@@ -42,10 +42,71 @@ def create_switch(lab_state):
                     f"link set {SWITCH_BRIDGE} up"], netns=ns)
 
 
+def create_void(lab_state):
+    shell.ip_batch([f"netns add {void_netns_name(lab_state['name'])}"])
+
+
+def void_ifname(node, port, twin):
+    return f"u{node['index']:02d}p{port}t{twin}"
+
+
+def cabled_ports(lab_state, excluding=None):
+    """{node: {port, ...}} of the plugged cables (but `excluding`)."""
+    ports = {}
+    for c in lab_state["cables"]:
+        if c is excluding:
+            continue
+        for end in (c["a"], c["b"]):
+            if end["node"] != SWITCH:
+                ports.setdefault(end["node"], set()).add(end["port"])
+    return ports
+
+
+def settle_uncabled(lab_state, node_names, excluding=None):
+    """CX-7 hot-plug as on a Spark: with at least one cable in, all four netdevs
+    exist, an uncabled port's twins without carrier (their far end waits, down, in
+    the lab's void namespace); with no cable at all there are none. Each uncabled
+    twin keeps the stable MAC its cable end has, so it is the same device."""
+    void = void_netns_name(lab_state["name"])
+    present = {l.get("ifname") for l in json.loads(
+        shell.run(["ip", "-n", void, "-j", "link", "show"], check=False).stdout or "[]")}
+    cabled = cabled_ports(lab_state, excluding)
+    add, remove = [], []
+    for name in node_names:
+        node = lab_state["nodes"][name]
+        ports = cabled.get(name, set())
+        for port in (0, 1):
+            for twin in (0, 1):
+                far = void_ifname(node, port, twin)
+                wanted = bool(ports) and port not in ports
+                if wanted and far not in present:
+                    near = netdev(port, twin)
+                    add.append(f"link add name {near} address "
+                               f"{stable_mac(lab_state['name'], name, near)} netns {node['netns']} "
+                               f"type veth peer name {far} netns {void}")
+                elif not wanted and far in present:
+                    remove.append(f"link del {far}")
+    shell.ip_batch(remove, netns=void, check=False)
+    shell.ip_batch(add)
+    ups = {}
+    for line in add:
+        words = line.split()
+        ups.setdefault(words[words.index("netns") + 1], []).append(f"link set {words[3]} up")
+    for ns, cmds in ups.items():
+        shell.ip_batch(cmds, netns=ns, check=False)
+
+
 def plug(lab_state, cables):
     """Create the veth pairs of the given cables with their stable MACs, up and shaped."""
     lab = lab_state["name"]
     add, per_ns = [], {}
+    void = void_netns_name(lab)
+    for cable in cables:      # an uncabled twin makes way for the cable's
+        for end in (cable["a"], cable["b"]):
+            if end["node"] != SWITCH:
+                node = lab_state["nodes"][end["node"]]
+                shell.ip_batch([f"link del {void_ifname(node, end['port'], t)}" for t in (0, 1)],
+                               netns=void, check=False)
     for cable in cables:
         for ns_a, if_a, ns_b, if_b in twin_pairs(lab_state, cable):
             mac_a = stable_mac(lab, cable["a"]["node"], if_a)
@@ -61,6 +122,8 @@ def plug(lab_state, cables):
     shell.ip_batch(add)
     with concurrent.futures.ThreadPoolExecutor(max(1, min(8, len(per_ns)))) as pool:
         list(pool.map(lambda ns: shell.ip_batch(per_ns[ns], netns=ns), per_ns))
+    settle_uncabled(lab_state, sorted({e["node"] for c in cables for e in (c["a"], c["b"])
+                                       if e["node"] != SWITCH}))
     shape_all(lab_state, cables)
     wait_until_up(lab_state, cables)
 
@@ -91,12 +154,15 @@ def wait_until_up(lab_state, cables, timeout=10.0):
 
 
 def unplug(lab_state, cable):
-    """Pull the cable: both twins' veths vanish at both ends (CX-7 hot-plug)."""
+    """Pull the cable (still in lab_state["cables"]): its twins lose their carrier at
+    both ends, or vanish with the node's last cable (CX-7 hot-plug)."""
     ns_by_end = {}
     for ns_a, if_a, _, _ in twin_pairs(lab_state, cable):
         ns_by_end.setdefault(ns_a, []).append(f"link del {if_a}")
     for ns, cmds in ns_by_end.items():
         shell.ip_batch(cmds, netns=ns, check=False)
+    settle_uncabled(lab_state, [e["node"] for e in (cable["a"], cable["b"]) if e["node"] != SWITCH],
+                    excluding=cable)
 
 
 def cable_ends(lab_state, cable):

@@ -7,12 +7,15 @@ sshd, the node state file the stand-ins read) and is recorded in the lab state, 
 """
 import concurrent.futures
 import os
+import time
 
 from . import cables, nodes, shell, sysfs
-from .labstate import DEGRADED_RATE_GBPS, Lab, LabError, DEFAULT_LAB, TWIN_RATE_GBPS
+from .labstate import (DEGRADED_RATE_GBPS, Lab, LabError, DEFAULT_LAB, TWIN_RATE_GBPS,
+                       short_hash)
 from .topology import SWITCH, cable, parse_endpoint, port_of_netdev
 
 STALE_NETPLAN_PATH = "/etc/netplan/40-cx7.yaml"
+CX7_NETDEVS = {dev for _, _, dev, _, _ in sysfs.sparknode.cx7_devices()}
 PHY_COUNTERS = ["rx_crc_errors_phy", "rx_discards_phy", "link_down_events_phy",
                 "rx_corrected_bits_phy", "rx_pause_ctrl_phy", "tx_pause_ctrl_phy",
                 "rx_out_of_buffer"]
@@ -75,19 +78,33 @@ def save_node_facts(lab, state, node):
                           nodes.dgx_release_text(node["facts"]))
 
 
-def reapply_netplan(state, names):
-    """What networkd does when a netdev reappears: configure it from /etc/netplan again.
-    Nodes without netplan files only get their RoCE sysfs refreshed."""
-    def reapply(name):
+def netplan_apply(node):
+    """The real `netplan apply` in a node (renderer NetworkManager), then its RoCE sysfs."""
+    result = shell.in_node(node["holder_pid"], ["netplan", "apply"], check=False)
+    sysfs.refresh(node)
+    if result.returncode != 0:
+        raise LabError(f"{node['name']}: netplan apply failed: {(result.stderr or '').strip()}")
+
+
+def wait_for_network_manager(state, names, timeout=15.0):
+    """A replugged port's netdevs are new devices: NetworkManager (through the udev
+    stand-in) takes them and activates their profiles, as on a Spark. Wait until no
+    CX-7 device of these nodes is still being activated, bounded."""
+    def settle(name):
         node = state["nodes"][name]
-        etc_netplan = shell.node_path(node["holder_pid"], "/etc/netplan")
-        if any(f.endswith(".yaml") for f in os.listdir(etc_netplan)) or os.path.exists(
-                shell.node_path(node["holder_pid"], "/run/sparklab-node/netplan-applied.json")):
-            shell.in_node(node["holder_pid"], ["netplan", "apply"], check=False)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            out = shell.in_node(node["holder_pid"], ["nmcli", "-t", "-f", "DEVICE,STATE", "device"],
+                                check=False).stdout or ""
+            busy = [line for line in out.splitlines()
+                    if line.split(":")[0] in CX7_NETDEVS and "connecting" in line]
+            if not busy:
+                break
+            time.sleep(0.1)
         sysfs.refresh(node)
 
     with concurrent.futures.ThreadPoolExecutor(max(1, len(names))) as pool:
-        list(pool.map(reapply, names))
+        list(pool.map(settle, names))
 
 
 # ---------------------------------------------------------------- cable faults
@@ -114,7 +131,7 @@ def fault_replug(lab, state, args):
     state["cables"].append(c)
     cables.plug(state, [c])
     record(state, {"kind": "unplug", "cable": c["id"]}, clear=True)
-    reapply_netplan(state, [e["node"] for e in node_ends(c)])
+    wait_for_network_manager(state, [e["node"] for e in node_ends(c)])
     return f"replugged {c['id']} (same MAC addresses)"
 
 
@@ -134,7 +151,7 @@ def fault_miswire(lab, state, args):
         cables.plug(state, [original])
         state["faults"].remove(entry)
         touched = {e["node"] for e in node_ends(moved) + node_ends(original)}
-        reapply_netplan(state, sorted(touched))
+        wait_for_network_manager(state, sorted(touched))
         return f"restored {original['id']}"
     if not args.to:
         raise LabError("miswire needs --to NODE:PORT (where end B of the cable goes instead)")
@@ -153,7 +170,7 @@ def fault_miswire(lab, state, args):
     cables.plug(state, [moved])
     record(state, {"kind": "miswire", "cable": moved["id"], "original": c}, clear=False)
     touched = {e["node"] for e in node_ends(moved) + node_ends(c)}
-    reapply_netplan(state, sorted(touched))
+    wait_for_network_manager(state, sorted(touched))
     return f"miswired: {c['id']} is now {moved['id']}"
 
 
@@ -311,9 +328,74 @@ def fault_stale_netplan(lab, state, args):
         shell.in_node(pid, ["rm", "-f", STALE_NETPLAN_PATH])
     else:
         nodes.write_node_file(pid, STALE_NETPLAN_PATH, stale_netplan_text(node), 0o600)
-    reapply_netplan(state, [node["name"]])    # as at the last boot
+    netplan_apply(node)    # as at the last boot
     record(state, {"kind": "stale-netplan", "node": node["name"]}, clear=args.clear)
     return f"{node['name']}: {STALE_NETPLAN_PATH} {'removed' if args.clear else 'written and applied'}"
+
+
+# ---------------------------------------------------------------- NetworkManager faults
+
+USER_PROFILE_NAME = "my-cx7-static"
+NM_MIRROR_DIR = "/etc/netplan"
+
+
+def fault_nm_stop(lab, state, args):
+    """NetworkManager stopped on a node (the management address stays, as NM leaves
+    devices configured when it quits)."""
+    node = find_node(state, args.node)
+    verb = "start" if args.clear else "stop"
+    shell.in_node(node["holder_pid"], ["systemctl", verb, "NetworkManager.service"])
+    record(state, {"kind": "nm-stop", "node": node["name"]}, clear=args.clear)
+    return f"{node['name']}: NetworkManager {'started' if args.clear else 'stopped'}"
+
+
+def fault_nm_static(lab, state, args):
+    """A profile the user made with nmcli: a static address on a CX-7 port, which
+    NetworkManager stores as a keyfile in /etc/NetworkManager/system-connections."""
+    node = find_node(state, args.node)
+    pid = node["holder_pid"]
+    check_cx7(node, args.interface)
+    shell.in_node(pid, ["nmcli", "connection", "delete", USER_PROFILE_NAME], check=False)
+    if not args.clear:
+        shell.in_node(pid, ["nmcli", "connection", "add", "type", "ethernet", "con-name",
+                            USER_PROFILE_NAME, "ifname", args.interface, "ipv4.method", "manual",
+                            "ipv4.addresses", args.address, "ipv6.method", "link-local",
+                            "connection.autoconnect", "yes"])
+        shell.in_node(pid, ["nmcli", "connection", "up", USER_PROFILE_NAME], check=False)
+    sysfs.refresh(node)
+    record(state, {"kind": "nm-static", "node": node["name"], "interface": args.interface},
+           clear=args.clear)
+    return (f"{node['name']}: NetworkManager profile {USER_PROFILE_NAME} "
+            + ("removed" if args.clear else f"with {args.address} on {args.interface}"))
+
+
+def nm_mirror_text(uuid, name, interface, broken):
+    """What Ubuntu's NetworkManager writes to /etc/netplan for a connection it stores
+    (its netplan integration); `broken` adds a key netplan generate rejects."""
+    bad = "      dhcp4: maybe\n" if broken else ""
+    return ("network:\n  version: 2\n  ethernets:\n"
+            f"    NM-{uuid}:\n      renderer: NetworkManager\n"
+            f"      match:\n        name: \"{interface}\"\n"
+            f"      addresses:\n      - \"10.99.0.{10}/24\"\n{bad}"
+            f"      networkmanager:\n        uuid: \"{uuid}\"\n        name: \"{name}\"\n")
+
+
+def fault_nm_mirror(lab, state, args):
+    """Ubuntu's NetworkManager <-> netplan integration: /etc/netplan/90-NM-<uuid>.yaml
+    for a connection; --broken makes it one that `netplan generate` rejects."""
+    node = find_node(state, args.node)
+    pid = node["holder_pid"]
+    uuid = "5fb6b7a5-" + short_hash(state["name"], node["name"], "nm-mirror", length=4) \
+        + "-4b4c-9a8e-3c2d1e0f9a7b"
+    path = f"{NM_MIRROR_DIR}/90-NM-{uuid}.yaml"
+    if args.clear:
+        shell.in_node(pid, ["sh", "-c", f"rm -f {NM_MIRROR_DIR}/90-NM-*.yaml"])
+    else:
+        nodes.write_node_file(pid, path, nm_mirror_text(uuid, "Wired connection 9",
+                                                        args.interface, args.broken), 0o600)
+    record(state, {"kind": "nm-mirror", "node": node["name"], "broken": bool(args.broken)},
+           clear=args.clear)
+    return f"{node['name']}: {path} {'removed' if args.clear else 'written'}"
 
 
 def fault_errors(lab, state, args):
@@ -370,6 +452,12 @@ KINDS = {
     "stale-netplan": (fault_stale_netplan, "node",
                       "leave NVIDIA playbook's /etc/netplan/40-cx7.yaml on a node, applied"),
     "errors": (fault_errors, "node", "bump a port's error counters (ethtool -S, hw_counters)"),
+    "nm-stop": (fault_nm_stop, "node", "stop NetworkManager on a node (clear: start it)"),
+    "nm-static": (fault_nm_static, "iface",
+                  "a user's NetworkManager profile with a static --address on a CX-7 netdev"),
+    "nm-mirror": (fault_nm_mirror, "iface",
+                  "Ubuntu's /etc/netplan/90-NM-<uuid>.yaml for a connection (--broken: "
+                  "one netplan generate rejects)"),
     "gid-reorder": (fault_gid_reorder, "node", "RoCE v2 IPv4 GID no longer at index 3"),
 }
 
@@ -397,6 +485,10 @@ def add_arguments(parser):
             p.add_argument("--delay", type=float, metavar="MS")
         if kind == "mtu":
             p.add_argument("--mtu", type=int)
+        if kind == "nm-static":
+            p.add_argument("--address", default="10.99.1.10/24", metavar="CIDR")
+        if kind == "nm-mirror":
+            p.add_argument("--broken", action="store_true")
         if kind.startswith("old-"):
             p.add_argument("--version")
             if kind == "old-driver":

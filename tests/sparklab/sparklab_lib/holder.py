@@ -3,12 +3,15 @@
 """Namespace holder of one emulated Spark.
 
 Started by sparklab as
-    ip netns exec NETNS unshare -m -u --propagation private python3 holder.py NODE_DIR HOSTNAME
-so it already lives in the node's network namespace and in fresh mount and UTS
-namespaces. It builds the node's private file system view, prints "ready", then
-regenerates the node's RoCE sysfs on every address or link change until killed.
-Everything else (sshd, exec) enters through it with nsenter, so the namespaces
-live exactly as long as this process.
+    ip netns exec NETNS unshare -m -u -p --fork --mount-proc --propagation private \
+        python3 holder.py NODE_DIR HOSTNAME
+so it already lives in the node's network namespace and in fresh mount, UTS and PID
+namespaces, where it is PID 1: it reaps orphans as init does, and when it ends the
+kernel ends every process of the node. It builds the node's private file system
+view, starts the node's udev stand-in (udevd.py), prints "ready", then regenerates
+the node's RoCE sysfs on every address or link change until killed. Everything
+else (dbus, NetworkManager, sshd, exec) enters through it with nsenter, so the
+namespaces live exactly as long as this process.
 
 Mount layout inside the node:
   /etc         overlay: lower = host /etc, upper on a private tmpfs
@@ -16,8 +19,15 @@ Mount layout inside the node:
   /run/sparklab-node      bind of NODE_DIR/share (node state, tools)
   /sys/class   tmpfs with the real /sys/class/* bound back, plus a generated
                infiniband/ tree written by the node tools
+  /var/lib/NetworkManager   private tmpfs (NetworkManager's state, leases)
+  /usr, /var/lib/dpkg, /var/lib/apt, /var/cache/apt   the host's, read-only: a node
+               shares the host's programs, so nothing run in it may install or
+               remove one. The package tools and systemctl are sparklab stand-ins
+               bound over the host's (node-tools/), saying why.
+  /usr/lib/NetworkManager/conf.d   DGX OS's stock files (resources below)
 """
 import ctypes
+import glob
 import os
 import select
 import signal
@@ -25,10 +35,25 @@ import socket
 import subprocess
 import sys
 
+MS_RDONLY = 1
+MS_REMOUNT = 32
 MS_BIND = 4096
 MS_REC = 16384
 MS_PRIVATE = 1 << 18
 MNT_DETACH = 2
+
+# Read-only in every node: the host's programs and package databases.
+READ_ONLY_TREES = ["/usr", "/var/lib/dpkg", "/var/lib/apt", "/var/cache/apt"]
+# Host programs a node must never run as they are: each is replaced inside the node by
+# the sparklab stand-in of the same name from node-tools/ (which says why it is one).
+STANDIN_OVER_HOST = {"apt": "apt", "apt-get": "apt-get", "dpkg": "dpkg", "pip": "pip",
+                     "pip3": "pip", "systemctl": "systemctl", "reboot": "reboot",
+                     "fwupdmgr": "fwupdmgr"}
+# Ubuntu's network-manager ships this; netplan's renderer NetworkManager overrides it
+# from /run/NetworkManager/conf.d, so only devices netplan hands over are managed.
+GLOBALLY_MANAGED_DEVICES = """[keyfile]
+unmanaged-devices=*,except:type:wifi,except:type:gsm,except:type:cdma
+"""
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -52,7 +77,7 @@ def build_private_tree(node_dir):
     os.makedirs(priv, exist_ok=True)
     mount("tmpfs", priv, "tmpfs", 0, "mode=755")
     for sub in ("etc.upper", "etc.work", "home", "root", "tmp", "run", "sysclass",
-                "run/sparklab-node"):
+                "run/sparklab-node", "var-lib-nm", "nm-conf.d"):
         os.makedirs(os.path.join(priv, sub), exist_ok=True)
     os.chmod(os.path.join(priv, "tmp"), 0o1777)
     os.chmod(os.path.join(priv, "root"), 0o700)
@@ -64,6 +89,9 @@ def build_private_tree(node_dir):
           f"lowerdir=/etc,upperdir={priv}/etc.upper,workdir={priv}/etc.work")
     for sub in ("home", "root", "tmp"):
         mount(os.path.join(priv, sub), "/" + sub, None, MS_BIND)
+    os.makedirs("/var/lib/NetworkManager", exist_ok=True)   # on the host too: an empty dir
+    mount(os.path.join(priv, "var-lib-nm"), "/var/lib/NetworkManager", None, MS_BIND)
+    protect_host_programs(node_dir, priv)
 
     # /sys/class: keep every real class, add a writable place for infiniband/.
     staging = os.path.join(priv, "sysclass")
@@ -80,6 +108,48 @@ def build_private_tree(node_dir):
     os.makedirs(os.path.join(priv, "run/sshd"), exist_ok=True)
     os.makedirs(os.path.join(priv, "run/lock"), exist_ok=True)
     mount(os.path.join(priv, "run"), "/run", None, MS_BIND | MS_REC)
+
+
+def read_only(path):
+    mount(path, path, None, MS_BIND | MS_REC)
+    mount("none", path, None, MS_REMOUNT | MS_BIND | MS_RDONLY)
+
+
+def protect_host_programs(node_dir, priv):
+    """The node sees the host's /usr and package databases read-only, the package
+    tools and systemctl replaced by stand-ins, and DGX OS's NetworkManager defaults."""
+    conf_d = os.path.join(priv, "nm-conf.d")
+    with open(os.path.join(conf_d, "10-globally-managed-devices.conf"), "w") as f:
+        f.write(GLOBALLY_MANAGED_DEVICES)
+    for tree in READ_ONLY_TREES:
+        if os.path.isdir(tree):
+            read_only(tree)
+    if os.path.isdir("/usr/lib/NetworkManager/conf.d"):
+        mount(conf_d, "/usr/lib/NetworkManager/conf.d", None, MS_BIND)
+    tools = os.path.join(node_dir, "share", "bin")
+    standins = dict(STANDIN_OVER_HOST)
+    standins.update({os.path.basename(p): "pip" for p in glob.glob("/usr/bin/pip3.*")})
+    # The stand-in dpkg answers queries with the real one, kept where /run will be.
+    os.makedirs(os.path.join(priv, "run/sparklab-real"), exist_ok=True)
+    real_dpkg = os.path.join(priv, "run/sparklab-real/dpkg")
+    open(real_dpkg, "w").close()
+    mount("/usr/bin/dpkg", real_dpkg, None, MS_BIND)
+    for name, standin in standins.items():
+        for directory in ("/usr/bin", "/usr/sbin"):
+            host_program = os.path.join(directory, name)
+            if os.path.exists(host_program) and not os.path.islink(host_program):
+                mount(os.path.join(tools, standin), host_program, None, MS_BIND)
+
+
+def reap_orphans(*_):
+    """PID 1's duty: collect every child that ended, ours or re-parented to us."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
 
 
 def follow_address_changes():
@@ -105,6 +175,10 @@ def main():
     socket.sethostname(hostname)
     os.chdir("/")
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+    signal.signal(signal.SIGCHLD, reap_orphans)
+    sys.path.insert(0, "/run/sparklab-node/bin")
+    import udevd
+    udevd.start()
     print("ready", flush=True)
     sys.stdout.close()
     os.close(1)

@@ -37,6 +37,11 @@ def switch_netns_name(lab):
     return f"sl-{lab}-switch"
 
 
+def void_netns_name(lab):
+    """Where the far ends of uncabled ports' netdevs wait, down (no carrier)."""
+    return f"sl-{lab}-void"
+
+
 def host_bridge_name(lab):
     return f"slbr{short_hash(lab)}"            # 10 chars, fits IFNAMSIZ
 

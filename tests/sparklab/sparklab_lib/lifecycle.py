@@ -13,7 +13,7 @@ import time
 from . import cables, nodes, shell, sysfs
 from .labstate import (LabError, RATE_SCALE, TWIN_RATE_GBPS, check_subnet_free,
                        default_mgmt_subnet, host_bridge_name, host_mgmt_port_name, netns_name,
-                       switch_netns_name)
+                       switch_netns_name, void_netns_name)
 from .topology import SWITCH, build_layout
 
 
@@ -171,6 +171,7 @@ def build(lab, state, args):
     lab.save(state)
     timer("namespace holders")
     nodes.create_mgmt_network(state, node_list)
+    cables.create_void(state)
     if state["switch_netns"]:
         cables.create_switch(state)
     lab.save(state)
@@ -179,6 +180,7 @@ def build(lab, state, args):
     def set_up_node(node):
         nodes.write_etc(node["holder_pid"], node, state, hashes[passwords[node["name"]]])
         nodes.configure_node_network(state, node)
+        nodes.start_network_stack(node)
         node["host_key_fingerprint"] = nodes.host_key_fingerprint(node["holder_pid"])
         return nodes.start_sshd(lab, node)
 
@@ -241,7 +243,7 @@ def host_link_names():
 def down(lab):
     """Remove every namespace, link, process, mount and file of this lab, nothing else."""
     state = lab.load()
-    namespaces = [n["netns"] for n in state["nodes"].values()]
+    namespaces = [n["netns"] for n in state["nodes"].values()] + [void_netns_name(state["name"])]
     if state.get("switch_netns"):
         namespaces.append(state["switch_netns"])
     inodes = {ino for ino in map(netns_inode, namespaces) if ino}

@@ -49,8 +49,9 @@ def start_holders(lab, nodes):
         node_dir = lab.node_dir(n["name"])
         os.makedirs(os.path.join(node_dir, "share"), exist_ok=True)
         procs[n["name"]] = subprocess.Popen(
-            ["ip", "netns", "exec", n["netns"], "unshare", "-m", "-u", "--propagation",
-             "private", PYTHON, HOLDER, node_dir, n["hostname"]],
+            ["ip", "netns", "exec", n["netns"], "unshare", "-m", "-u", "-p", "--fork",
+             "--mount-proc", "--propagation", "private", PYTHON, HOLDER, node_dir,
+             n["hostname"]],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True, start_new_session=True, cwd="/")
     pids = {}
@@ -58,7 +59,10 @@ def start_holders(lab, nodes):
         line = proc.stdout.readline().strip()
         if line != "ready":
             raise LabError(f"{name}: namespace holder failed: {line or proc.stdout.read()}")
-        pids[name] = proc.pid
+        holder = shell.children(proc.pid)     # unshare --fork: the holder is its child
+        if len(holder) != 1:
+            raise LabError(f"{name}: namespace holder not found under unshare {proc.pid}")
+        pids[name] = holder[0]
     return pids
 
 
@@ -156,11 +160,86 @@ def write_etc(pid, node, lab_state, password_hash):
     write_node_file(pid, "/etc/profile.d/00-dgx-spark-tools.sh",
                     f'case ":$PATH:" in *":{shell.NODE_TOOLS_DIR}:"*) ;; '
                     f'*) PATH="{shell.NODE_TOOLS_DIR}:$PATH" ;; esac\n')
-    os.makedirs(shell.node_path(pid, "/etc/netplan"), exist_ok=True)
-    for stale in os.listdir(shell.node_path(pid, "/etc/netplan")):
-        os.unlink(shell.node_path(pid, f"/etc/netplan/{stale}"))   # the host's files are not the node's
+    write_node_file(pid, "/etc/machine-id", short_hash(lab_state["name"], hostname, length=32) + "\n")
+    write_resolver(pid)
+    write_network_stack(pid, node, lab_state)
     write_sshd_config(pid)
     generate_host_keys(pid, hostname)
+
+
+def empty_node_dir(pid, path):
+    """The host's files in an /etc directory are not the node's (whiteouts in the
+    node's overlay; the host keeps them)."""
+    full = shell.node_path(pid, path)
+    os.makedirs(full, exist_ok=True)
+    for name in os.listdir(full):
+        entry = os.path.join(full, name)
+        if os.path.isdir(entry) and not os.path.islink(entry):
+            shutil.rmtree(entry)
+        else:
+            os.unlink(entry)
+
+
+def write_resolver(pid):
+    """Ubuntu's systemd-resolved stub. Nothing answers on 127.0.0.53 in a node, so a
+    name look-up fails at once (the lab has no DNS) instead of timing out."""
+    etc_resolv = shell.node_path(pid, "/etc/resolv.conf")
+    if os.path.lexists(etc_resolv):
+        os.unlink(etc_resolv)
+    os.symlink("../run/systemd/resolve/stub-resolv.conf", etc_resolv)
+    write_node_file(pid, "/run/systemd/resolve/stub-resolv.conf",
+                    "# sparklab: systemd-resolved's stub; no resolver runs in the lab\n"
+                    "nameserver 127.0.0.53\noptions edns0 trust-ad\nsearch .\n")
+
+
+# DGX OS (Ubuntu 24.04): netplan renders for NetworkManager, and NetworkManager's own
+# configuration is Ubuntu's.
+NETWORK_MANAGER_CONF = """[main]
+plugins=ifupdown,keyfile
+
+[ifupdown]
+managed=false
+
+[device]
+wifi.scan-rand-mac-address=no
+"""
+NETPLAN_RENDERER_FILE = "/etc/netplan/01-network-manager-all.yaml"
+NETPLAN_RENDERER = """# Let NetworkManager manage all devices on this system
+network:
+  version: 2
+  renderer: NetworkManager
+"""
+NETPLAN_MANAGEMENT_FILE = "/etc/netplan/02-sparklab-management.yaml"
+
+
+def management_netplan(node, lab_state):
+    """The management port through netplan and NetworkManager, as on a Spark. A Spark
+    usually gets its address from the LAN's DHCP server; the lab has none, so the
+    address is static (the lab's only difference here)."""
+    net = ipaddress.ip_network(lab_state["mgmt_subnet"])
+    return (f"# sparklab: the management port (a Spark's LAN would give it by DHCP)\n"
+            f"network:\n  version: 2\n  ethernets:\n    {MGMT_IFNAME}:\n"
+            f"      addresses: [{node['mgmt_address']}/{net.prefixlen}]\n"
+            f"      routes:\n        - to: default\n          via: {host_address(lab_state)}\n")
+
+
+def write_network_stack(pid, node, lab_state):
+    empty_node_dir(pid, "/etc/netplan")
+    empty_node_dir(pid, "/etc/NetworkManager/system-connections")
+    empty_node_dir(pid, "/etc/NetworkManager/conf.d")
+    empty_node_dir(pid, "/etc/NetworkManager/dispatcher.d")
+    write_node_file(pid, "/etc/NetworkManager/NetworkManager.conf", NETWORK_MANAGER_CONF)
+    write_node_file(pid, NETPLAN_RENDERER_FILE, NETPLAN_RENDERER, 0o600)
+    write_node_file(pid, NETPLAN_MANAGEMENT_FILE, management_netplan(node, lab_state), 0o600)
+
+
+def start_network_stack(node):
+    """What boot does: the netplan generator, then dbus and NetworkManager, which
+    configures the management port from netplan's profile."""
+    pid = node["holder_pid"]
+    shell.in_node(pid, ["netplan", "generate"])
+    shell.in_node(pid, ["systemctl", "start", "dbus.service"])
+    shell.in_node(pid, ["systemctl", "start", "NetworkManager.service"])
 
 
 def write_sshd_config(pid):
@@ -274,11 +353,8 @@ def create_mgmt_network(lab_state, nodes):
 
 
 def configure_node_network(lab_state, node):
-    net = ipaddress.ip_network(lab_state["mgmt_subnet"])
-    cmds = ["link set lo up",
-            f"addr add {node['mgmt_address']}/{net.prefixlen} dev {MGMT_IFNAME}",
-            f"link set {MGMT_IFNAME} up",
-            f"route add default via {host_address(lab_state)} dev {MGMT_IFNAME}"]
+    """lo and the extra routes' devices; the management port is NetworkManager's."""
+    cmds = ["link set lo up"]
     for extra in lab_state["extra_routes"]:
         cmds += [f"link add {extra['ifname']} type {extra_route_link_type(extra['ifname'])}",
                  f"addr add {extra_address(extra['cidr'], node['index'])} dev {extra['ifname']}",
@@ -341,11 +417,15 @@ def wait_for_port(address, port=22, timeout=15.0, proc=None):
 
 
 def stop_sshd(node):
+    """sshd_pid is the nsenter that started sshd; sshd itself is its child."""
     pid = node.get("sshd_pid")
     if pid and shell.pid_alive(pid):
-        os.kill(pid, 15)
+        for sshd in shell.children(pid):
+            os.kill(sshd, 15)
         for _ in range(200):
             if not shell.pid_alive(pid):
                 break
             time.sleep(0.01)
+        if shell.pid_alive(pid):
+            os.kill(pid, 9)
     node["sshd_pid"] = None

@@ -35,7 +35,9 @@ def tc_batch(commands, netns, check=True):
 
 
 def nsenter_prefix(holder_pid, workdir="/root"):
-    return ["nsenter", "-t", str(holder_pid), "-m", "-n", "-u", f"--wd={workdir}"]
+    """Enter all of a node's namespaces; with -p nsenter forks, so what runs is the
+    nsenter process's child (see children())."""
+    return ["nsenter", "-t", str(holder_pid), "-m", "-n", "-u", "-p", f"--wd={workdir}"]
 
 
 def node_env():
@@ -53,6 +55,16 @@ def node_command(holder_pid, cmd):
     """The host command line that runs `cmd` as root inside a node, clean environment."""
     return (nsenter_prefix(holder_pid) + ["env", "-i"]
             + [f"{k}={v}" for k, v in node_env().items()] + list(cmd))
+
+
+def children(pid):
+    """Host PIDs of a process's children (nsenter's child lives in the node's PID
+    namespace, the unshare that starts a holder has the holder as its child)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(p) for p in f.read().split()]
+    except (OSError, ValueError):
+        return []
 
 
 def node_path(holder_pid, path):
