@@ -166,6 +166,50 @@ NetplanFile parseNetplan(const QString &path, const QString &text)
     return file;
 }
 
+namespace {
+// nmcli's terse format: fields split at ':' not preceded by '\\'; "\\:" and "\\\\" unescaped.
+QStringList splitTerse(const QString &line)
+{
+    QStringList fields;
+    QString current;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line.at(i);
+        if (c == QLatin1Char('\\') && i + 1 < line.size()) {
+            current.append(line.at(++i));
+        } else if (c == QLatin1Char(':')) {
+            fields.append(current);
+            current.clear();
+        } else {
+            current.append(c);
+        }
+    }
+    fields.append(current);
+    return fields;
+}
+} // namespace
+
+QList<NmDeviceState> parseNmcliDevices(const QString &text)
+{
+    QList<NmDeviceState> devices;
+    const QStringList lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (const QString &line : lines) {
+        const QStringList fields = splitTerse(line.trimmed());
+        if (fields.size() != 4 || fields.at(0).isEmpty())
+            continue;
+        devices.append(NmDeviceState{fields.at(0), fields.at(1), fields.at(2), fields.at(3)});
+    }
+    return devices;
+}
+
+const NmDeviceState *NetworkConfigScan::nmDevice(const QString &netdev) const
+{
+    for (const NmDeviceState &device : nmDevices) {
+        if (device.device == netdev)
+            return &device;
+    }
+    return nullptr;
+}
+
 QList<NmProfile> parseNmcliProfiles(const QString &text)
 {
     QList<NmProfile> profiles;

@@ -47,6 +47,21 @@ struct NmProfile
     bool isFromNetplan() const;
 };
 
+// NetworkManager's view of one device (`nmcli -t -f DEVICE,TYPE,STATE,CONNECTION device`).
+struct NmDeviceState
+{
+    QString device;     // "enp1s0f0np0"
+    QString type;       // "ethernet"
+    QString state;      // "connected", "connecting (getting IP configuration)", "unavailable", "unmanaged", …
+    QString connection; // the active profile, empty for none
+
+    bool managed() const { return !state.isEmpty() && state != QLatin1String("unmanaged"); }
+    friend bool operator==(const NmDeviceState &, const NmDeviceState &) = default;
+};
+
+// `nmcli -t -f DEVICE,TYPE,STATE,CONNECTION device` (terse: ':' separates, '\:' is a colon).
+QList<NmDeviceState> parseNmcliDevices(const QString &text);
+
 // What a node has configured on its CX-7 ports already.
 struct NetworkConfigScan
 {
@@ -55,6 +70,14 @@ struct NetworkConfigScan
     QList<NetplanFile> netplanFiles; // the ones naming a CX-7 interface (when readable)
     bool nmProfilesKnown = false;   // nmcli or the keyfiles could be read
     QList<NmProfile> nmProfiles;    // profiles bound to a CX-7 interface
+    QString renderer;               // netplan's global renderer (the last file's), when readable
+    bool nmcliPresent = false;      // NetworkManager is installed
+    bool nmRunning = false;         // …and answered
+    QList<NmDeviceState> nmDevices; // NetworkManager's state of each CX-7 netdev
+
+    const NmDeviceState *nmDevice(const QString &netdev) const;
+    // DGX OS: netplan renders for NetworkManager, which must then run.
+    bool rendersForNetworkManager() const { return renderer.compare(QLatin1String("NetworkManager"), Qt::CaseInsensitive) == 0; }
 };
 
 // Reads a netplan YAML document far enough to find the interfaces it

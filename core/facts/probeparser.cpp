@@ -120,6 +120,8 @@ void applyRootFiles(NodeFacts &facts, const ProbeSection &section)
     for (const ProbeFile &file : files) {
         if (file.path.startsWith(QLatin1String("/etc/netplan/"))) {
             NetplanFile netplan = parseNetplan(file.path, file.content);
+            if (!netplan.renderer.isEmpty()) // files come in netplan's order: the last one sets it
+                scan.renderer = netplan.renderer;
             if (!netplan.cx7Interfaces.isEmpty())
                 scan.netplanFiles.append(netplan);
         } else {
@@ -225,8 +227,16 @@ NodeFacts parseProbeOutput(const QString &output, const QString &node)
                         facts.networkConfig.netplanFileNames.append(file.trimmed());
                 }
             }
+        } else if (name == QLatin1String("nm-devices")) {
+            NetworkConfigScan &scan = facts.networkConfig;
+            scan.nmcliPresent = true;
+            scan.nmRunning = section.exitCode == 0;
+            for (const NmDeviceState &device : parseNmcliDevices(section.body)) {
+                if (cx7::isCx7Netdev(device.device))
+                    scan.nmDevices.append(device);
+            }
         } else if (name == QLatin1String("nmcli")) {
-            facts.networkConfig.nmProfilesKnown = true;
+            facts.networkConfig.nmProfilesKnown = !facts.networkConfig.nmcliPresent || facts.networkConfig.nmRunning;
             const QList<NmProfile> profiles = parseNmcliProfiles(section.body);
             for (const NmProfile &profile : profiles) {
                 if (cx7::isCx7Netdev(profile.interfaceName))

@@ -88,6 +88,7 @@ for i in @CX7_NETDEVS@; do
 done
 run netplan-list ls -1 /etc/netplan
 if command -v nmcli >/dev/null 2>&1; then
+  run nm-devices limit 10 nmcli -t -f DEVICE,TYPE,STATE,CONNECTION device
   sec nmcli
   limit 10 nmcli -t -f UUID connection show 2>/dev/null | while IFS= read -r u; do
     limit 10 nmcli -t -f connection.id,connection.uuid,connection.type,connection.interface-name,ipv4.method,ipv4.addresses connection show "$u" </dev/null 2>/dev/null

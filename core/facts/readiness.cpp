@@ -121,6 +121,13 @@ void assessPorts(const NodeFacts &facts, const VersionPolicy &policy, QList<Find
     bool anyPresent = false;
     for (const Cx7InterfaceFacts &interface : facts.cx7)
         anyPresent = anyPresent || interface.present;
+    if (anyPresent && facts.cabledPorts().isEmpty()) {
+        // CX-7 hot-plug: the netdevs stay once a cable was in; none has a link now.
+        findings.append(finding(Severity::Warning, facts, "no-link",
+                                ReadinessText::tr("No ConnectX-7 port of %1 has a link: its cables are out, or the Sparks at their other ends are off.").arg(node),
+                                ReadinessText::tr("Plug the cables in (pull tab up) as the cabling plan shows and switch every Spark on, then check again.")));
+        return;
+    }
     if (!anyPresent) {
         findings.append(finding(Severity::Warning, facts, "no-cable",
                                 ReadinessText::tr("No QSFP cable is plugged into %1: its ConnectX-7 ports show no network interfaces.").arg(node),
@@ -219,14 +226,25 @@ void assessNetworkConfig(const NodeFacts &facts, QList<Finding> &findings)
                                     ReadinessText::tr("Enter the sudo password when asked, and they are checked too.")));
         }
     }
+    if (scan.nmcliPresent && !scan.nmRunning && scan.renderer.compare(QLatin1String("networkd"), Qt::CaseInsensitive) != 0) {
+        findings.append(finding(Severity::Blocker, facts, "networkmanager-stopped",
+                                ReadinessText::tr("NetworkManager is not running on %1, and DGX OS hands its network ports to it "
+                                                  "(netplan's renderer): no network setting can take effect.").arg(node),
+                                ReadinessText::tr("Start it on %1: `sudo systemctl start NetworkManager`, then check again.").arg(node)));
+    }
+    // DHCP auto-profiles ("Wired connection N") are DGX OS's default and step back
+    // for ours by themselves (NetworkManagerHandover): no finding. A profile the
+    // user made is only set aside with consent.
     for (const NmProfile &profile : scan.nmProfiles) {
-        if (profile.isFromNetplan() || !profile.usesDhcp())
+        if (profile.isFromNetplan() || profile.usesDhcp())
             continue;
-        const QString handle = profile.uuid.isEmpty() ? QStringLiteral("ID") : profile.uuid;
+        const QString settings = profile.ipv4Addresses.isEmpty() ? profile.ipv4Method
+                                                                 : profile.ipv4Addresses.join(QLatin1String(", "));
         findings.append(finding(Severity::Warning, facts, "conflicting-networkmanager",
-                                ReadinessText::tr("NetworkManager profile \"%1\" on %2 asks for DHCP on %3, which would fight the new settings.")
-                                    .arg(profile.id, node, profile.interfaceName),
-                                ReadinessText::tr("Delete it on %1: `sudo nmcli connection delete %2`.").arg(node, handle)));
+                                ReadinessText::tr("Your NetworkManager profile \"%1\" on %2 gives %3 its own settings (%4); "
+                                                  "setting the cluster up sets it aside, without changing it, once you agree.")
+                                    .arg(profile.id, node, profile.interfaceName, settings),
+                                ReadinessText::tr("Agree when the set-up asks (sparkctl: --disable-conflicting); a rollback gives the port back to it.")));
     }
 }
 

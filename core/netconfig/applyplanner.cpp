@@ -3,6 +3,8 @@
 
 #include "core/common/shellquote.h"
 #include "core/netconfig/arpsysctl.h"
+#include "core/netconfig/netplancheck.h"
+#include "core/netconfig/networkmanagerhandover.h"
 
 #include <QRegularExpression>
 
@@ -12,6 +14,7 @@ QString applyStepKindKey(ApplyStep::Kind kind)
 {
     using Kind = ApplyStep::Kind;
     switch (kind) {
+    case Kind::Precheck: return QStringLiteral("precheck");
     case Kind::Backup: return QStringLiteral("backup");
     case Kind::Upload: return QStringLiteral("upload");
     case Kind::Install: return QStringLiteral("install");
@@ -50,7 +53,8 @@ QString ApplyPlanner::restoreCommand(const QString &backupDir)
 }
 
 Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QString &node, const AddressPlan &addresses,
-                                           const QList<NetplanFile> &existingFiles, const ApplyOptions &options)
+                                           const QList<NetplanFile> &existingFiles, const ApplyOptions &options,
+                                           const QList<NmProfile> &profiles)
 {
     using Kind = ApplyStep::Kind;
     static const QRegularExpression stampPattern(QStringLiteral("^\\d{8}T\\d{6}Z$"));
@@ -78,6 +82,10 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
     }
     if (!plan.conflicts.isEmpty() && !options.disableConflicts)
         return Error(NetplanDocument::describeConflicts(node, plan.conflicts).join(QLatin1Char(' ')));
+    plan.setAside = NetworkManagerHandover::setAside(profiles, ours);
+    const QList<NmProfile> usersOwn = NetworkManagerHandover::needingConsent(plan.setAside);
+    if (!usersOwn.isEmpty() && !options.disableConflicts)
+        return Error(NetworkManagerHandover::describe(node, usersOwn).join(QLatin1Char(' ')));
 
     const QString backup = backupRoot() + QStringLiteral("/netplan-") + options.backupStamp;
     const QString saved = backup + QStringLiteral("/netplan");
@@ -100,6 +108,11 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
         result.asRoot = asRoot;
         return result;
     };
+    QStringList disabledPaths;
+    for (const NetplanConflict &conflict : plan.conflicts)
+        disabledPaths.append(conflict.path);
+    plan.steps.append(step(Kind::Precheck, tr("Check that netplan accepts every network file of %1 with the new one.").arg(node),
+                           NetplanCheck::command(plan.netplan, disabledPaths), true));
     plan.steps.append(step(Kind::Backup, tr("Back up the network settings of %1.").arg(node),
                        QStringLiteral("mkdir -p -m 700 %1 && cp -a /etc/netplan/. %1/ && { [ ! -f %3 ] || cp -a %3 %2/sysctl.conf; } "
                                       "&& { %4; } > %2/arp-runtime.conf")

@@ -20,7 +20,7 @@ namespace spark {
 // `uploadContent` at `uploadPath` (relative to the user's home) over SFTP.
 struct ApplyStep
 {
-    enum class Kind { Backup, Upload, Install, DisableOld, ArmRevert, Validate, Apply, Verify, Disarm };
+    enum class Kind { Precheck, Backup, Upload, Install, DisableOld, ArmRevert, Validate, Apply, Verify, Disarm };
     Kind kind = Kind::Backup;
     QString description;
     QString command;
@@ -35,7 +35,7 @@ struct ApplyOptions
 {
     QString backupStamp;     // UTC "20261202T160000Z": names the backup folder
     int revertSeconds = 180; // the node restores its old network by itself unless disarmed in time
-    bool disableConflicts = false; // the user agreed to disable the earlier files
+    bool disableConflicts = false; // the user agreed to disable the earlier files and set their own profiles aside
 };
 
 // The ordered steps for one node. Verify waits until every node has run Apply
@@ -47,6 +47,7 @@ struct NodeApplyPlan
     QString netplan;
     QString arpSysctl; // ArpSysctl's file for this node
     QList<NetplanConflict> conflicts;
+    QList<NmProfile> setAside; // NetworkManager profiles on our ports that ours displace (NetworkManagerHandover)
     QList<ApplyStep> steps;
     QList<PingCheck> checks;
     QString revertCommand; // as root
@@ -64,8 +65,10 @@ public:
     // /etc/netplan, our sysctl file (or its absence) and the running ARP settings; then netplan apply.
     static QString restoreCommand(const QString &backupDir);
 
+    // `profiles`: the node's NetworkManager profiles on CX-7 ports (the probe's).
     static Expected<NodeApplyPlan> plan(const QString &clusterName, const QString &node, const AddressPlan &addresses,
-                                        const QList<NetplanFile> &existingFiles, const ApplyOptions &options);
+                                        const QList<NetplanFile> &existingFiles, const ApplyOptions &options,
+                                        const QList<NmProfile> &profiles = {});
 };
 
 } // namespace spark

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/netconfig/clusterapplier.h"
 
+#include "core/netconfig/netplancheck.h"
 #include "core/netconfig/nodeapplier.h"
 #include "core/ssh/sshsession.h"
 
@@ -35,6 +36,7 @@ struct ClusterApplier::NodeRun
     // backup, arm, upload, install, disable-old, validate; consecutive root
     // steps share one command (one round trip): [backup, arm] [upload] [install, …, validate]
     QList<QList<ApplyStep>> prepare;
+    std::optional<ApplyStep> precheck;
     std::optional<ApplyStep> apply;
     std::optional<ApplyStep> disarm;
     bool backedUp = false;
@@ -111,7 +113,7 @@ ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
 
     QList<NodeRun> runs;
     for (const NodeApplyJob &job : jobs) {
-        NodeRun run{job, NodeApplier(job.plan.node, job.session, job.sudoPassword), {}, {}, {}, false, false, false, 0, 1, {}};
+        NodeRun run{job, NodeApplier(job.plan.node, job.session, job.sudoPassword), {}, {}, {}, {}, false, false, false, 0, 1, {}};
         run.outcome.node = job.plan.node;
         // The timer is armed right after the backup, before anything changes,
         // so a node lost at any later moment restores itself.
@@ -119,6 +121,7 @@ ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
         QList<ApplyStep> prepare;
         for (const ApplyStep &step : job.plan.steps) {
             switch (step.kind) {
+            case Kind::Precheck: run.precheck = step; break;
             case Kind::ArmRevert: arm = step; break;
             case Kind::Apply: run.apply = step; break;
             case Kind::Disarm: run.disarm = step; break;
@@ -131,7 +134,7 @@ ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
                                              [](const ApplyStep &step) { return step.kind == Kind::Backup; });
             prepare.insert(backup == prepare.end() ? prepare.begin() : backup + 1, *arm);
         }
-        run.total = run.changing() ? int(prepare.size()) + 4 : 1;
+        run.total = run.changing() ? int(prepare.size()) + (run.precheck ? 5 : 4) : 1;
         run.prepare = batched(prepare);
         runs.append(std::move(run));
     }
@@ -190,15 +193,37 @@ ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
 
     const QList<int> changing = all([](const NodeRun &run) { return run.changing(); });
 
-    // 1. sudo works everywhere, before anything changes.
-    for (const auto &[index, result] : round(m_options.checkSudoFirst ? changing : QList<int>{}, [&](int index) {
-             NodeRun &run = runs[index];
-             say(run, tr("Checking the administrator password on %1.").arg(run.outcome.node));
-             return std::optional(run.applier.start(QStringLiteral("true"), true, tr("The administrator check"),
-                                                    m_options.managementCheckTimeoutMs));
-         })) {
-        if (!result)
-            fail(runs[index].outcome.node, result.error());
+    // 1. Before anything changes: sudo works everywhere, and netplan accepts each
+    // node's files with ours in (one file it rejects would stop every apply).
+    {
+        QList<std::pair<int, NodeApplier::Pending>> pending;
+        for (int index : changing) {
+            NodeRun &run = runs[index];
+            if (run.precheck) {
+                say(run, run.precheck->description);
+                pending.append({index, run.applier.start(*run.precheck, m_options.stepTimeoutMs)});
+            } else if (m_options.checkSudoFirst) {
+                say(run, tr("Checking the administrator password on %1.").arg(run.outcome.node));
+                pending.append({index, run.applier.start(QStringLiteral("true"), true, tr("The administrator check"),
+                                                         m_options.managementCheckTimeoutMs)});
+            }
+        }
+        for (auto &[index, started] : pending) {
+            NodeRun &run = runs[index];
+            const Expected<ExecResult> result = NodeApplier::wait(started);
+            if (run.precheck) {
+                ++run.done;
+                Q_EMIT stepFinished(run.outcome.node, applyStepKindKey(Kind::Precheck), result.hasValue());
+            }
+            if (result)
+                continue;
+            const Expected<ExecResult> raw = started.exec.result();
+            if (raw && raw->exitCode == NetplanCheck::RejectedExitCode)
+                fail(run.outcome.node, Error(NetplanCheck::describeRejection(run.outcome.node, QString::fromUtf8(raw->standardError)),
+                                             QString::fromUtf8(raw->standardError).left(800)));
+            else
+                fail(run.outcome.node, result.error());
+        }
     }
     if (!report.error.message.isEmpty() || stopRequested())
         return finish(false);
@@ -318,6 +343,11 @@ ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
         }
         if (failures.isEmpty())
             break;
+        // NetworkManager activates the new profiles a moment after `netplan apply`
+        // returns (and DGX OS's management address comes back after about 1 s):
+        // a ping that fails at once is tried again after a pause, not in a burst.
+        if (attempt + 1 < std::max(1, m_options.verifyAttempts))
+            QThread::msleep(m_options.verifyRetryPauseMs);
     }
     for (int index : changing) {
         ++runs[index].done;

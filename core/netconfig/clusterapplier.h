@@ -65,7 +65,8 @@ public:
     {
         int stepTimeoutMs = 60000;
         int managementCheckTimeoutMs = 10000;
-        int verifyAttempts = 5; // links may take a moment to come up after netplan apply; only failed pings repeat
+        int verifyAttempts = 8; // links may take a moment to come up after netplan apply; only failed pings repeat
+        int verifyRetryPauseMs = 1000;
         bool checkSudoFirst = true; // false when the caller has just run sudo on every node (ClusterPreparer does)
     };
 

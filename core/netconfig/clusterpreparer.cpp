@@ -175,7 +175,8 @@ Expected<PreparedCluster> ClusterPreparer::prepare(const ClusterDefinition &clus
 
     for (qsizetype i = 0; i < targets.size(); ++i) {
         const auto plan = ApplyPlanner::plan(cluster.name, targets.at(i).node, prepared.addresses,
-                                             facts->at(i).networkConfig.netplanFiles, options);
+                                             facts->at(i).networkConfig.netplanFiles, options,
+                                             facts->at(i).networkConfig.nmProfiles);
         if (!plan)
             return plan.error();
         PreparedNode node{facts->at(i), *plan, false};

@@ -2,6 +2,7 @@
 #include "core/netconfig/netplandocument.h"
 
 #include "core/facts/cx7.h"
+#include "core/netconfig/networkmanagerhandover.h"
 #include "core/topology/clusterstore.h"
 
 namespace spark {
@@ -45,6 +46,8 @@ Expected<QString> NetplanDocument::render(const QString &clusterName, const QLis
         if (interface.netdev == previous)
             return Error(tr("%1 appears twice in the address plan.").arg(interface.netdev));
         previous = interface.netdev;
+        // With renderer NetworkManager (DGX OS) our profile must win over the
+        // port's DHCP auto-profile; networkd ignores this part.
         text += QStringLiteral("    %1:\n"
                                "      optional: true\n"
                                "      dhcp4: false\n"
@@ -52,10 +55,14 @@ Expected<QString> NetplanDocument::render(const QString &clusterName, const QLis
                                "      link-local: [ipv6]\n"
                                "      mtu: %2\n"
                                "      addresses:\n"
-                               "        - %3\n")
+                               "        - %3\n"
+                               "      networkmanager:\n"
+                               "        passthrough:\n"
+                               "          connection.autoconnect-priority: \"%4\"\n")
                     .arg(interface.netdev)
                     .arg(interface.mtu)
-                    .arg(interface.cidr());
+                    .arg(interface.cidr())
+                    .arg(NetworkManagerHandover::OurAutoconnectPriority);
     }
     return text;
 }

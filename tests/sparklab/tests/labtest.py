@@ -76,7 +76,7 @@ class Lab:
             argv = [SPARKLAB, "exec", "--name", self.name, node, "--", *cmd]
         else:
             info = self.node(int(node) if node.isdigit() else node)
-            argv = ["nsenter", "-t", str(info["holder_pid"]), "-m", "-n", "-u", "--wd=/root",
+            argv = ["nsenter", "-t", str(info["holder_pid"]), "-m", "-n", "-u", "-p", "--wd=/root",
                     "env", "-i", f"PATH={NODE_PATH}", "HOME=/root", "USER=root",
                     "LOGNAME=root", *cmd]
         return subprocess.run(argv, text=True, input=input, stdout=subprocess.PIPE,
@@ -84,6 +84,16 @@ class Lab:
 
     def sh(self, node, script):
         return self.exec(node, "sh", "-c", script).stdout
+
+    def netplan(self, node, document, path="/etc/netplan/60-lab.yaml", wait_for=()):
+        """Install a netplan file and `netplan apply` it (renderer NetworkManager, as on
+        DGX OS); `netplan apply` returns before NetworkManager has activated the
+        profiles, so wait (bounded) until every address in `wait_for` is up."""
+        r = self.exec(node, "sh", "-c", f"cat > {path} && chmod 600 {path} && netplan apply",
+                      input=document)
+        up = wait_until(lambda: all(a in self.sh(node, "ip -br addr") for a in wait_for),
+                        timeout=20)
+        return r, up
 
     def password(self, node):
         with open(self.node(node)["password_file"]) as f:

@@ -13,9 +13,13 @@ CABLE = "1:0-2:0"
 
 
 def address_cable(lab):
+    """Through netplan and NetworkManager, as on DGX OS (an `ip addr add` on a port
+    NetworkManager manages is gone when its DHCP attempt gives up)."""
     for node, host in (("spark-1", 1), ("spark-2", 2)):
-        lab.exec(node, "ip", "addr", "add", f"10.88.0.{host}/24", "dev", "enp1s0f0np0")
-        lab.exec(node, "ip", "addr", "add", f"10.88.1.{host}/24", "dev", "enP2p1s0f0np0")
+        lab.netplan(node, "network:\n  version: 2\n  ethernets:\n"
+                          f"    enp1s0f0np0:\n      addresses: [10.88.0.{host}/24]\n"
+                          f"    enP2p1s0f0np0:\n      addresses: [10.88.1.{host}/24]\n",
+                    wait_for=[f"10.88.0.{host}/24", f"10.88.1.{host}/24"])
 
 
 def ping_loss(lab, count=100):
@@ -43,26 +47,32 @@ def cable_faults(lab, t):
     macs = lab.sh("spark-1", "cat /sys/class/net/enp1s0f0np0/address")
 
     lab.fault("unplug", CABLE)
-    t.check(not set(port0) & set(netdevs(lab, "spark-1")) and
-            not set(port0) & set(netdevs(lab, "spark-2")),
-            "unplug: port 0 netdevs vanish on both ends (ip link)")
-    t.check("rocep1s0f0" not in lab.sh("spark-1", "ibdev2netdev"),
-            "unplug: ibdev2netdev no longer lists the port")
-    t.check("rocep1s0f0" not in lab.sh("spark-1", "ls /sys/class/infiniband"),
-            "unplug: RoCE device gone from /sys/class/infiniband")
+    # spark-2 lost its only cable: no CX-7 netdev at all. spark-1 keeps a cable on
+    # port 1, so its port 0 twins stay, without carrier.
+    t.check(netdevs(lab, "spark-2") == [], "unplug the last cable: every CX-7 netdev vanishes",
+            netdevs(lab, "spark-2"))
+    t.check("rocep1s0f0" not in lab.sh("spark-2", "ls /sys/class/infiniband"),
+            "unplug the last cable: no RoCE device left")
+    t.check(set(port0) <= set(netdevs(lab, "spark-1")), "unplug with another cable in: twins stay")
+    ib = lab.sh("spark-1", "ibdev2netdev")
+    t.check("rocep1s0f0 port 1 ==> enp1s0f0np0 (Down)" in ib
+            and "roceP2p1s0f0 port 1 ==> enP2p1s0f0np0 (Down)" in ib,
+            "unplug with another cable in: ibdev2netdev shows the port's twins (Down)", ib)
     lab.fault("replug", CABLE)
-    t.check(set(port0) <= set(netdevs(lab, "spark-2")), "replug: netdevs back")
+    t.check(len(netdevs(lab, "spark-2")) == 4, "replug: all four netdevs back", netdevs(lab, "spark-2"))
+    t.check("(Down)" not in lab.sh("spark-1", "ibdev2netdev"), "replug: the port is Up again")
     t.check(lab.sh("spark-1", "cat /sys/class/net/enp1s0f0np0/address") == macs,
             "replug: same MAC address")
-    address_cable(lab)
+    t.check(labtest.wait_until(lambda: "10.88.0.2/24" in lab.sh("spark-2", "ip -br addr"), 20),
+            "replug: NetworkManager puts the netplan addresses back by itself")
 
     lab.fault("miswire", CABLE, "--to", "3:0")
-    t.check(not set(port0) & set(netdevs(lab, "spark-2")) and
-            set(port0) <= set(netdevs(lab, "spark-3")),
+    t.check(netdevs(lab, "spark-2") == [] and
+            "enp1s0f0np0 (Up)" in lab.sh("spark-3", "ibdev2netdev"),
             "miswire: the cable now lands on spark-3 port 0", netdevs(lab, "spark-3"))
     lab.fault("miswire", "1:0", "--clear")
     t.check(set(port0) <= set(netdevs(lab, "spark-2")) and
-            not set(port0) & set(netdevs(lab, "spark-3")), "miswire cleared")
+            "enp1s0f0np0 (Down)" in lab.sh("spark-3", "ibdev2netdev"), "miswire cleared")
     address_cable(lab)
 
     lab.fault("degrade", CABLE, "--reported-speed", "100000")
@@ -108,7 +118,8 @@ def cable_faults(lab, t):
     t.check("rocep1s0f0 port 1 ==> enp1s0f0np0 (Up)" in lab.sh("spark-2", "ibdev2netdev"),
             "twin down: the other twin stays Up")
     lab.fault("twin-down", "1", "enP2p1s0f0np0", "--clear")
-    t.check("(Down)" not in lab.sh("spark-2", "ibdev2netdev"), "twin up again")
+    t.check("roceP2p1s0f0 port 1 ==> enP2p1s0f0np0 (Up)" in lab.sh("spark-2", "ibdev2netdev"),
+            "twin up again")
 
 
 def node_faults(lab, t):
@@ -183,12 +194,47 @@ def node_faults(lab, t):
     t.check(lab.sh("spark-1", f"cat {base}/3").strip() == "RoCE v2", "GID order restored")
 
 
+def network_manager_faults(lab, t):
+    lab.fault("nm-static", "3", "enp1s0f0np0", "--address", "10.99.1.13/24")
+    profile = lab.sh("spark-3", "nmcli -t -f ipv4.method,ipv4.addresses,connection.interface-name "
+                                "connection show my-cx7-static")
+    t.check("ipv4.method:manual" in profile and "10.99.1.13/24" in profile,
+            "nm-static: a user's NetworkManager profile with a static address", profile)
+    t.check(lab.exec("spark-3", "test", "-f", "/etc/NetworkManager/system-connections/"
+                                          "my-cx7-static.nmconnection").returncode == 0,
+            "nm-static: stored as a keyfile in /etc/NetworkManager/system-connections")
+    lab.fault("nm-static", "3", "enp1s0f0np0", "--clear")
+    t.check("my-cx7-static" not in lab.sh("spark-3", "nmcli -t -f NAME connection"),
+            "nm-static cleared")
+
+    lab.fault("nm-mirror", "3", "enp1s0f1np1")
+    r = lab.exec("spark-3", "netplan", "generate")
+    t.check(r.returncode == 0, "nm-mirror: a valid 90-NM-<uuid>.yaml passes netplan generate",
+            r.stderr)
+    lab.fault("nm-mirror", "3", "enp1s0f1np1", "--clear")
+    lab.fault("nm-mirror", "3", "enp1s0f1np1", "--broken")
+    r = lab.exec("spark-3", "netplan", "generate")
+    t.check(r.returncode != 0 and re.search(r"/etc/netplan/90-NM-[0-9a-f-]+\.yaml", r.stderr),
+            "nm-mirror --broken: netplan generate rejects it, naming the file", r.stderr)
+    lab.fault("nm-mirror", "3", "enp1s0f1np1", "--clear")
+    t.check(lab.exec("spark-3", "netplan", "generate").returncode == 0, "nm-mirror cleared")
+
+    lab.fault("nm-stop", "3")
+    r = lab.exec("spark-3", "nmcli", "general")
+    t.check(r.returncode != 0, "nm-stop: nmcli cannot reach NetworkManager", r.stdout + r.stderr)
+    t.check(lab.ssh("spark-3", "true").returncode == 0 if lab.trust("spark-3") else False,
+            "nm-stop: the management address stays (NetworkManager leaves it configured)")
+    lab.fault("nm-stop", "3", "--clear")
+    t.check(lab.exec("spark-3", "nmcli", "general").returncode == 0, "nm-stop cleared")
+
+
 def test(t):
     with labtest.Lab("slt-faults", "cables", "--nodes", "3", "--cable", CABLE,
                      "--cable", "1:1-3:1", "--mgmt-subnet", "10.131.203.0/24") as lab:
         address_cable(lab)
         cable_faults(lab, t)
         node_faults(lab, t)
+        network_manager_faults(lab, t)
         kinds = [f["kind"] for f in lab.refresh()["faults"]]
         t.check(kinds == ["hostkey"], "every cleared fault left the status list", kinds)
 

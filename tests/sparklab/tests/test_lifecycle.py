@@ -60,8 +60,8 @@ def test_down_leaves_nothing(t):
         labtest.sparklab("fault", "netem", "--name", name, "1:0", "--loss", "5")
         labtest.sparklab("fault", "unplug", "--name", name, "2:0")
         during = host_snapshot()
-        t.check(len([n for n in during["netns"] if n.startswith(f"sl-{name}-")]) == 4,
-                "up made 3 node + 1 switch netns")
+        t.check(len([n for n in during["netns"] if n.startswith(f"sl-{name}-")]) == 5,
+                "up made 3 node + 1 switch + 1 void (uncabled ports' far ends) netns")
         t.check(lab_processes(inodes, f"/run/sparklab/{name}"), "lab processes exist while up")
     finally:
         labtest.sparklab("down", "--name", name, check=False)

@@ -80,6 +80,13 @@ def test(t):
         lab.trust("spark-2")
         apply_netplan(lab, "spark-1", True, t)
         apply_netplan(lab, "spark-2", False, t)
+        # netplan apply returns before NetworkManager has activated the new profiles
+        labtest.wait_until(lambda: all(a in lab.sh(n, "ip -br addr") for n, a in (
+            ("spark-1", "10.77.0.1/24"), ("spark-1", "10.77.1.1/24"),
+            ("spark-2", "10.77.0.2/24"), ("spark-2", "10.77.1.2/24"))), timeout=20)
+        active = lab.sh("spark-1", "nmcli -t -f DEVICE,CONNECTION device")
+        t.check("enp1s0f0np0:netplan-enp1s0f0np0" in active.splitlines(),
+                "NetworkManager runs the netplan-generated profile on the port", active)
         addr = lab.sh("spark-1", "ip -br addr show enp1s0f0np0; ip -o link show enp1s0f0np0")
         t.check("10.77.0.1/24" in addr and "mtu 9000" in addr, "addresses and MTU applied", addr)
         for i, peer in enumerate(("10.77.0.2", "10.77.1.2")):
@@ -132,8 +139,12 @@ def test(t):
 
         # removing the file and applying removes the addresses it set
         lab.exec("spark-1", "sh", "-c", "rm /etc/netplan/60-cx7.yaml && netplan apply")
+        labtest.wait_until(lambda: "10.77.0.1" not in lab.sh("spark-1", "ip -br addr"), timeout=20)
         addr = lab.sh("spark-1", "ip -br addr show enp1s0f0np0")
         t.check("10.77.0.1" not in addr, "netplan apply after removing the file drops addresses")
+        back = lab.sh("spark-1", "nmcli -t -f NAME,DEVICE connection show --active")
+        t.check(re.search(r"^Wired connection \d+:enp1s0f0np0$", back, re.M) is not None,
+                "the port is back on NetworkManager's DHCP auto-profile", back)
         t.check(lab.sh("spark-1", "cat /sys/class/net/enp1s0f0np0/address") == macs_before,
                 "MAC addresses stable")
         bad = lab.exec("spark-1", "sh", "-c", "printf 'network:\\n  ethernets:\\n    enp1s0f0np0:"
@@ -145,12 +156,32 @@ def test(t):
 
     with labtest.Lab("slt-cables", "cables", "--nodes", "3", "--cable", "1:0-2:0",
                      "--cable", "2:1-3:1", "--mgmt-subnet", "10.131.207.0/24") as lab:
+        # CX-7 hot-plug: with one cable in, all four netdevs exist; the uncabled port's
+        # twins are Down (no carrier), their RoCE ports down/disabled at rate 40.
         t.check(ibdev_lines(lab, "spark-1") == ["roceP2p1s0f0 port 1 ==> enP2p1s0f0np0 (Up)",
-                                                "rocep1s0f0 port 1 ==> enp1s0f0np0 (Up)"],
-                "explicit cables: only port 0 twins exist on spark-1", ibdev_lines(lab, "spark-1"))
-        t.check(len(ibdev_lines(lab, "spark-2")) == 4, "spark-2 has both ports cabled")
+                                                "roceP2p1s0f1 port 1 ==> enP2p1s0f1np1 (Down)",
+                                                "rocep1s0f0 port 1 ==> enp1s0f0np0 (Up)",
+                                                "rocep1s0f1 port 1 ==> enp1s0f1np1 (Down)"],
+                "explicit cables: port 1 twins of spark-1 exist, Down", ibdev_lines(lab, "spark-1"))
+        roce = "/sys/class/infiniband/rocep1s0f1/ports/1"
+        t.check(lab.sh("spark-1", f"cat {roce}/state {roce}/phys_state {roce}/rate").splitlines()
+                == ["1: DOWN", "3: Disabled", "40 Gb/sec (4X QDR)"],
+                "uncabled twin: RoCE state DOWN, Disabled, rate 40")
+        t.check("Link detected: no" in lab.sh("spark-1", "ethtool enp1s0f1np1")
+                and "Speed: Unknown!" in lab.sh("spark-1", "ethtool enp1s0f1np1"),
+                "uncabled twin: ethtool says no link and no speed")
+        t.check(len(ibdev_lines(lab, "spark-2")) == 4 and "(Down)" not in lab.sh("spark-2", "ibdev2netdev"),
+                "spark-2 has both ports cabled, all Up")
         t.check(lab.sh("spark-3", "ls /sys/class/net | grep np | sort").split()
-                == ["enP2p1s0f1np1", "enp1s0f1np1"], "spark-3: only port 1 netdevs")
+                == ["enP2p1s0f0np0", "enP2p1s0f1np1", "enp1s0f0np0", "enp1s0f1np1"],
+                "spark-3: all four netdevs with its one cable")
+        nm = lab.sh("spark-3", "nmcli -t -f DEVICE,TYPE,STATE device")
+        t.check("enp1s0f0np0:ethernet:unavailable" in nm.splitlines()
+                and re.search(r"^enp1s0f1np1:ethernet:(connecting|connected)", nm, re.M),
+                "NetworkManager manages every CX-7 netdev (no carrier: unavailable)", nm)
+        auto = lab.sh("spark-3", "nmcli -t -f NAME,TYPE connection show")
+        t.check(len(re.findall(r"^Wired connection \d+:802-3-ethernet$", auto, re.M)) == 4,
+                "DGX OS default: a DHCP auto-profile per CX-7 netdev", auto)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+#include "core/netconfig/networkmanagerhandover.h"
+
+namespace spark {
+
+QList<NmProfile> NetworkManagerHandover::setAside(const QList<NmProfile> &profiles, const QList<InterfaceAddress> &ours)
+{
+    QList<NmProfile> result;
+    for (const NmProfile &profile : profiles) {
+        if (profile.isFromNetplan())
+            continue;
+        const bool onOurPort = std::any_of(ours.cbegin(), ours.cend(), [&](const InterfaceAddress &interface) {
+            return interface.netdev == profile.interfaceName;
+        });
+        if (onOurPort)
+            result.append(profile);
+    }
+    return result;
+}
+
+QList<NmProfile> NetworkManagerHandover::needingConsent(const QList<NmProfile> &setAside)
+{
+    QList<NmProfile> result;
+    for (const NmProfile &profile : setAside) {
+        if (!profile.usesDhcp())
+            result.append(profile);
+    }
+    return result;
+}
+
+QStringList NetworkManagerHandover::describe(const QString &node, const QList<NmProfile> &setAside)
+{
+    QStringList lines;
+    for (const NmProfile &profile : setAside) {
+        if (profile.usesDhcp())
+            lines.append(tr("On %1, NetworkManager's DHCP profile \"%2\" on %3 (the DGX OS default) steps back for "
+                            "Spark Companion's profile; it is not changed, and a rollback gives the port back to it.")
+                             .arg(node, profile.id, profile.interfaceName));
+        else
+            lines.append(tr("On %1, your NetworkManager profile \"%2\" on %3 (%4) is set aside while the cluster runs, "
+                            "once you agree; it is not changed or deleted, and a rollback gives the port back to it.")
+                             .arg(node, profile.id, profile.interfaceName,
+                                  profile.ipv4Addresses.isEmpty() ? profile.ipv4Method
+                                                                  : profile.ipv4Addresses.join(QStringLiteral(", "))));
+    }
+    return lines;
+}
+
+} // namespace spark
