@@ -86,8 +86,8 @@ private Q_SLOTS:
             QVERIFY2(validShell(step.command), qPrintable(step.command));
         }
         using K = ApplyStep::Kind;
-        QCOMPARE(kinds, (QList<K>{K::Backup, K::Upload, K::Install, K::DisableOld, K::ArmRevert, K::Validate, K::Apply,
-                                  K::Verify, K::Disarm}));
+        QCOMPARE(kinds, (QList<K>{K::Precheck, K::Backup, K::Upload, K::Install, K::DisableOld, K::ArmRevert, K::Validate,
+                                  K::Apply, K::Verify, K::Disarm}));
         QVERIFY(validShell(plan->revertCommand));
         QCOMPARE(plan->checks.size(), 2); // each twin pings its peer twin
     }
@@ -114,6 +114,55 @@ private Q_SLOTS:
                                         QStringLiteral("net.ipv4.conf.enp1s0f1np1.arp_announce = 2"),
                                         QStringLiteral("net.ipv4.conf.enP2p1s0f1np1.arp_ignore = 1"),
                                         QStringLiteral("net.ipv4.conf.enP2p1s0f1np1.arp_announce = 2")}));
+    }
+
+    // DGX OS: NetworkManager profiles on the planned ports. DHCP auto-profiles step
+    // back without asking; a profile the user made needs consent; none is edited.
+    void networkManagerProfilesOnOurPorts_data()
+    {
+        QTest::addColumn<QString>("method");
+        QTest::addColumn<QString>("interfaceName");
+        QTest::addColumn<bool>("consent");
+        QTest::addColumn<bool>("planned");
+        QTest::addColumn<int>("setAside");
+        QTest::newRow("DHCP auto-profile, no consent needed") << "auto" << "enp1s0f0np0" << false << true << 1;
+        QTest::newRow("user's static profile without consent") << "manual" << "enP2p1s0f0np0" << false << false << 0;
+        QTest::newRow("user's static profile with consent") << "manual" << "enP2p1s0f0np0" << true << true << 1;
+        QTest::newRow("profile on a port not in the plan") << "manual" << "enp1s0f1np1" << false << true << 0;
+    }
+
+    void networkManagerProfilesOnOurPorts()
+    {
+        QFETCH(QString, method);
+        QFETCH(QString, interfaceName);
+        QFETCH(bool, consent);
+        QFETCH(bool, planned);
+        QFETCH(int, setAside);
+        const auto addresses = AddressPlanner::plan(
+            *CablingPlanner::plan(ClusterLayout::Direct2, {QStringLiteral("a"), QStringLiteral("b")}), {});
+        NmProfile profile;
+        profile.id = method == QLatin1String("auto") ? QStringLiteral("Wired connection 1") : QStringLiteral("my-cx7-static");
+        profile.interfaceName = interfaceName;
+        profile.ipv4Method = method;
+        if (method == QLatin1String("manual"))
+            profile.ipv4Addresses = {QStringLiteral("10.99.1.13/24")};
+        NmProfile ours = profile;
+        ours.id = QStringLiteral("netplan-enp1s0f0np0");
+        ours.interfaceName = QStringLiteral("enp1s0f0np0");
+        const auto plan = ApplyPlanner::plan(QStringLiteral("lab"), QStringLiteral("a"), *addresses, {}, options(consent),
+                                             {profile, ours});
+        QCOMPARE(plan.hasValue(), planned);
+        if (!planned) {
+            QVERIFY(plan.error().message.contains(QLatin1String("my-cx7-static")));
+            QVERIFY(plan.error().message.contains(QLatin1String("10.99.1.13/24")));
+            return;
+        }
+        QCOMPARE(plan->setAside.size(), setAside);
+        for (const NmProfile &aside : plan->setAside)
+            QVERIFY(!aside.isFromNetplan());
+        QVERIFY(plan->netplan.contains(QLatin1String("connection.autoconnect-priority: \"999\"")));
+        for (const ApplyStep &step : plan->steps)
+            QVERIFY2(!step.command.contains(QLatin1String("nmcli")), qPrintable(step.command)); // nothing of theirs is edited
     }
 
     void conflictsNeedConsent()

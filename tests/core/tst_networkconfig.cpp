@@ -7,6 +7,7 @@
 using namespace spark;
 
 Q_DECLARE_METATYPE(spark::NetplanFile::Origin)
+Q_DECLARE_METATYPE(QList<spark::NmDeviceState>)
 
 class TestNetworkConfig final : public QObject
 {
@@ -81,6 +82,38 @@ private Q_SLOTS:
         QFETCH(QString, text);
         QFETCH(QStringList, cx7);
         QCOMPARE(parseNetplan(QStringLiteral("/etc/netplan/70-x.yaml"), text).cx7Interfaces, cx7);
+    }
+
+    void nmcliDevices_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QList<NmDeviceState>>("devices");
+        const QString captured = test::readFixture(QStringLiteral("facts/networkmanager/nmcli-devices.txt"));
+        QTest::newRow("sparklab switch node, port 1 uncabled")
+            << captured
+            << QList<NmDeviceState>{
+                   {QStringLiteral("enP7s7"), QStringLiteral("ethernet"), QStringLiteral("connected"), QStringLiteral("netplan-enP7s7")},
+                   {QStringLiteral("lo"), QStringLiteral("loopback"), QStringLiteral("connected (externally)"), QStringLiteral("lo")},
+                   {QStringLiteral("enP2p1s0f0np0"), QStringLiteral("ethernet"), QStringLiteral("connecting (getting IP configuration)"),
+                    QStringLiteral("Wired connection 2")},
+                   {QStringLiteral("enp1s0f0np0"), QStringLiteral("ethernet"), QStringLiteral("connecting (getting IP configuration)"),
+                    QStringLiteral("Wired connection 1")},
+                   {QStringLiteral("enP2p1s0f1np1"), QStringLiteral("ethernet"), QStringLiteral("unavailable"), QString()},
+                   {QStringLiteral("enp1s0f1np1"), QStringLiteral("ethernet"), QStringLiteral("unavailable"), QString()}};
+        QTest::newRow("escaped colon and backslash in a profile name")
+            << QStringLiteral("enp1s0f0np0:ethernet:connected:lab\\:one\\\\two\n")
+            << QList<NmDeviceState>{{QStringLiteral("enp1s0f0np0"), QStringLiteral("ethernet"), QStringLiteral("connected"),
+                                     QStringLiteral("lab:one\\two")}};
+        QTest::newRow("NetworkManager not running") << QStringLiteral("Error: NetworkManager is not running.\n")
+                                                    << QList<NmDeviceState>{};
+    }
+
+    void nmcliDevices()
+    {
+        QFETCH(QString, text);
+        QFETCH(QList<NmDeviceState>, devices);
+        QVERIFY(!text.isEmpty());
+        QCOMPARE(parseNmcliDevices(text), devices);
     }
 
     void nmcli()

@@ -67,6 +67,14 @@ private Q_SLOTS:
                                             << test::strings({"conflicting-netplan"});
         QTest::newRow("twin down and 100G") << "sparklab-twin-down-100g.txt" << Readiness::Blockers
                                             << test::strings({"release-too-old", "port-slow", "twin-down"});
+        // DGX OS's stack: DHCP auto-profiles on every CX-7 netdev, port 1 uncabled
+        // (its twins present without carrier): nothing to report.
+        QTest::newRow("NetworkManager defaults, uncabled port") << "sparklab-nm-switch-uncabled-port1.txt" << Readiness::Ready
+                                                                << QStringList();
+        QTest::newRow("user's static NetworkManager profile") << "sparklab-nm-user-static.txt" << Readiness::Warnings
+                                                              << test::strings({"conflicting-networkmanager"});
+        QTest::newRow("NetworkManager stopped") << "sparklab-nm-stopped.txt" << Readiness::Blockers
+                                                << test::strings({"networkmanager-stopped"});
     }
 
     void sparklabNodes()
@@ -142,7 +150,7 @@ private Q_SLOTS:
         QTest::newRow("7.5.0 installed in March: too old") << "7.5.0-march" << "release-too-old" << Readiness::Blockers;
         QTest::newRow("old firmware") << "old-firmware" << "firmware-old" << Readiness::Warnings;
         QTest::newRow("old driver") << "old-driver" << "driver-old" << Readiness::Warnings;
-        QTest::newRow("DHCP profile") << "dhcp-profile" << "conflicting-networkmanager" << Readiness::Warnings;
+        QTest::newRow("DHCP auto-profile (DGX OS default)") << "dhcp-profile" << "" << Readiness::Ready;
         QTest::newRow("netplan-made profile") << "netplan-profile" << "" << Readiness::Ready;
         QTest::newRow("our own netplan") << "own-netplan" << "" << Readiness::Ready;
         QTest::newRow("probe cut short") << "incomplete" << "probe-incomplete" << Readiness::Blockers;
