@@ -95,6 +95,10 @@
         <source>The automatic undo must wait between 5 seconds and an hour.</source>
         <translation>自动撤销的等待时间必须在 5 秒到 1 小时之间。</translation>
     </message>
+    <message>
+        <source>Check that netplan accepts every network file of %1 with the new one.</source>
+        <translation>检查 netplan 能否接受 %1 上的全部网络文件（包括新文件）。</translation>
+    </message>
 </context>
 <context>
     <name>spark::Autostart</name>
@@ -1267,6 +1271,25 @@
     </message>
 </context>
 <context>
+    <name>spark::NetplanCheck</name>
+    <message>
+        <source>netplan on %1 rejects the node&apos;s network settings (%2). Nothing was changed: run `sudo netplan generate` on %1 to see why, fix it, then apply again.</source>
+        <translation>%1 上的 netplan 拒绝了该节点的网络设置（%2）。没有做任何更改：请在 %1 上运行 `sudo netplan generate` 查看原因，修复后再应用。</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>未给出原因</translation>
+    </message>
+    <message>
+        <source>netplan on %1 rejects the settings Spark Companion planned for it (line %2: %3). Nothing was changed. This is a bug in Spark Companion: please report it with this sentence.</source>
+        <translation>%1 上的 netplan 拒绝了 Spark Companion 为它规划的设置（第 %2 行：%3）。没有做任何更改。这是 Spark Companion 的缺陷：请附上这句话报告给我们。</translation>
+    </message>
+    <message>
+        <source>netplan on %1 rejects %2 (line %3: %4), and DGX OS reads every file in /etc/netplan, so no network change can be applied until it is fixed. Nothing was changed. Fix or remove that file on %1 (`sudo netplan generate` shows the error again), then apply again.</source>
+        <translation>%1 上的 netplan 拒绝了 %2（第 %3 行：%4）；DGX OS 会读取 /etc/netplan 中的每个文件，因此在修复之前任何网络更改都无法应用。没有做任何更改。请在 %1 上修复或删除该文件（`sudo netplan generate` 会再次显示错误），然后再应用。</translation>
+    </message>
+</context>
+<context>
     <name>spark::NetplanDocument</name>
     <message>
         <source>This Spark has no cabled port in the plan, so there is nothing to configure on it.</source>
@@ -1283,6 +1306,17 @@
     <message>
         <source>On %1, %2 also configures %3: it is to be disabled, with a backup, once you agree.</source>
         <translation>在 %1 上，%2 也配置了 %3：经您同意后，将停用该文件并保留备份。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::NetworkManagerHandover</name>
+    <message numerus="yes">
+        <source>On %1, NetworkManager&apos;s DHCP profiles %2 (the DGX OS default) step back for Spark Companion&apos;s; they are not changed, and a rollback gives the ports back to them.</source>
+        <translation><numerusform>在 %1 上，NetworkManager 的 DHCP 配置 %2（DGX OS 默认）让位于 Spark Companion 的配置；它们不会被修改，回滚后端口会交还给它们。</numerusform></translation>
+    </message>
+    <message>
+        <source>On %1, your NetworkManager profile &quot;%2&quot; on %3 (%4) is set aside while the cluster runs, once you agree; it is not changed or deleted, and a rollback gives the port back to it.</source>
+        <translation>在 %1 上，经您同意后，您在 %3 上的 NetworkManager 配置“%2”（%4）在集群运行期间被搁置；它不会被修改或删除，回滚后端口会交还给它。</translation>
     </message>
 </context>
 <context>
@@ -1590,14 +1624,6 @@
         <translation>在提示时输入 sudo 密码，即可一并检查这些设置。</translation>
     </message>
     <message>
-        <source>NetworkManager profile &quot;%1&quot; on %2 asks for DHCP on %3, which would fight the new settings.</source>
-        <translation>%2 上的 NetworkManager 配置文件“%1”要求在 %3 上使用 DHCP，会与新设置冲突。</translation>
-    </message>
-    <message>
-        <source>Delete it on %1: `sudo nmcli connection delete %2`.</source>
-        <translation>请在 %1 上将其删除：`sudo nmcli connection delete %2`。</translation>
-    </message>
-    <message>
         <source>%1 on %2</source>
         <translation>%2 上为 %1</translation>
     </message>
@@ -1652,6 +1678,30 @@
     <message>
         <source>The nodes have different group ids (%1), so files on shared storage will belong to the wrong group on some nodes.</source>
         <translation>各节点的组 ID 不同（%1），因此共享存储上的文件在部分节点上会属于错误的组。</translation>
+    </message>
+    <message>
+        <source>No ConnectX-7 port of %1 has a link: its cables are out, or the Sparks at their other ends are off.</source>
+        <translation>%1 的 ConnectX-7 端口都没有链路：线缆已拔出，或另一端的 Spark 已关机。</translation>
+    </message>
+    <message>
+        <source>Plug the cables in (pull tab up) as the cabling plan shows and switch every Spark on, then check again.</source>
+        <translation>按布线方案插好线缆（拉环朝上），打开每台 Spark，然后再检查一次。</translation>
+    </message>
+    <message>
+        <source>NetworkManager is not running on %1, and DGX OS hands its network ports to it (netplan&apos;s renderer): no network setting can take effect.</source>
+        <translation>%1 上的 NetworkManager 没有运行，而 DGX OS 把网络端口交给它管理（netplan 的渲染器）：任何网络设置都无法生效。</translation>
+    </message>
+    <message>
+        <source>Start it on %1: `sudo systemctl start NetworkManager`, then check again.</source>
+        <translation>在 %1 上启动它：`sudo systemctl start NetworkManager`，然后再检查一次。</translation>
+    </message>
+    <message>
+        <source>Your NetworkManager profile &quot;%1&quot; on %2 gives %3 its own settings (%4); setting the cluster up sets it aside, without changing it, once you agree.</source>
+        <translation>%2 上您的 NetworkManager 配置“%1”为 %3 设定了自己的设置（%4）；经您同意后，集群设置会将其搁置，但不会修改它。</translation>
+    </message>
+    <message>
+        <source>Agree when the set-up asks (sparkctl: --disable-conflicting); a rollback gives the port back to it.</source>
+        <translation>在设置过程询问时同意（sparkctl：--disable-conflicting）；回滚后端口会交还给它。</translation>
     </message>
 </context>
 <context>
@@ -2283,10 +2333,6 @@
         <translation>无法访问；它会在 %1 秒内自动恢复原来的设置。</translation>
     </message>
     <message>
-        <source>&amp;Disable the earlier files for these ports (they stay in the backup)</source>
-        <translation>停用这些端口的旧配置文件(&amp;D)（备份中仍会保留）</translation>
-    </message>
-    <message>
         <source>&amp;Apply</source>
         <translation>应用(&amp;A)</translation>
     </message>
@@ -2359,10 +2405,6 @@
         <translation>已在任何更改之前停止。</translation>
     </message>
     <message>
-        <source>Earlier network files configure the same ports: tick the box to disable them, then press Apply again. Nothing was changed.</source>
-        <translation>旧的网络配置文件配置了相同的端口：请勾选复选框以停用它们，然后再次点击“应用”。未做任何更改。</translation>
-    </message>
-    <message>
         <source>Already runs this plan.</source>
         <translation>已在使用此规划。</translation>
     </message>
@@ -2397,6 +2439,14 @@
     <message>
         <source>Every Spark is back on the network settings it had before the first apply.</source>
         <translation>每台 Spark 都已恢复首次应用之前的网络设置。</translation>
+    </message>
+    <message>
+        <source>&amp;Set the earlier settings for these ports aside (files stay in the backup, profiles unchanged)</source>
+        <translation>搁置这些端口之前的设置（文件保留在备份中，配置保持不变）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Earlier network settings configure the same ports: tick the box to set them aside, then press Apply again. Nothing was changed.</source>
+        <translation>之前的网络设置配置了相同的端口：勾选复选框将其搁置，然后再次点击“应用”。没有做任何更改。</translation>
     </message>
 </context>
 <context>
@@ -3545,6 +3595,54 @@ Fix: %2</source>
     <message>
         <source>%1 (uid %2, gid %3)</source>
         <translation>%1（uid %2，gid %3）</translation>
+    </message>
+    <message>
+        <source>DHCP</source>
+        <translation>DHCP</translation>
+    </message>
+    <message>
+        <source>static</source>
+        <translation>静态</translation>
+    </message>
+    <message>
+        <source>not running</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>unmanaged</source>
+        <translation>未托管</translation>
+    </message>
+    <message>
+        <source>managed, no profile active</source>
+        <translation>已托管，无活动配置</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>netplan (renderer not read)</source>
+        <translation>netplan（未读取渲染器）</translation>
+    </message>
+    <message>
+        <source>netplan for %1</source>
+        <translation>netplan，由 %1 渲染</translation>
+    </message>
+    <message>
+        <source>%1; NetworkManager running</source>
+        <translation>%1；NetworkManager 正在运行</translation>
+    </message>
+    <message>
+        <source>%1; NetworkManager not running</source>
+        <translation>%1；NetworkManager 未运行</translation>
+    </message>
+    <message>
+        <source>Network:</source>
+        <translation>网络：</translation>
+    </message>
+    <message>
+        <source>NetworkManager</source>
+        <translation>NetworkManager</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include "core/netconfig/clusterapplier.h"
 #include "core/netconfig/clusterexports.h"
 #include "core/netconfig/clusterpreparer.h"
+#include "core/netconfig/networkmanagerhandover.h"
 #include "core/netconfig/nodeapplier.h"
 #include "core/netconfig/peertrustrunner.h"
 #include "core/topology/cablingplanner.h"
@@ -151,6 +152,10 @@ int runApply(const QStringList &arguments)
     const qint64 planMs = timer.elapsed();
     for (const QString &line : prepared->addresses.describe())
         printOut(line + QLatin1Char('\n'));
+    for (const PreparedNode &node : prepared->nodes) {
+        for (const QString &line : NetworkManagerHandover::describe(node.plan.node, node.plan.setAside))
+            printOut(line + QLatin1Char('\n'));
+    }
     if (parser.isSet(dryRun)) {
         for (const PreparedNode &node : prepared->nodes) {
             printOut(QStringLiteral("\n%1%2\n").arg(node.plan.node, node.alreadyApplied ? QStringLiteral(" (already applied)")

@@ -210,6 +210,18 @@ const NmDeviceState *NetworkConfigScan::nmDevice(const QString &netdev) const
     return nullptr;
 }
 
+QString NetworkConfigScan::activeIpv4Method(const QString &netdev) const
+{
+    const NmDeviceState *device = nmDevice(netdev);
+    if (!device || device->connection.isEmpty())
+        return {};
+    for (const NmProfile &profile : nmProfiles) {
+        if (profile.id == device->connection && profile.interfaceName == netdev)
+            return profile.ipv4Method;
+    }
+    return {};
+}
+
 QList<NmProfile> parseNmcliProfiles(const QString &text)
 {
     QList<NmProfile> profiles;

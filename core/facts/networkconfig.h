@@ -76,6 +76,8 @@ struct NetworkConfigScan
     QList<NmDeviceState> nmDevices; // NetworkManager's state of each CX-7 netdev
 
     const NmDeviceState *nmDevice(const QString &netdev) const;
+    // The IPv4 method ("auto" = DHCP, "manual", …) of the profile active on a netdev, or empty.
+    QString activeIpv4Method(const QString &netdev) const;
     // DGX OS: netplan renders for NetworkManager, which must then run.
     bool rendersForNetworkManager() const { return renderer.compare(QLatin1String("NetworkManager"), Qt::CaseInsensitive) == 0; }
 };

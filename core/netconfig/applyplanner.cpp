@@ -2,6 +2,7 @@
 #include "core/netconfig/applyplanner.h"
 
 #include "core/common/shellquote.h"
+#include "core/facts/cx7.h"
 #include "core/netconfig/arpsysctl.h"
 #include "core/netconfig/netplancheck.h"
 #include "core/netconfig/networkmanagerhandover.h"
@@ -45,11 +46,22 @@ QString ApplyPlanner::uploadPath()
 
 QString ApplyPlanner::restoreCommand(const QString &backupDir)
 {
+    // netplan apply stops NetworkManager without deactivating anything, so an
+    // MTU our profile set stays on the netdev: the recorded ones are put back.
     const QString sysctl = shellQuote(ArpSysctl::path());
     return QStringLiteral("rm -f /etc/netplan/*.yaml; cp -a %1/netplan/. /etc/netplan/; rm -f %2; "
                           "if [ -f %1/sysctl.conf ]; then cp -a %1/sysctl.conf %2; fi; "
-                          "if [ -f %1/arp-runtime.conf ]; then sysctl -q -p %1/arp-runtime.conf; fi; netplan apply")
+                          "if [ -f %1/arp-runtime.conf ]; then sysctl -q -p %1/arp-runtime.conf; fi; netplan apply; "
+                          "if [ -f %1/mtu-runtime ]; then while read -r d m; do ip link set dev \"$d\" mtu \"$m\" 2>/dev/null; "
+                          "done < %1/mtu-runtime; fi")
         .arg(backupDir, sysctl);
+}
+
+QString ApplyPlanner::currentMtusCommand()
+{
+    // The names are fixed words of the CX-7 table: nothing to quote.
+    return QStringLiteral("for d in %1; do [ -f /sys/class/net/$d/mtu ] && echo \"$d $(cat /sys/class/net/$d/mtu)\"; done; true")
+        .arg(cx7::netdevNames().join(QLatin1Char(' ')));
 }
 
 Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QString &node, const AddressPlan &addresses,
@@ -115,8 +127,9 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
                            NetplanCheck::command(plan.netplan, disabledPaths), true));
     plan.steps.append(step(Kind::Backup, tr("Back up the network settings of %1.").arg(node),
                        QStringLiteral("mkdir -p -m 700 %1 && cp -a /etc/netplan/. %1/ && { [ ! -f %3 ] || cp -a %3 %2/sysctl.conf; } "
-                                      "&& { %4; } > %2/arp-runtime.conf")
-                           .arg(shellQuote(saved), shellQuote(backup), sysctl, ArpSysctl::currentValuesCommand()),
+                                      "&& { %4; } > %2/arp-runtime.conf && { %5; } > %2/mtu-runtime")
+                           .arg(shellQuote(saved), shellQuote(backup), sysctl, ArpSysctl::currentValuesCommand(),
+                                currentMtusCommand()),
                        true));
     ApplyStep upload = step(Kind::Upload, tr("Copy the new settings to %1.").arg(node),
                             QStringLiteral("mkdir -p -m 700 %1").arg(shellQuote(uploadPath().section(QLatin1Char('/'), 0, 0))),

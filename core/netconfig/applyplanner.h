@@ -64,6 +64,8 @@ public:
     // Puts back what the backup folder `backupDir` (a shell word: quoted, or "$b") holds:
     // /etc/netplan, our sysctl file (or its absence) and the running ARP settings; then netplan apply.
     static QString restoreCommand(const QString &backupDir);
+    // "NETDEV MTU" per CX-7 netdev the node has: the backup's mtu-runtime.
+    static QString currentMtusCommand();
 
     // `profiles`: the node's NetworkManager profiles on CX-7 ports (the probe's).
     static Expected<NodeApplyPlan> plan(const QString &clusterName, const QString &node, const AddressPlan &addresses,

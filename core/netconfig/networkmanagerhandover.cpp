@@ -18,6 +18,16 @@ QList<NmProfile> NetworkManagerHandover::setAside(const QList<NmProfile> &profil
     return result;
 }
 
+QList<NmProfile> NetworkManagerHandover::automatic(const QList<NmProfile> &setAside)
+{
+    QList<NmProfile> result;
+    for (const NmProfile &profile : setAside) {
+        if (profile.usesDhcp())
+            result.append(profile);
+    }
+    return result;
+}
+
 QList<NmProfile> NetworkManagerHandover::needingConsent(const QList<NmProfile> &setAside)
 {
     QList<NmProfile> result;
@@ -31,17 +41,21 @@ QList<NmProfile> NetworkManagerHandover::needingConsent(const QList<NmProfile> &
 QStringList NetworkManagerHandover::describe(const QString &node, const QList<NmProfile> &setAside)
 {
     QStringList lines;
+    QStringList automatic;
     for (const NmProfile &profile : setAside) {
         if (profile.usesDhcp())
-            lines.append(tr("On %1, NetworkManager's DHCP profile \"%2\" on %3 (the DGX OS default) steps back for "
-                            "Spark Companion's profile; it is not changed, and a rollback gives the port back to it.")
-                             .arg(node, profile.id, profile.interfaceName));
-        else
-            lines.append(tr("On %1, your NetworkManager profile \"%2\" on %3 (%4) is set aside while the cluster runs, "
-                            "once you agree; it is not changed or deleted, and a rollback gives the port back to it.")
-                             .arg(node, profile.id, profile.interfaceName,
-                                  profile.ipv4Addresses.isEmpty() ? profile.ipv4Method
-                                                                  : profile.ipv4Addresses.join(QStringLiteral(", "))));
+            automatic.append(QStringLiteral("\"%1\" (%2)").arg(profile.id, profile.interfaceName));
+    }
+    if (!automatic.isEmpty())
+        lines.append(tr("On %1, NetworkManager's DHCP profiles %2 (the DGX OS default) step back for Spark Companion's; "
+                        "they are not changed, and a rollback gives the ports back to them.", nullptr, int(automatic.size()))
+                         .arg(node, automatic.join(QStringLiteral(", "))));
+    for (const NmProfile &profile : needingConsent(setAside)) {
+        lines.append(tr("On %1, your NetworkManager profile \"%2\" on %3 (%4) is set aside while the cluster runs, "
+                        "once you agree; it is not changed or deleted, and a rollback gives the port back to it.")
+                         .arg(node, profile.id, profile.interfaceName,
+                              profile.ipv4Addresses.isEmpty() ? profile.ipv4Method
+                                                              : profile.ipv4Addresses.join(QStringLiteral(", "))));
     }
     return lines;
 }

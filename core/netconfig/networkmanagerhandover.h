@@ -27,9 +27,12 @@ public:
 
     // The profiles on the planned ports that ours displace (not netplan's own).
     static QList<NmProfile> setAside(const QList<NmProfile> &profiles, const QList<InterfaceAddress> &ours);
+    // The DHCP auto-profiles among them: they step back without asking.
+    static QList<NmProfile> automatic(const QList<NmProfile> &setAside);
     // Those the user made (a static address, or anything but DHCP): set aside only with consent.
     static QList<NmProfile> needingConsent(const QList<NmProfile> &setAside);
-    // A sentence per profile for the plan: what happens to it, and how it comes back.
+    // For the plan: one sentence for the node's DHCP auto-profiles, one per
+    // profile of the user's; what happens to each, and how it comes back.
     static QStringList describe(const QString &node, const QList<NmProfile> &setAside);
 };
 

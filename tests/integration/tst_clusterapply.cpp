@@ -4,7 +4,11 @@
 // and switch 4 end to end with rollback; the same plan twice changes nothing;
 // a wrong sudo password changes nothing; a node lost after `netplan apply`
 // reverts by itself while the others are rolled back; a stale 40-cx7.yaml is
-// disabled only with consent.
+// disabled only with consent. On DGX OS's stack (NetworkManager under netplan,
+// in every sparklab node): the DHCP auto-profiles step back and return on
+// rollback, the management address blips on every node without a false revert,
+// a 90-NM-*.yaml that netplan rejects blocks the apply before any change, and a
+// user's static NetworkManager profile is set aside only with consent, unchanged.
 #include "core/netconfig/clusterapplier.h"
 #include "core/netconfig/clusterpreparer.h"
 #include "core/netconfig/nodeapplier.h"
@@ -62,15 +66,36 @@ private:
     }
 
     // What a node's network looks like: netplan and sysctl.d files, CX-7 IPv4
-    // addresses, the running ARP settings of the CX-7 netdevs.
+    // addresses and MTUs, the running ARP settings of the CX-7 netdevs, and
+    // NetworkManager's profiles (with their settings and autoconnect flags) and
+    // which one each CX-7 netdev runs.
     static QString state(ClusterLab &lab, int node)
     {
         const ProcessResult result = lab.lab().sh(
             node, QStringLiteral("for f in /etc/netplan/*.yaml /etc/sysctl.d/*.conf; do [ -e \"$f\" ] && echo \"$f $(sha256sum < \"$f\")\"; "
                                  "done; ip -4 -o addr show | grep -v ' lo \\| enP7s7 ' | awk '{print $2, $4}' | sort; "
+                                 "for d in /sys/class/net/en[pP][12]*; do echo \"${d##*/} mtu $(cat $d/mtu)\"; done; "
                                  "grep -H . /proc/sys/net/ipv4/conf/en[pP][12]*/arp_ignore /proc/sys/net/ipv4/conf/en[pP][12]*/arp_announce; "
+                                 "nmcli -t -f NAME,UUID,TYPE,AUTOCONNECT,AUTOCONNECT-PRIORITY connection show | sort | "
+                                 "while IFS= read -r c; do echo \"nm $c $(nmcli -t -g ipv4.method,ipv4.addresses,ethernet.mtu "
+                                 "connection show \"$(echo \"$c\" | cut -d: -f2)\" | tr '\\n' ' ')\"; done; "
+                                 "nmcli -t -f DEVICE,CONNECTION device | grep '^en[pP][12]' | sort; "
                                  "ls /run/spark-companion-netplan-revert.pid 2>/dev/null; true"));
         return QString::fromUtf8(result.out);
+    }
+    // netplan apply returns before NetworkManager has activated the profiles:
+    // a state is compared once it has settled (bounded).
+    static bool settlesTo(ClusterLab &lab, const QStringList &expected, QStringList *last)
+    {
+        QElapsedTimer waited;
+        waited.start();
+        do {
+            *last = states(lab);
+            if (*last == expected)
+                return true;
+            QThread::msleep(250);
+        } while (waited.elapsed() < 30000);
+        return false;
     }
     static QStringList states(ClusterLab &lab)
     {
@@ -206,7 +231,8 @@ private Q_SLOTS:
             const ProcessResult rolledBack = rollback(lab, i);
             QVERIFY2(rolledBack.exitCode == 0, qPrintable(lab.nodeNames().at(i) + QLatin1Char(' ') + QString::fromUtf8(rolledBack.err)));
         }
-        QCOMPARE(states(lab), before);
+        QStringList after;
+        QVERIFY2(settlesTo(lab, before, &after), qPrintable(after.join(QLatin1Char('\n')) + QStringLiteral("\n--- before:\n") + before.join(QLatin1Char('\n'))));
     }
 
     void wrongSudoPasswordChangesNothing()
@@ -290,7 +316,109 @@ private Q_SLOTS:
             const ProcessResult rolledBack = rollback(lab, i);
             QVERIFY2(rolledBack.exitCode == 0, rolledBack.err.constData());
         }
+        QStringList after;
+        QVERIFY2(settlesTo(lab, before, &after), qPrintable(after.join(QLatin1Char('\n')) + QStringLiteral("\n--- before:\n") + before.join(QLatin1Char('\n'))));
+    }
+
+    // DGX OS out of the box: every CX-7 netdev under a DHCP auto-profile, the
+    // management port under netplan's NetworkManager profile. `netplan apply`
+    // takes the management address away for a moment on every node: no false
+    // revert, no false failure. Our profiles run the ports; the auto-profiles
+    // stay as they were and run the ports again after the rollback.
+    void networkManagerDefaultsWithTheManagementBlip()
+    {
+        ClusterLab lab;
+        QVERIFY(lab.up(QStringLiteral("itapply-nm"), QStringLiteral("10.132.18.0/24"), {QStringLiteral("direct2")}));
+        const QStringList before = states(lab);
+        for (const QString &node : before)
+            QVERIFY2(node.contains(QRegularExpression(QStringLiteral("^enp1s0f0np0:Wired connection \\d+$"),
+                                                      QRegularExpression::MultilineOption)), qPrintable(node));
+        // Watch the management address on every node, 20 times a second.
+        for (int i = 0; i < lab.size(); ++i)
+            lab.lab().sh(i, QStringLiteral("(end=$(($(date +%s)+40)); while [ $(date +%s) -lt $end ]; do "
+                                           "ip -4 -o addr show dev enP7s7 | grep -q inet || echo gone; sleep 0.05; done) "
+                                           ">/tmp/blip 2>&1 </dev/null &"));
+        const ClusterDefinition cluster = definition(QStringLiteral("lab"), ClusterLayout::Direct2, lab.nodeNames());
+        PreparedCluster prepared;
+        const ClusterApplyReport report = apply(lab, cluster, targets(lab), options(), &prepared);
+        QVERIFY2(report.succeeded, qPrintable(describe(report)));
+        for (int i = 0; i < lab.size(); ++i) {
+            QCOMPARE(prepared.nodes.at(i).plan.setAside.size(), 2); // both twins' auto-profiles
+            const QString blip = QString::fromUtf8(lab.lab().sh(i, QStringLiteral("cat /tmp/blip")).out);
+            QVERIFY2(blip.contains(QLatin1String("gone")), "the management address never vanished: no blip was tested");
+            const QString now = state(lab, i);
+            QVERIFY2(now.contains(QLatin1String("enp1s0f0np0:netplan-enp1s0f0np0")), qPrintable(now));
+            QVERIFY2(!now.contains(QLatin1String("revert.pid")), qPrintable(now));
+            for (const QString &line : before.at(i).split(QLatin1Char('\n'))) {
+                if (line.startsWith(QLatin1String("nm Wired connection"))) // untouched
+                    QVERIFY2(now.contains(line), qPrintable(line));
+            }
+        }
+        QThread::sleep(kRevertSeconds > 0 ? 2 : 0); // a revert timer would have fired by now
+        for (int i = 0; i < lab.size(); ++i) {
+            QVERIFY(state(lab, i).contains(QLatin1String("60-spark-companion.yaml")));
+            QCOMPARE(rollback(lab, i).exitCode, 0);
+        }
+        QStringList after;
+        QVERIFY2(settlesTo(lab, before, &after), qPrintable(after.join(QLatin1Char('\n')) + QStringLiteral("\n--- before:\n") + before.join(QLatin1Char('\n'))));
+    }
+
+    // One file netplan rejects (Ubuntu's 90-NM-<uuid>.yaml mirror, broken) stops
+    // the apply before anything changes on any node, and the sentence names it.
+    void rejectedNetplanFileBlocksBeforeAnyChange()
+    {
+        ClusterLab lab;
+        QVERIFY(lab.up(QStringLiteral("itapply-90nm"), QStringLiteral("10.132.19.0/24"), {QStringLiteral("direct2")}));
+        QCOMPARE(lab.fault({QStringLiteral("nm-mirror"), QStringLiteral("2"), QStringLiteral("enp1s0f1np1"),
+                            QStringLiteral("--broken")}).exitCode, 0);
+        const QStringList before = states(lab);
+        const ClusterDefinition cluster = definition(QStringLiteral("lab"), ClusterLayout::Direct2, lab.nodeNames());
+        const ClusterApplyReport report = apply(lab, cluster, targets(lab), options());
+        QVERIFY(!report.succeeded);
+        QVERIFY2(report.error.message.contains(QRegularExpression(QStringLiteral("spark-2.*/etc/netplan/90-NM-[0-9a-f-]+\\.yaml"))),
+                 qPrintable(report.error.message));
+        QVERIFY2(report.error.message.contains(QLatin1String("Nothing was changed")), qPrintable(report.error.message));
         QCOMPARE(states(lab), before);
+        for (int i = 0; i < lab.size(); ++i)
+            QVERIFY(lab.lab().sh(i, QStringLiteral("ls /etc/spark-companion/backups 2>/dev/null | wc -l")).out.trimmed() == "0");
+    }
+
+    // A NetworkManager profile the user made on a CX-7 port: the apply asks
+    // first; with consent it is set aside (inactive, not edited) and a rollback
+    // gives the port back to it.
+    void usersOwnProfileIsSetAsideOnlyWithConsent()
+    {
+        ClusterLab lab;
+        QVERIFY(lab.up(QStringLiteral("itapply-nmuser"), QStringLiteral("10.132.20.0/24"), {QStringLiteral("direct2")}));
+        QCOMPARE(lab.fault({QStringLiteral("nm-static"), QStringLiteral("1"), QStringLiteral("enP2p1s0f0np0"),
+                            QStringLiteral("--address"), QStringLiteral("10.99.1.11/24")}).exitCode, 0);
+        QStringList before;
+        QElapsedTimer active;
+        active.start();
+        do { // the fault activates it; wait until it runs
+            before = states(lab);
+        } while (!before.at(0).contains(QLatin1String("enP2p1s0f0np0 10.99.1.11/24")) && active.elapsed() < 20000);
+        QVERIFY2(before.at(0).contains(QLatin1String("enP2p1s0f0np0:my-cx7-static")), qPrintable(before.at(0)));
+        const ClusterDefinition cluster = definition(QStringLiteral("lab"), ClusterLayout::Direct2, lab.nodeNames());
+
+        ClusterApplyReport report = apply(lab, cluster, targets(lab), options(false));
+        QVERIFY(!report.succeeded);
+        QVERIFY2(report.error.message.contains(QLatin1String("my-cx7-static")), qPrintable(report.error.message));
+        QCOMPARE(states(lab), before);
+
+        report = apply(lab, cluster, targets(lab), options(true));
+        QVERIFY2(report.succeeded, qPrintable(describe(report)));
+        const QString applied = state(lab, 0);
+        QVERIFY2(applied.contains(QLatin1String("enP2p1s0f0np0:netplan-enP2p1s0f0np0")), qPrintable(applied));
+        QVERIFY2(!applied.contains(QLatin1String("10.99.1.11/24\n")) || !applied.contains(QLatin1String("enP2p1s0f0np0 10.99.1.11")),
+                 qPrintable(applied));
+        const QString profileBefore = before.at(0).split(QLatin1Char('\n')).filter(QLatin1String("nm my-cx7-static")).value(0);
+        QVERIFY(!profileBefore.isEmpty());
+        QVERIFY2(applied.contains(profileBefore), qPrintable(applied)); // not edited
+        for (int i = 0; i < lab.size(); ++i)
+            QCOMPARE(rollback(lab, i).exitCode, 0);
+        QStringList after;
+        QVERIFY2(settlesTo(lab, before, &after), qPrintable(after.join(QLatin1Char('\n')) + QStringLiteral("\n--- before:\n") + before.join(QLatin1Char('\n'))));
     }
 };
 

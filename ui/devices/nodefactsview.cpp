@@ -15,7 +15,7 @@ namespace spark::ui {
 
 namespace {
 
-constexpr int portColumns = 6;
+constexpr int portColumns = 7;
 
 QString orDash(const QString &text)
 {
@@ -43,11 +43,38 @@ QString portName(const Cx7InterfaceFacts &interface)
                                : NodeFactsView::tr("Right, twin %1").arg(interface.twin + 1);
 }
 
-QStringList portCells(const Cx7InterfaceFacts &interface)
+QString methodText(const QString &method)
+{
+    if (method == QLatin1String("auto"))
+        return NodeFactsView::tr("DHCP");
+    if (method == QLatin1String("manual"))
+        return NodeFactsView::tr("static");
+    return method;
+}
+
+// NetworkManager's hold on a port: the active profile and its method, or its state.
+QString networkManagerCell(const NetworkConfigScan &scan, const QString &netdev)
+{
+    if (!scan.nmcliPresent)
+        return QStringLiteral("—");
+    if (!scan.nmRunning)
+        return NodeFactsView::tr("not running");
+    const NmDeviceState *device = scan.nmDevice(netdev);
+    if (!device)
+        return QStringLiteral("—");
+    if (!device->managed())
+        return NodeFactsView::tr("unmanaged");
+    if (device->connection.isEmpty())
+        return NodeFactsView::tr("managed, no profile active");
+    const QString method = methodText(scan.activeIpv4Method(netdev));
+    return method.isEmpty() ? device->connection : NodeFactsView::tr("%1 (%2)").arg(device->connection, method);
+}
+
+QStringList portCells(const Cx7InterfaceFacts &interface, const NetworkConfigScan &scan)
 {
     if (!interface.present)
         return {portName(interface), interface.netdev, NodeFactsView::tr("absent (no cable)"), QStringLiteral("—"),
-                QStringLiteral("—"), QStringLiteral("—")};
+                QStringLiteral("—"), QStringLiteral("—"), QStringLiteral("—")};
     QStringList addresses;
     for (const IpAddress &address : interface.ipv4Addresses())
         addresses.append(address.cidr());
@@ -57,7 +84,18 @@ QStringList portCells(const Cx7InterfaceFacts &interface)
             interface.hasLink() ? NodeFactsView::tr("up") : NodeFactsView::tr("down"),
             interface.hasLink() && speed ? NodeFactsView::tr("%1 Gb/s").arg(*speed / 1000) : QStringLiteral("—"),
             interface.mtu > 0 ? QString::number(interface.mtu) : QStringLiteral("—"),
-            orDash(addresses.join(QStringLiteral(", ")))};
+            orDash(addresses.join(QStringLiteral(", "))),
+            networkManagerCell(scan, interface.netdev)};
+}
+
+QString networkStackText(const NetworkConfigScan &scan)
+{
+    const QString renderer = scan.renderer.isEmpty() ? NodeFactsView::tr("netplan (renderer not read)")
+                                                     : NodeFactsView::tr("netplan for %1").arg(scan.renderer);
+    if (!scan.nmcliPresent)
+        return renderer;
+    return scan.nmRunning ? NodeFactsView::tr("%1; NetworkManager running").arg(renderer)
+                          : NodeFactsView::tr("%1; NetworkManager not running").arg(renderer);
 }
 
 } // namespace
@@ -76,11 +114,13 @@ NodeFactsView::NodeFactsView(QWidget *parent)
     addField(QStringLiteral("factFirmware"), tr("CX-7 firmware:"));
     addField(QStringLiteral("factUser"), tr("User:"));
     addField(QStringLiteral("factSudo"), tr("sudo:"));
+    addField(QStringLiteral("factNetworkStack"), tr("Network:"));
 
     auto *ports = new QGroupBox(tr("ConnectX-7 ports"), this);
     m_ports = new QGridLayout(ports);
     m_ports->setHorizontalSpacing(14);
-    const QStringList headings{tr("Port"), tr("Interface"), tr("Link"), tr("Speed"), tr("MTU"), tr("IPv4")};
+    const QStringList headings{tr("Port"), tr("Interface"), tr("Link"), tr("Speed"), tr("MTU"), tr("IPv4"),
+                               tr("NetworkManager")};
     for (int column = 0; column < portColumns; ++column) {
         auto *heading = new QLabel(headings.at(column), ports);
         QFont bold = heading->font();
@@ -96,7 +136,7 @@ NodeFactsView::NodeFactsView(QWidget *parent)
             m_ports->addWidget(cell, row, column);
         }
     }
-    m_ports->setColumnStretch(portColumns - 1, 1);
+    m_ports->setColumnStretch(portColumns - 2, 1);
 
     m_layout = new QBoxLayout(QBoxLayout::LeftToRight, this);
     m_layout->setContentsMargins(0, 0, 0, 0);
@@ -156,11 +196,12 @@ void NodeFactsView::setFacts(const NodeFacts &facts)
         facts.user.name.isEmpty() ? QStringLiteral("—")
                                   : tr("%1 (uid %2, gid %3)").arg(facts.user.name).arg(facts.user.uid).arg(facts.user.gid),
         sudoText(facts.sudo),
+        networkStackText(facts.networkConfig),
     };
     for (qsizetype i = 0; i < m_fields.size(); ++i)
         m_fields.at(i)->setText(values.at(i));
     for (int row = 0; row < int(facts.cx7.size()) && row < int(cx7::functions.size()); ++row)
-        setPortRow(row, portCells(facts.cx7.at(row)));
+        setPortRow(row, portCells(facts.cx7.at(row), facts.networkConfig));
 }
 
 } // namespace spark::ui

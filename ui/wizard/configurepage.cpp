@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "ui/wizard/configurepage.h"
 
+#include "core/netconfig/networkmanagerhandover.h"
+
 #include "core/common/whenready.h"
 
 #include "core/netconfig/clusterpreparer.h"
 #include "core/netconfig/netplandocument.h"
+#include "core/netconfig/networkmanagerhandover.h"
 #include "ui/wizard/nodeprogresslist.h"
 #include "ui/wizard/setupbackend.h"
 #include "ui/wizard/setupstate.h"
@@ -51,7 +54,9 @@ ConfigurePage::ConfigurePage(SetupState *state, QWidget *parent)
     , m_password(new QLineEdit(this))
     , m_passwordNote(new QLabel(this))
     , m_conflicts(new QLabel(this))
-    , m_disableConflicts(new QCheckBox(tr("&Disable the earlier files for these ports (they stay in the backup)"), this))
+    , m_networkManager(new QLabel(this))
+    , m_disableConflicts(new QCheckBox(tr("&Set the earlier settings for these ports aside (files stay in the backup, "
+                                          "profiles unchanged)"), this))
     , m_apply(new QPushButton(tr("&Apply"), this))
     , m_cancel(new QPushButton(tr("&Stop and undo"), this))
     , m_rollback(new QPushButton(tr("&Roll back"), this))
@@ -83,6 +88,9 @@ ConfigurePage::ConfigurePage(SetupState *state, QWidget *parent)
     m_password->setPlaceholderText(tr("the same on every Spark"));
     m_passwordNote->setObjectName(QStringLiteral("sudoPasswordNote"));
     m_passwordNote->setWordWrap(true);
+    m_networkManager->setObjectName(QStringLiteral("networkManagerHandover"));
+    m_networkManager->setWordWrap(true);
+    m_networkManager->hide();
     m_conflicts->setObjectName(QStringLiteral("conflicts"));
     m_conflicts->setWordWrap(true);
     m_conflicts->hide();
@@ -109,6 +117,7 @@ ConfigurePage::ConfigurePage(SetupState *state, QWidget *parent)
     layout->addWidget(m_table, 1);
     layout->addLayout(form);
     layout->addWidget(m_passwordNote);
+    layout->addWidget(m_networkManager);
     layout->addWidget(m_conflicts);
     layout->addWidget(m_disableConflicts);
     layout->addLayout(buttons);
@@ -234,13 +243,19 @@ void ConfigurePage::prepared(const QStringList &passwords, const Expected<Prepar
     m_state->setPrepared(*result);
     showAddressPlan();
     QStringList conflicts;
-    for (const PreparedNode &node : result->nodes)
+    QStringList handover;
+    for (const PreparedNode &node : result->nodes) {
         conflicts += NetplanDocument::describeConflicts(node.plan.node, node.plan.conflicts);
+        conflicts += NetworkManagerHandover::describe(node.plan.node, NetworkManagerHandover::needingConsent(node.plan.setAside));
+        handover += NetworkManagerHandover::describe(node.plan.node, NetworkManagerHandover::automatic(node.plan.setAside));
+    }
+    m_networkManager->setText(handover.join(QLatin1Char(' ')));
+    m_networkManager->setVisible(!handover.isEmpty());
     m_conflicts->setText(conflicts.join(QLatin1Char(' ')));
     m_conflicts->setVisible(!conflicts.isEmpty());
     m_disableConflicts->setVisible(!conflicts.isEmpty());
     if (!conflicts.isEmpty() && !m_disableConflicts->isChecked()) {
-        fail(tr("Earlier network files configure the same ports: tick the box to disable them, then press Apply "
+        fail(tr("Earlier network settings configure the same ports: tick the box to set them aside, then press Apply "
                 "again. Nothing was changed."));
         return;
     }

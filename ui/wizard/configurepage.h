@@ -63,6 +63,7 @@ private:
     QLineEdit *m_password;
     QLabel *m_passwordNote;
     QLabel *m_conflicts;
+    QLabel *m_networkManager;
     QCheckBox *m_disableConflicts;
     QPushButton *m_apply;
     QPushButton *m_cancel;
