@@ -1312,7 +1312,9 @@
     <name>spark::NetworkManagerHandover</name>
     <message numerus="yes">
         <source>On %1, NetworkManager&apos;s DHCP profiles %2 (the DGX OS default) step back for Spark Companion&apos;s; they are not changed, and a rollback gives the ports back to them.</source>
-        <translation><numerusform>在 %1 上，NetworkManager 的 DHCP 配置 %2（DGX OS 默认）让位于 Spark Companion 的配置；它们不会被修改，回滚后端口会交还给它们。</numerusform></translation>
+        <translation>
+            <numerusform>在 %1 上，NetworkManager 的 DHCP 配置 %2（DGX OS 默认）让位于 Spark Companion 的配置；它们不会被修改，回滚后端口会交还给它们。</numerusform>
+        </translation>
     </message>
     <message>
         <source>On %1, your NetworkManager profile &quot;%2&quot; on %3 (%4) is set aside while the cluster runs, once you agree; it is not changed or deleted, and a rollback gives the port back to it.</source>
@@ -3621,20 +3623,8 @@ Fix: %2</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <source>netplan (renderer not read)</source>
-        <translation>netplan（未读取渲染器）</translation>
-    </message>
-    <message>
         <source>netplan for %1</source>
         <translation>netplan，由 %1 渲染</translation>
-    </message>
-    <message>
-        <source>%1; NetworkManager running</source>
-        <translation>%1；NetworkManager 正在运行</translation>
-    </message>
-    <message>
-        <source>%1; NetworkManager not running</source>
-        <translation>%1；NetworkManager 未运行</translation>
     </message>
     <message>
         <source>Network:</source>
@@ -3643,6 +3633,18 @@ Fix: %2</source>
     <message>
         <source>NetworkManager</source>
         <translation>NetworkManager</translation>
+    </message>
+    <message>
+        <source>NetworkManager, running</source>
+        <translation>NetworkManager，正在运行</translation>
+    </message>
+    <message>
+        <source>NetworkManager, not running</source>
+        <translation>NetworkManager，未运行</translation>
+    </message>
+    <message>
+        <source>%1 (netplan renders for %2)</source>
+        <translation>%1（netplan 为 %2 渲染）</translation>
     </message>
 </context>
 <context>

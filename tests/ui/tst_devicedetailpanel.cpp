@@ -192,12 +192,14 @@ private Q_SLOTS:
             DeviceRegistry writer(path);
             QVERIFY(writer.add(device(QStringLiteral("spark-1"), QStringLiteral("10.0.0.1"))).hasValue());
             QVERIFY(writer.add(device(QStringLiteral("spark-2"), QStringLiteral("10.0.0.2"))).hasValue());
+            QVERIFY(writer.add(device(QStringLiteral("spark-3"), QStringLiteral("10.0.0.3"))).hasValue());
             QVERIFY(writer.save().hasValue());
         }
         DeviceRegistry registry(path);
         MainWindow window(registry);
         window.setDeviceProber(captureProber({{QStringLiteral("spark-1"), QStringLiteral("sparklab-twin-down-100g.txt")},
-                                              {QStringLiteral("spark-2"), QStringLiteral("sparklab-old-release.txt")}}));
+                                              {QStringLiteral("spark-2"), QStringLiteral("sparklab-old-release.txt")},
+                                              {QStringLiteral("spark-3"), QStringLiteral("sparklab-nm-user-static.txt")}}));
         window.resize(1000, 760);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -211,6 +213,14 @@ private Q_SLOTS:
         QTRY_VERIFY(panel->findChild<QWidget *>(QStringLiteral("finding-twin-down")));
         QTest::qWait(100);
         QVERIFY(saveScreenshot(window, QStringLiteral("device-detail-twin-down"), look));
+        // DGX OS's stack: NetworkManager's profile per port, a user's static one on port 0.
+        table->selectRow(2);
+        QTRY_VERIFY(panel->findChild<QWidget *>(QStringLiteral("finding-conflicting-networkmanager")));
+        QTRY_VERIFY(text(*panel, "factNetworkStack").contains(QLatin1String("NetworkManager")));
+        QTest::qWait(100);
+        QVERIFY(saveScreenshot(window, QStringLiteral("device-detail-networkmanager"), look));
+        table->selectRow(0);
+        QTest::qWait(100);
         window.resize(560, 420);
         QTest::qWait(100);
         QVERIFY(saveScreenshot(window, QStringLiteral("device-detail-small"), look));

@@ -90,12 +90,13 @@ QStringList portCells(const Cx7InterfaceFacts &interface, const NetworkConfigSca
 
 QString networkStackText(const NetworkConfigScan &scan)
 {
-    const QString renderer = scan.renderer.isEmpty() ? NodeFactsView::tr("netplan (renderer not read)")
-                                                     : NodeFactsView::tr("netplan for %1").arg(scan.renderer);
     if (!scan.nmcliPresent)
-        return renderer;
-    return scan.nmRunning ? NodeFactsView::tr("%1; NetworkManager running").arg(renderer)
-                          : NodeFactsView::tr("%1; NetworkManager not running").arg(renderer);
+        return scan.renderer.isEmpty() ? QStringLiteral("—") : NodeFactsView::tr("netplan for %1").arg(scan.renderer);
+    const QString state = scan.nmRunning ? NodeFactsView::tr("NetworkManager, running")
+                                         : NodeFactsView::tr("NetworkManager, not running");
+    if (scan.renderer.isEmpty() || scan.rendersForNetworkManager())
+        return state;
+    return NodeFactsView::tr("%1 (netplan renders for %2)").arg(state, scan.renderer);
 }
 
 } // namespace

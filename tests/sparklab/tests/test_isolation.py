@@ -18,7 +18,7 @@ def digest(path):
 
 def test(t):
     dpkg_status = digest("/var/lib/dpkg/status")
-    with labtest.Lab("slt-isolation", "direct2", "--mgmt-subnet", "10.131.210.0/24") as lab:
+    with labtest.Lab("slt-isolation", "direct2", "--mgmt-subnet", "10.131.212.0/24") as lab:
         for command in (["apt-get", "install", "-y", "hello"], ["apt", "install", "-y", "hello"],
                         ["/usr/bin/apt-get", "install", "-y", "hello"],
                         ["dpkg", "-i", "/tmp/hello.deb"], ["/usr/bin/dpkg", "--purge", "sudo"],
