@@ -9,7 +9,7 @@ packages="
   qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
   libgl-dev libqt6opengl6-dev libssh2-1-dev qtkeychain-qt6-dev
   openssh-client openssh-server iperf3 iproute2 iputils-ping sudo
-  python3 python3-yaml netplan.io openssl
+  python3 python3-yaml netplan.io network-manager openssl
   xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools
   appstream desktop-file-utils fonts-wqy-microhei
 "
@@ -36,5 +36,25 @@ fi
 
 echo "install-deps: installing$missing"
 $as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+
+# NetworkManager is here for the emulated Sparks (tests/sparklab runs it inside
+# each node). On a desktop that does not use it already, it must not start
+# managing the desktop's own network: installed without starting, and disabled.
+guard=""
+case " $missing " in
+    *" network-manager "*)
+        if [ -d /run/systemd/system ] && [ ! -e /usr/sbin/policy-rc.d ]; then
+            guard=yes
+            printf '#!/bin/sh\nexit 101\n' | $as_root tee /usr/sbin/policy-rc.d >/dev/null
+            $as_root chmod 755 /usr/sbin/policy-rc.d
+        fi ;;
+esac
+status=0
 # shellcheck disable=SC2086 # the list is split on purpose
-$as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
+$as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing || status=$?
+if [ -n "$guard" ]; then
+    $as_root rm -f /usr/sbin/policy-rc.d
+    $as_root systemctl disable NetworkManager.service NetworkManager-wait-online.service >/dev/null 2>&1 || true
+    echo "install-deps: NetworkManager is installed for the emulated Sparks only; it was not started or enabled on this machine."
+fi
+exit $status
