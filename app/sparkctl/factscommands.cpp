@@ -132,6 +132,18 @@ void printFacts(const NodeFacts &facts)
         config.append(QStringLiteral("NetworkManager \"%1\" on %2").arg(profile.id, profile.interfaceName));
     if (!config.isEmpty())
         printOut(QStringLiteral("  CX-7 settings already there: %1\n").arg(config.join(QStringLiteral(", "))));
+    const NetworkConfigScan &scan = facts.networkConfig;
+    if (scan.nmcliPresent) {
+        QStringList devices;
+        for (const NmDeviceState &device : scan.nmDevices)
+            devices.append(QStringLiteral("%1 %2%3").arg(device.device, device.state,
+                                                         device.connection.isEmpty() ? QString()
+                                                                                     : QStringLiteral(" (%1)").arg(device.connection)));
+        printOut(QStringLiteral("  NetworkManager: %1%2%3\n")
+                     .arg(scan.nmRunning ? QStringLiteral("running") : QStringLiteral("not running"),
+                          scan.renderer.isEmpty() ? QString() : QStringLiteral(", netplan renders for %1").arg(scan.renderer),
+                          devices.isEmpty() ? QString() : QStringLiteral("; ") + devices.join(QStringLiteral(", "))));
+    }
     printOut(QStringLiteral("  subnets in use: %1\n").arg(facts.occupiedSubnets().join(QStringLiteral(", "))));
 }
 

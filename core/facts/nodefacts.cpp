@@ -66,6 +66,22 @@ QJsonObject interfaceJson(const Cx7InterfaceFacts &interface)
     return object;
 }
 
+QJsonObject networkManagerJson(const NetworkConfigScan &scan)
+{
+    QJsonArray devices;
+    for (const NmDeviceState &device : scan.nmDevices) {
+        devices.append(QJsonObject{{QStringLiteral("device"), device.device},
+                                   {QStringLiteral("state"), device.state},
+                                   {QStringLiteral("managed"), device.managed()},
+                                   {QStringLiteral("connection"), device.connection},
+                                   {QStringLiteral("ipv4Method"), scan.activeIpv4Method(device.device)}});
+    }
+    return QJsonObject{{QStringLiteral("installed"), scan.nmcliPresent},
+                       {QStringLiteral("running"), scan.nmRunning},
+                       {QStringLiteral("netplanRenderer"), scan.renderer},
+                       {QStringLiteral("devices"), devices}};
+}
+
 } // namespace
 
 bool Cx7InterfaceFacts::hasLink() const
@@ -188,6 +204,7 @@ QJsonObject NodeFacts::toJson() const
         {QStringLiteral("netplanReadable"), networkConfig.netplanReadable},
         {QStringLiteral("netplanFiles"), netplan},
         {QStringLiteral("networkManagerProfiles"), profiles},
+        {QStringLiteral("networkManager"), networkManagerJson(networkConfig)},
         {QStringLiteral("user"), QJsonObject{{QStringLiteral("name"), user.name},
                                              {QStringLiteral("uid"), user.uid},
                                              {QStringLiteral("gid"), user.gid}}},
