@@ -149,6 +149,39 @@ private Q_SLOTS:
         QVERIFY2(facts->sudoPasswordRejected, qPrintable(facts->sudoDetail));
         QVERIFY(codes(assessNode(*facts, VersionPolicy::load().value())).contains(QStringLiteral("sudo-password-wrong")));
     }
+
+    // DGX OS's stack in the lab: NetworkManager runs every CX-7 netdev under its
+    // DHCP auto-profile (no finding); stopped, it is a blocker with the fix.
+    void networkManagerStateAndAStoppedNetworkManager()
+    {
+        SshSession session(target(0));
+        auto facts = NodeProber::probe(session, m_lab.node(0).name, m_lab.node(0).password);
+        QVERIFY(facts && facts->complete);
+        const NetworkConfigScan &scan = facts->networkConfig;
+        QVERIFY(scan.nmcliPresent && scan.nmRunning);
+        QVERIFY(scan.rendersForNetworkManager());
+        QCOMPARE(scan.nmDevices.size(), 4);
+        for (const NmDeviceState &device : scan.nmDevices)
+            QVERIFY2(device.managed(), qPrintable(device.device + QLatin1Char(' ') + device.state));
+        int automatic = 0;
+        for (const NmProfile &profile : scan.nmProfiles)
+            automatic += profile.usesDhcp() && !profile.isFromNetplan() ? 1 : 0;
+        QCOMPARE(automatic, 4);
+        QStringList found = codes(assessNode(*facts, VersionPolicy::load().value()));
+        QVERIFY2(!found.contains(QStringLiteral("conflicting-networkmanager")), qPrintable(found.join(QLatin1Char(' '))));
+
+        QCOMPARE(SparkLab::run({QStringLiteral("fault"), QStringLiteral("nm-stop"), QStringLiteral("--name"), labName,
+                                QStringLiteral("1")}).exitCode, 0);
+        facts = NodeProber::probe(session, m_lab.node(0).name, m_lab.node(0).password);
+        SparkLab::run({QStringLiteral("fault"), QStringLiteral("nm-stop"), QStringLiteral("--name"), labName,
+                       QStringLiteral("1"), QStringLiteral("--clear")});
+        QVERIFY(facts && facts->complete);
+        QVERIFY(!facts->networkConfig.nmRunning);
+        const QList<Finding> findings = assessNode(*facts, VersionPolicy::load().value());
+        found = codes(findings);
+        QVERIFY2(found.contains(QStringLiteral("networkmanager-stopped")), qPrintable(found.join(QLatin1Char(' '))));
+        QCOMPARE(readinessOf(findings), Readiness::Blockers);
+    }
 };
 
 SPARKLAB_MAIN(TestNodeProber)
