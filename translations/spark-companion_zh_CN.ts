@@ -322,10 +322,6 @@
 <context>
     <name>spark::ClusterCommands</name>
     <message>
-        <source>Cluster %1 uses %2, which is no longer registered; add it again or plan the cluster again.</source>
-        <translation>集群 %1 用到的 %2 已不再注册；请重新添加该设备，或重新规划集群。</translation>
-    </message>
-    <message>
         <source>sudo password of %1 on %2: </source>
         <translation>%1 在 %2 上的 sudo 密码： </translation>
     </message>
@@ -535,6 +531,13 @@
     <message>
         <source>The network settings of %1 could not be read as administrator; check its sudo password.</source>
         <translation>无法以管理员身份读取 %1 的网络设置；请检查其 sudo 密码。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ClusterSessions</name>
+    <message>
+        <source>The cluster &quot;%1&quot; names %2, which is no longer a registered Spark. Add it again, or set the cluster up again.</source>
+        <translation>集群“%1”包含 %2，但它已不是已登记的 Spark。请重新添加它，或重新设置集群。</translation>
     </message>
 </context>
 <context>
@@ -897,13 +900,6 @@
     <message>
         <source>Check that it is on and reachable over SSH; the dashboard picks it up again when it answers.</source>
         <translation>请确认它已开机并可通过 SSH 访问；它恢复响应后，仪表板会自动重新显示它。</translation>
-    </message>
-</context>
-<context>
-    <name>spark::HealthSession</name>
-    <message>
-        <source>The cluster &quot;%1&quot; names %2, which is no longer a registered Spark. Add it again, or set the cluster up again.</source>
-        <translation>集群“%1”包含 %2，但它已不是已登记的 Spark。请重新添加它，或重新设置集群。</translation>
     </message>
 </context>
 <context>

@@ -38,14 +38,6 @@ std::optional<int> parseNoPositional(QCommandLineParser &parser, const QString &
     return std::nullopt;
 }
 
-QList<PrepareTarget> prepareTargets(const ClusterContext &context)
-{
-    QList<PrepareTarget> targets;
-    for (qsizetype i = 0; i < context.devices.size(); ++i)
-        targets.append(PrepareTarget{context.devices.at(i).name, context.session(i), context.passwords.value(i)});
-    return targets;
-}
-
 int runVerify(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -57,12 +49,12 @@ int runVerify(const QStringList &arguments)
     auto context = ClusterContext::open(parser.value(clusterOption()));
     if (!context)
         return failWith(context.error());
-    const auto plan = CablingPlanner::plan(context->cluster.layout, context->cluster.devices, context->cluster.port);
+    const auto plan = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
     if (!plan)
         return failWith(plan.error());
     QList<DiscoveryNode> nodes;
-    for (qsizetype i = 0; i < context->devices.size(); ++i)
-        nodes.append(DiscoveryNode{context->devices.at(i).name, context->session(i), {}});
+    for (const PrepareTarget &target : std::as_const(context->targets))
+        nodes.append(DiscoveryNode{target.node, target.session, {}});
     DiscoveryRunner runner;
     QObject::connect(&runner, &DiscoveryRunner::progress, &runner, printProgress, Qt::DirectConnection);
     const DiscoveryReport report = runner.runBlocking(nodes, *plan);
@@ -76,7 +68,7 @@ int runVerify(const QStringList &arguments)
         printOut(QStringLiteral("%1: %2\n").arg(findingKindKey(finding.kind), finding.message));
     printOut(QStringLiteral("Cable discovery took %1 ms on %2 nodes.\n").arg(report.elapsedMs).arg(nodes.size()));
     if (report.healthy())
-        printOut(QStringLiteral("The cabling of %1 matches its plan.\n").arg(context->cluster.name));
+        printOut(QStringLiteral("The cabling of %1 matches its plan.\n").arg(context->cluster().name));
     return report.healthy() ? Success : Failure;
 }
 
@@ -138,14 +130,14 @@ int runApply(const QStringList &arguments)
     if (!context)
         return failWith(context.error());
     context->askPasswords(parser.isSet(sudoStdinOption()));
-    const QList<PrepareTarget> targets = prepareTargets(*context);
+    const QList<PrepareTarget> targets = context->targets;
 
     ApplyOptions options;
     options.backupStamp = ClusterPreparer::backupStampNow();
     options.revertSeconds = revertSeconds;
     options.disableConflicts = parser.isSet(disable);
     printOut(QStringLiteral("Reading %1 nodes…\n").arg(targets.size()));
-    const auto prepared = ClusterPreparer::prepare(context->cluster, targets, options);
+    const auto prepared = ClusterPreparer::prepare(context->cluster(), targets, options);
     if (!prepared)
         return failWith(prepared.error());
     const qint64 planMs = timer.elapsed();
@@ -184,19 +176,18 @@ int runApply(const QStringList &arguments)
         QElapsedTimer trustTimer;
         trustTimer.start();
         QList<PeerTrustTarget> trust;
-        for (qsizetype i = 0; i < context->devices.size(); ++i) {
-            const Device &device = context->devices.at(i);
+        for (const Device &device : context->devices()) {
             PeerNode node{device.name, device.host, device.port, {}};
             for (const InterfaceAddress &address : prepared->addresses.interfacesOf(device.name))
                 node.cx7Addresses.append(address.addressText());
-            trust.append(PeerTrustTarget{node, context->session(i)});
+            trust.append(PeerTrustTarget{node, context->nodes->session(device.name)});
         }
         if (auto trusted = PeerTrustRunner::runBlocking(trust, printProgress); !trusted)
             return failWith(trusted.error());
         trustMs = trustTimer.elapsed();
     }
-    printOut(prepared->alreadyApplied() ? QStringLiteral("%1 already ran this plan; nothing was changed.\n").arg(context->cluster.name)
-                                        : QStringLiteral("%1 runs its new network settings.\n").arg(context->cluster.name));
+    printOut(prepared->alreadyApplied() ? QStringLiteral("%1 already ran this plan; nothing was changed.\n").arg(context->cluster().name)
+                                        : QStringLiteral("%1 runs its new network settings.\n").arg(context->cluster().name));
     printOut(QStringLiteral("Timing: plan %1 ms, apply and verify %2 ms, node-to-node SSH %3 ms, total %4 ms.\n")
                  .arg(planMs)
                  .arg(report.elapsedMs)
@@ -219,8 +210,8 @@ int runRollback(const QStringList &arguments)
         return failWith(context.error());
     context->askPasswords(parser.isSet(sudoStdinOption()));
     QList<NodeApplier::Pending> pending;
-    for (qsizetype i = 0; i < context->devices.size(); ++i) {
-        const NodeApplier node(context->devices.at(i).name, context->session(i), context->passwords.value(i));
+    for (const PrepareTarget &target : std::as_const(context->targets)) {
+        const NodeApplier node(target.node, target.session, target.sudo);
         printProgress(node.node(), 0.1, QStringLiteral("Restoring the settings from before the first apply."));
         pending.append(node.start(NodeApplier::rollbackCommand(), true, QStringLiteral("The rollback"), 120000));
     }
@@ -262,9 +253,9 @@ int runExport(const QStringList &arguments)
     if (!context)
         return failWith(context.error());
     QList<ExportNode> nodes;
-    for (const Device &device : std::as_const(context->devices))
+    for (const Device &device : context->devices())
         nodes.append(ExportNode{device.name, device.host, device.user, device.port});
-    const auto cabling = CablingPlanner::plan(context->cluster.layout, context->cluster.devices, context->cluster.port);
+    const auto cabling = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
     if (!cabling)
         return failWith(cabling.error());
     if (kind == QLatin1String("hostfile")) {
@@ -275,14 +266,14 @@ int runExport(const QStringList &arguments)
         return Success;
     }
     if (kind == QLatin1String("nccl-env")) {
-        printOut(ClusterExports::ncclEnvironment(context->cluster.name, *cabling));
+        printOut(ClusterExports::ncclEnvironment(context->cluster().name, *cabling));
         return Success;
     }
     // The inventory holds the CX-7 addresses: plan them from what the nodes use (no sudo needed).
-    const auto addresses = ClusterPreparer::planAddresses(context->cluster, prepareTargets(*context));
+    const auto addresses = ClusterPreparer::planAddresses(context->cluster(), context->targets);
     if (!addresses)
         return failWith(addresses.error());
-    const auto text = ClusterExports::ansibleInventory(context->cluster.name, nodes, *addresses);
+    const auto text = ClusterExports::ansibleInventory(context->cluster().name, nodes, *addresses);
     if (!text)
         return failWith(text.error());
     printOut(*text);

@@ -142,15 +142,13 @@ int runLinkTest(const QStringList &arguments)
     auto context = ClusterContext::open(parser.value(clusterOption()));
     if (!context)
         return failWith(context.error());
-    QList<PrepareTarget> targets;
+    const QList<PrepareTarget> targets = context->targets;
     LinkTestJob job;
-    job.cluster = context->cluster.name;
+    job.cluster = context->cluster().name;
     job.options = options;
-    for (qsizetype i = 0; i < context->devices.size(); ++i) {
-        targets.append(PrepareTarget{context->devices.at(i).name, context->session(i), {}});
-        job.nodes.append(LinkTestNode{context->devices.at(i).name, context->session(i)});
-    }
-    const auto cabling = CablingPlanner::plan(context->cluster.layout, context->cluster.devices, context->cluster.port);
+    for (const PrepareTarget &target : targets)
+        job.nodes.append(LinkTestNode{target.node, target.session});
+    const auto cabling = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
     if (!cabling)
         return failWith(cabling.error());
     if (!asJson)
@@ -158,7 +156,7 @@ int runLinkTest(const QStringList &arguments)
     const auto facts = ClusterPreparer::probe(targets);
     if (!facts)
         return failWith(facts.error());
-    const auto addresses = ClusterPreparer::planAddresses(context->cluster, *cabling, *facts);
+    const auto addresses = ClusterPreparer::planAddresses(context->cluster(), *cabling, *facts);
     if (!addresses)
         return failWith(addresses.error());
     const auto links = LinkTestPlanner::plan(*cabling, *addresses, *facts);

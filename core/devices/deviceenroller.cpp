@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/devices/deviceenroller.h"
 
+#include "core/common/sudocredential.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
 #include "core/ssh/knownhosts.h"
@@ -177,14 +178,18 @@ Expected<EnrolmentResult> DeviceEnroller::runEnrolment(EnrolmentRequest request,
 
     if (!progress(30, tr("Checking that %1 may use sudo…").arg(request.user)))
         return cancelled();
-    const auto sudo = session.exec(QStringLiteral("sudo -k -S -p '' true"), request.password.toUtf8() + '\n', 30000).result();
+    // -k: the password is asked even when sudo remembers an earlier login.
+    const auto sudo = [&] {
+        const SudoCredential credential(request.password);
+        return session.exec(credential.prefix() + QStringLiteral(" -k true"), credential.standardInput(), 30000).result();
+    }();
     request.password.fill(QLatin1Char(' '));
     request.password.clear();
     if (!sudo)
         return sudo.error();
     if (!sudo->succeeded()) {
         const QString detail = QStringLiteral("sudo exit %1: %2").arg(sudo->exitCode).arg(QString::fromUtf8(sudo->standardError));
-        if (sudo->standardError.contains("incorrect password") || sudo->standardError.contains("try again"))
+        if (SudoCredential::refusedPassword(sudo->standardError))
             return Error(tr("sudo on %1 did not accept the password of %2; check the password.").arg(request.host, request.user),
                          detail);
         return Error(tr("The account %1 on %2 may not use sudo, which setting up the network needs; give it sudo rights "

@@ -43,6 +43,11 @@ SshTarget DeviceProbe::sessionTargetFor(const Device &device)
     return target;
 }
 
+std::unique_ptr<SshSession> DeviceProbe::openSession(const Device &device)
+{
+    return std::make_unique<SshSession>(sessionTargetFor(device));
+}
+
 QString DeviceProbe::identityCommand()
 {
     QString command = QStringLiteral("cat /etc/dgx-release 2>/dev/null; echo ") + QString::fromLatin1(separator);

@@ -21,15 +21,14 @@ QString NodeProber::command(ProbeScript::SudoMode sudo)
     return QStringLiteral("sh -c ") + shellQuote(ProbeScript::build(options));
 }
 
-Expected<NodeFacts> NodeProber::probe(SshSession &session, const QString &node, const QString &sudoPassword)
+QString NodeProber::command(const SudoCredential &sudo)
 {
-    const bool withPassword = !sudoPassword.isEmpty();
-    const QByteArray input = withPassword ? sudoPassword.toUtf8() + '\n' : QByteArray();
-    auto result = session
-                      .exec(command(withPassword ? ProbeScript::SudoMode::PasswordOnStdin
-                                                 : ProbeScript::SudoMode::NonInteractive),
-                            input, TimeoutMs)
-                      .result();
+    return command(sudo.hasPassword() ? ProbeScript::SudoMode::PasswordOnStdin : ProbeScript::SudoMode::NonInteractive);
+}
+
+Expected<NodeFacts> NodeProber::probe(SshSession &session, const QString &node, const SudoCredential &sudo)
+{
+    auto result = session.exec(command(sudo), sudo.standardInput(), TimeoutMs).result();
     if (!result)
         return result.error();
     const QString output = QString::fromUtf8(result->standardOutput);
@@ -44,10 +43,10 @@ Expected<NodeFacts> NodeProber::probe(SshSession &session, const QString &node, 
 namespace {
 
 // Logs in with the device's key and probes it, checking the host key it was added with.
-Expected<NodeFacts> probeDevice(const Device &device, const QString &sudoPassword)
+Expected<NodeFacts> probeDevice(const Device &device, const SudoCredential &sudo)
 {
     SshSession session(DeviceProbe::targetFor(device));
-    Expected<NodeFacts> facts = NodeProber::probe(session, device.name, sudoPassword);
+    Expected<NodeFacts> facts = NodeProber::probe(session, device.name, sudo);
     if (facts && !device.hostKeyFingerprint.isEmpty() && session.hostKey().fingerprint != device.hostKeyFingerprint) {
         facts = Error(NodeProber::tr("%1 answers with a different host key than when it was added; remove it and add "
                                      "it again if it was reinstalled.")
@@ -73,9 +72,9 @@ QFuture<Expected<NodeFacts>> onThreadOfItsOwn(Work work)
 
 } // namespace
 
-QFuture<Expected<NodeFacts>> NodeProber::probe(const Device &device, const QString &sudoPassword)
+QFuture<Expected<NodeFacts>> NodeProber::probe(const Device &device, const SudoCredential &sudo)
 {
-    return onThreadOfItsOwn([device, sudoPassword] { return probeDevice(device, sudoPassword); });
+    return onThreadOfItsOwn([device, sudo] { return probeDevice(device, sudo); });
 }
 
 QFuture<Expected<NodeFacts>> NodeProber::probe(const Device &device, SecretStore &secrets)

@@ -111,7 +111,7 @@ ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
 
     QList<NodeRun> runs;
     for (const NodeApplyJob &job : jobs) {
-        NodeRun run{job, NodeApplier(job.plan.node, job.session, job.sudoPassword), {}, {}, {}, false, false, false, 0, 1, {}};
+        NodeRun run{job, NodeApplier(job.plan.node, job.session, job.sudo), {}, {}, {}, false, false, false, 0, 1, {}};
         run.outcome.node = job.plan.node;
         // The timer is armed right after the backup, before anything changes,
         // so a node lost at any later moment restores itself.

@@ -28,8 +28,7 @@ LiveSetupBackend::~LiveSetupBackend()
     // An apply still running reverts what it changed before the sessions go.
     m_applier->cancel();
     m_applying.waitForFinished();
-    for (const std::shared_ptr<SshSession> &session : std::as_const(m_sessions))
-        session->cancel();
+    m_nodes.cancel();
     for (QFuture<void> &future : m_running)
         future.waitForFinished();
 }
@@ -63,25 +62,6 @@ DeviceEnroller::Paths LiveSetupBackend::enrolmentPaths() const
     return paths;
 }
 
-SshSession *LiveSetupBackend::session(const Device &device)
-{
-    auto found = m_sessions.find(device.name);
-    if (found != m_sessions.end() && m_sessionDevices.value(device.name) == device)
-        return found->get();
-    m_sessionDevices.insert(device.name, device);
-    auto session = std::make_shared<SshSession>(DeviceProbe::sessionTargetFor(device));
-    m_sessions.insert(device.name, session);
-    return session.get();
-}
-
-QList<PrepareTarget> LiveSetupBackend::targets(const QList<Device> &devices, const QStringList &sudoPasswords)
-{
-    QList<PrepareTarget> result;
-    for (qsizetype i = 0; i < devices.size(); ++i)
-        result.append(PrepareTarget{devices.at(i).name, session(devices.at(i)), sudoPasswords.value(i)});
-    return result;
-}
-
 QFuture<DeviceCheck> LiveSetupBackend::checkDevice(const Device &device)
 {
     return DeviceProbe::check(device);
@@ -96,7 +76,7 @@ QFuture<DiscoveryReport> LiveSetupBackend::discover(const QList<Device> &devices
 {
     QList<DiscoveryNode> nodes;
     for (const Device &device : devices) {
-        DiscoveryNode node{device.name, session(device), {}};
+        DiscoveryNode node{device.name, m_nodes.session(device), {}};
         nodes.append(node);
     }
     return track(m_discovery->run(nodes, plan));
@@ -108,18 +88,16 @@ QFuture<Expected<QString>> LiveSetupBackend::rememberedSudoPassword(const QStrin
 }
 
 QFuture<Expected<PreparedCluster>> LiveSetupBackend::prepare(const ClusterDefinition &cluster,
-                                                             const QList<Device> &devices,
-                                                             const QStringList &sudoPasswords,
+                                                             const QList<SudoTarget> &sudoTargets,
                                                              const ApplyOptions &options)
 {
-    const QList<PrepareTarget> nodes = targets(devices, sudoPasswords);
+    const QList<PrepareTarget> nodes = m_nodes.targets(sudoTargets);
     return track(runOnThread([cluster, nodes, options] { return ClusterPreparer::prepare(cluster, nodes, options); }));
 }
 
-QFuture<ClusterApplyReport> LiveSetupBackend::apply(const PreparedCluster &prepared, const QList<Device> &devices,
-                                                    const QStringList &sudoPasswords)
+QFuture<ClusterApplyReport> LiveSetupBackend::apply(const PreparedCluster &prepared, const QList<SudoTarget> &nodes)
 {
-    QFuture<ClusterApplyReport> future = m_applier->run(prepared.jobs(targets(devices, sudoPasswords)));
+    QFuture<ClusterApplyReport> future = m_applier->run(prepared.jobs(m_nodes.targets(nodes)));
     m_applying = QFuture<void>(future);
     return track(future);
 }
@@ -129,13 +107,13 @@ void LiveSetupBackend::cancelApply()
     m_applier->cancel();
 }
 
-QFuture<Expected<void>> LiveSetupBackend::rollback(const QList<Device> &devices, const QStringList &sudoPasswords)
+QFuture<Expected<void>> LiveSetupBackend::rollback(const QList<SudoTarget> &sudoTargets)
 {
-    const QList<PrepareTarget> nodes = targets(devices, sudoPasswords);
+    const QList<PrepareTarget> nodes = m_nodes.targets(sudoTargets);
     return track(runOnThread([this, nodes]() -> Expected<void> {
         QList<NodeApplier::Pending> pending;
         for (const PrepareTarget &target : nodes) {
-            const NodeApplier node(target.node, target.session, target.sudoPassword);
+            const NodeApplier node(target.node, target.session, target.sudo);
             QMetaObject::invokeMethod(this, [this, name = target.node] {
                 Q_EMIT progress(name, 0.1, tr("Restoring the settings from before the first apply."));
             }, Qt::QueuedConnection);
@@ -169,7 +147,7 @@ QFuture<Expected<void>> LiveSetupBackend::trustPeers(const QList<Device> &device
         PeerNode node{device.name, device.host, device.port, {}};
         for (const InterfaceAddress &address : addresses.interfacesOf(device.name))
             node.cx7Addresses.append(address.addressText());
-        trust.append(PeerTrustTarget{node, session(device)});
+        trust.append(PeerTrustTarget{node, m_nodes.session(device)});
     }
     return track(runOnThread([this, trust] {
         return PeerTrustRunner::runBlocking(trust, [this](const QString &node, double fraction, const QString &sentence) {
@@ -199,7 +177,7 @@ Expected<LinkTestJob> LiveSetupBackend::linkTestJob(const QString &cluster, cons
     job.cluster = cluster;
     job.links = *links;
     for (const Device &device : devices)
-        job.nodes.append(LinkTestNode{device.name, session(device)});
+        job.nodes.append(LinkTestNode{device.name, m_nodes.session(device)});
     return job;
 }
 
