@@ -515,6 +515,25 @@
     </message>
 </context>
 <context>
+    <name>spark::ClusterOperations</name>
+    <message>
+        <source>Restoring the settings from before the first apply.</source>
+        <translation>正在恢复首次应用之前的设置。</translation>
+    </message>
+    <message>
+        <source>The rollback</source>
+        <translation>回滚</translation>
+    </message>
+    <message>
+        <source>No backup from an earlier apply: nothing to roll back.</source>
+        <translation>没有先前应用留下的备份：无需回滚。</translation>
+    </message>
+    <message>
+        <source>Back on the settings from before the first apply.</source>
+        <translation>已恢复首次应用之前的设置。</translation>
+    </message>
+</context>
+<context>
     <name>spark::ClusterPreparer</name>
     <message>
         <source>The address range &quot;%1&quot; of cluster %2 is not valid; plan the cluster again.</source>
@@ -3356,25 +3375,6 @@ Fix: %2</source>
     <message>
         <source>Fail: %1</source>
         <translation>未通过：%1</translation>
-    </message>
-</context>
-<context>
-    <name>spark::ui::LiveSetupBackend</name>
-    <message>
-        <source>Restoring the settings from before the first apply.</source>
-        <translation>正在恢复首次应用之前的设置。</translation>
-    </message>
-    <message>
-        <source>The rollback</source>
-        <translation>回滚</translation>
-    </message>
-    <message>
-        <source>No backup from an earlier apply: nothing to roll back.</source>
-        <translation>没有先前应用留下的备份：无需回滚。</translation>
-    </message>
-    <message>
-        <source>Back on the settings from before the first apply.</source>
-        <translation>已恢复首次应用之前的设置。</translation>
     </message>
 </context>
 <context>

@@ -6,11 +6,10 @@
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/interruptguard.h"
 
+#include "core/cluster/clusteroperations.h"
 #include "core/netconfig/clusterapplier.h"
 #include "core/netconfig/clusterexports.h"
 #include "core/netconfig/clusterpreparer.h"
-#include "core/netconfig/nodeapplier.h"
-#include "core/netconfig/peertrustrunner.h"
 #include "core/topology/cablingplanner.h"
 #include "core/topology/discoveryrunner.h"
 
@@ -175,14 +174,9 @@ int runApply(const QStringList &arguments)
     if (!parser.isSet(noTrust)) {
         QElapsedTimer trustTimer;
         trustTimer.start();
-        QList<PeerTrustTarget> trust;
-        for (const Device &device : context->devices()) {
-            PeerNode node{device.name, device.host, device.port, {}};
-            for (const InterfaceAddress &address : prepared->addresses.interfacesOf(device.name))
-                node.cx7Addresses.append(address.addressText());
-            trust.append(PeerTrustTarget{node, context->nodes->session(device.name)});
-        }
-        if (auto trusted = PeerTrustRunner::runBlocking(trust, printProgress); !trusted)
+        const QList<PeerTrustTarget> trust =
+            ClusterOperations::peerTrustTargets(*context->nodes, context->devices(), prepared->addresses);
+        if (auto trusted = ClusterOperations::trustPeers(trust, printProgress).result(); !trusted)
             return failWith(trusted.error());
         trustMs = trustTimer.elapsed();
     }
@@ -209,29 +203,9 @@ int runRollback(const QStringList &arguments)
     if (!context)
         return failWith(context.error());
     context->askPasswords(parser.isSet(sudoStdinOption()));
-    QList<NodeApplier::Pending> pending;
-    for (const PrepareTarget &target : std::as_const(context->targets)) {
-        const NodeApplier node(target.node, target.session, target.sudo);
-        printProgress(node.node(), 0.1, QStringLiteral("Restoring the settings from before the first apply."));
-        pending.append(node.start(NodeApplier::rollbackCommand(), true, QStringLiteral("The rollback"), 120000));
-    }
-    int exit = Success;
-    for (NodeApplier::Pending &started : pending) {
-        started.exec.waitForFinished();
-        const Expected<ExecResult> raw = started.exec.result();
-        if (raw && raw->exitCode == NodeApplier::NoBackupExitCode) {
-            printProgress(started.node, 1.0, QStringLiteral("No backup from an earlier apply: nothing to roll back."));
-            continue;
-        }
-        const Expected<ExecResult> result = NodeApplier::wait(started);
-        if (!result) {
-            printErr(result.error().message + QLatin1Char('\n'));
-            exit = Failure;
-            continue;
-        }
-        printProgress(started.node, 1.0, QStringLiteral("Back on the settings from before the first apply."));
-    }
-    return exit;
+    if (auto rolledBack = ClusterOperations::rollback(context->targets, printProgress).result(); !rolledBack)
+        return failWith(rolledBack.error());
+    return Success;
 }
 
 int runExport(const QStringList &arguments)

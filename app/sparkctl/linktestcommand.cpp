@@ -4,6 +4,7 @@
 #include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commandtable.h"
 
+#include "core/cluster/clusteroperations.h"
 #include "core/linktest/linktesthistory.h"
 #include "core/linktest/linktestplan.h"
 #include "core/linktest/linktestrunner.h"
@@ -143,11 +144,6 @@ int runLinkTest(const QStringList &arguments)
     if (!context)
         return failWith(context.error());
     const QList<PrepareTarget> targets = context->targets;
-    LinkTestJob job;
-    job.cluster = context->cluster().name;
-    job.options = options;
-    for (const PrepareTarget &target : targets)
-        job.nodes.append(LinkTestNode{target.node, target.session});
     const auto cabling = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
     if (!cabling)
         return failWith(cabling.error());
@@ -159,10 +155,11 @@ int runLinkTest(const QStringList &arguments)
     const auto addresses = ClusterPreparer::planAddresses(context->cluster(), *cabling, *facts);
     if (!addresses)
         return failWith(addresses.error());
-    const auto links = LinkTestPlanner::plan(*cabling, *addresses, *facts);
-    if (!links)
-        return failWith(links.error());
-    job.links = *links;
+    auto planned = ClusterOperations::linkTestJob(context->cluster().name, *cabling, *addresses, *facts, targets);
+    if (!planned)
+        return failWith(planned.error());
+    LinkTestJob job = *planned;
+    job.options = options;
 
     LinkTestRunner runner;
     QHash<QString, QString> labels;

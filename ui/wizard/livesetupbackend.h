@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/cluster/clusteroperations.h"
 #include "core/cluster/clustersessions.h"
 #include "core/devices/deviceregistry.h"
 #include "ui/wizard/setupbackend.h"
@@ -45,6 +46,8 @@ public:
 private:
     template<typename T>
     QFuture<T> track(QFuture<T> future);
+    // Our progress() signal, for an operation reporting from its thread.
+    ClusterOperations::Progress relayProgress();
 
     DeviceRegistry m_registry;
     SecretStore *m_secrets = nullptr;
