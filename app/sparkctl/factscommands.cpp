@@ -5,8 +5,8 @@
 #include "app/sparkctl/passwordinput.h"
 #include "core/devices/deviceregistry.h"
 #include "core/devices/secretstore.h"
-#include "core/facts/cx7.h"
-#include "core/facts/nodeprober.h"
+#include "core/hardware/cx7.h"
+#include "core/devices/nodeprober.h"
 #include "core/facts/readiness.h"
 #include "core/facts/updateguide.h"
 

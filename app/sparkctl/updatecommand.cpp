@@ -6,7 +6,7 @@
 #include "app/sparkctl/passwordinput.h"
 #include "core/devices/deviceregistry.h"
 #include "core/facts/readiness.h"
-#include "core/facts/updaterunner.h"
+#include "core/devices/updaterunner.h"
 
 #include <QFuture>
 #include <QMutex>

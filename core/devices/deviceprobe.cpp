@@ -2,7 +2,7 @@
 #include "core/devices/deviceprobe.h"
 
 #include "core/common/runonthread.h"
-#include "core/facts/cx7.h"
+#include "core/hardware/cx7.h"
 #include "core/ssh/sshkeypair.h"
 #include "core/ssh/sshsession.h"
 

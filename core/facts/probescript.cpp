@@ -2,7 +2,7 @@
 #include "core/facts/probescript.h"
 
 #include "core/common/sudocredential.h"
-#include "core/facts/cx7.h"
+#include "core/hardware/cx7.h"
 
 namespace spark {
 

@@ -4,7 +4,7 @@
 #include "core/cluster/clustersessions.h"
 #include "core/common/whenready.h"
 #include "core/devices/deviceregistry.h"
-#include "core/facts/nodeprober.h"
+#include "core/devices/nodeprober.h"
 #include "core/health/clusterhealth.h"
 #include "core/ssh/sshlibrary.h"
 #include "core/ssh/sshsession.h"

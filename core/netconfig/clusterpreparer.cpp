@@ -2,7 +2,7 @@
 #include "core/netconfig/clusterpreparer.h"
 
 #include "core/facts/probeparser.h"
-#include "core/facts/nodeprober.h"
+#include "core/devices/nodeprober.h"
 #include "core/facts/probescript.h"
 #include "core/netconfig/nodeapplier.h"
 #include "core/ssh/sshsession.h"

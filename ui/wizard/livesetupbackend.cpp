@@ -3,7 +3,7 @@
 
 #include "core/cluster/clusteroperations.h"
 #include "core/devices/secretstore.h"
-#include "core/facts/nodeprober.h"
+#include "core/devices/nodeprober.h"
 #include "core/linktest/linktesthistory.h"
 #include "core/topology/setupprogress.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/facts/nodeprober.h"
+#include "core/devices/nodeprober.h"
 
 #include "core/common/shellquote.h"
 #include "core/devices/deviceprobe.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "core/facts/updaterunner.h"
+#include "core/devices/updaterunner.h"
 
 #include "core/devices/deviceprobe.h"
-#include "core/facts/nodeprober.h"
+#include "core/devices/nodeprober.h"
 #include "core/ssh/sshsession.h"
 
 #include <QElapsedTimer>
