@@ -4,15 +4,14 @@
 // fresh check.
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/passwordinput.h"
+#include "core/common/runonthread.h"
 #include "core/devices/deviceregistry.h"
-#include "core/facts/readiness.h"
 #include "core/devices/updaterunner.h"
+#include "core/facts/readiness.h"
 
 #include <QFuture>
 #include <QMutex>
-#include <QPromise>
 #include <QTextStream>
-#include <QThread>
 
 #include <memory>
 
@@ -41,16 +40,7 @@ void printEvent(const UpdateEvent &event)
 
 QFuture<Expected<NodeFacts>> updateOnThread(const SudoTarget &node)
 {
-    auto promise = std::make_shared<QPromise<Expected<NodeFacts>>>();
-    promise->start();
-    QFuture<Expected<NodeFacts>> future = promise->future();
-    QThread *thread = QThread::create([promise, node] {
-        promise->addResult(UpdateRunner::run(node.device, node.sudo, &printEvent));
-        promise->finish();
-    });
-    QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
-    return future;
+    return runOnThread([node] { return UpdateRunner::run(node.device, node.sudo, &printEvent); });
 }
 
 int runUpdate(const QStringList &arguments)

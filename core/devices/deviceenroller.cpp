@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/devices/deviceenroller.h"
 
+#include "core/common/runonthread.h"
 #include "core/common/sudocredential.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
@@ -16,8 +17,6 @@
 #include <QLoggingCategory>
 #include <QMutex>
 #include <QProcess>
-#include <QPromise>
-#include <QThread>
 
 Q_LOGGING_CATEGORY(lcDevices, "spark.devices", QtInfoMsg)
 
@@ -63,27 +62,6 @@ QString scriptCommand(const QString &script, const QString &argument)
     return ShellCommand(QStringLiteral("sh")).args({QStringLiteral("-c"), script, QStringLiteral("sh"), argument}).toString();
 }
 
-template<typename T, typename Work>
-QFuture<T> runOnOwnThread(Work work)
-{
-    auto promise = std::make_shared<QPromise<T>>();
-    promise->start();
-    promise->setProgressRange(0, 100);
-    QFuture<T> future = promise->future();
-    QThread *thread = QThread::create([promise, work = std::move(work)]() mutable {
-        // Progress; returns false once the caller cancelled the future.
-        const auto progress = [&promise](int value, const QString &text) {
-            promise->setProgressValueAndText(value, text);
-            return !promise->isCanceled();
-        };
-        promise->addResult(work(progress));
-        promise->finish();
-    });
-    QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
-    return future;
-}
-
 } // namespace
 
 DeviceEnroller::Paths DeviceEnroller::Paths::defaults()
@@ -99,7 +77,7 @@ DeviceEnroller::DeviceEnroller(Paths paths)
 
 QFuture<Expected<EnrolmentResult>> DeviceEnroller::enrol(EnrolmentRequest request) const
 {
-    return runOnOwnThread<Expected<EnrolmentResult>>(
+    return runOnThreadWithProgress(
         [self = *this, request = std::move(request)](const auto &progress) mutable {
             return self.runEnrolment(std::move(request), progress);
         });
@@ -108,7 +86,7 @@ QFuture<Expected<EnrolmentResult>> DeviceEnroller::enrol(EnrolmentRequest reques
 QFuture<Expected<EnrolmentResult>> DeviceEnroller::importAlias(const QString &alias, const QString &name,
                                                                HostKeyApprover approveHostKey) const
 {
-    return runOnOwnThread<Expected<EnrolmentResult>>(
+    return runOnThreadWithProgress(
         [self = *this, alias, name, approve = std::move(approveHostKey)](const auto &progress) {
             return self.runImport(alias, name, approve, progress);
         });

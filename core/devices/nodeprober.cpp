@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "core/devices/nodeprober.h"
 
+#include "core/common/runonthread.h"
 #include "core/common/shellquote.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/secretstore.h"
 #include "core/facts/probeparser.h"
 #include "core/ssh/sshsession.h"
 
-#include <QPromise>
-#include <QThread>
 
 #include <memory>
 
@@ -55,31 +54,16 @@ Expected<NodeFacts> probeDevice(const Device &device, const SudoCredential &sudo
     return facts;
 }
 
-template<typename Work>
-QFuture<Expected<NodeFacts>> onThreadOfItsOwn(Work work)
-{
-    auto promise = std::make_shared<QPromise<Expected<NodeFacts>>>();
-    promise->start();
-    QFuture<Expected<NodeFacts>> future = promise->future();
-    QThread *thread = QThread::create([promise, work = std::move(work)] {
-        promise->addResult(work());
-        promise->finish();
-    });
-    QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
-    return future;
-}
-
 } // namespace
 
 QFuture<Expected<NodeFacts>> NodeProber::probe(const Device &device, const SudoCredential &sudo)
 {
-    return onThreadOfItsOwn([device, sudo] { return probeDevice(device, sudo); });
+    return runOnThread([device, sudo] { return probeDevice(device, sudo); });
 }
 
 QFuture<Expected<NodeFacts>> NodeProber::probe(const Device &device, SecretStore &secrets)
 {
-    return onThreadOfItsOwn([device, secrets = &secrets] {
+    return runOnThread([device, secrets = &secrets] {
         // Nothing remembered (or no keychain) is not an error: the probe then
         // tries `sudo -n` and reports what needs the password.
         const Expected<QString> remembered = secrets->sudoPassword(device.name).result();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/linktest/linktestrunner.h"
 
+#include "core/common/runonthread.h"
 #include "core/linktest/iperf3parser.h"
 #include "core/linktest/linktestcommands.h"
 #include "core/linktest/linktestscripts.h"
@@ -13,8 +14,6 @@
 #include <QHash>
 #include <QMutex>
 #include <QMutexLocker>
-#include <QThread>
-#include <QPromise>
 
 #include <functional>
 #include <tuple>
@@ -63,16 +62,7 @@ LinkTestRunner::LinkTestRunner(QObject *parent)
 
 QFuture<Expected<LinkTestRun>> LinkTestRunner::run(const LinkTestJob &job)
 {
-    auto promise = std::make_shared<QPromise<Expected<LinkTestRun>>>();
-    promise->start();
-    QFuture<Expected<LinkTestRun>> future = promise->future();
-    QThread *thread = QThread::create([this, promise, job] {
-        promise->addResult(runBlocking(job));
-        promise->finish();
-    });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
-    return future;
+    return runOnThread([this, job] { return runBlocking(job); });
 }
 
 int LinkTestRunner::cleanUp(SshSession *session, const QString &tag)

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "core/netconfig/clusterapplier.h"
 
+#include "core/common/runonthread.h"
 #include "core/netconfig/nodeapplier.h"
 #include "core/ssh/sshsession.h"
 
 #include <QElapsedTimer>
 #include <QLoggingCategory>
-#include <QPromise>
-#include <QThread>
 
 #include <algorithm>
 #include <functional>
@@ -55,16 +54,7 @@ ClusterApplier::ClusterApplier(QObject *parent)
 
 QFuture<ClusterApplyReport> ClusterApplier::run(const QList<NodeApplyJob> &jobs)
 {
-    auto promise = std::make_shared<QPromise<ClusterApplyReport>>();
-    promise->start();
-    QFuture<ClusterApplyReport> future = promise->future();
-    QThread *thread = QThread::create([this, promise, jobs] {
-        promise->addResult(runBlocking(jobs));
-        promise->finish();
-    });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
-    return future;
+    return runOnThread([this, jobs] { return runBlocking(jobs); });
 }
 
 namespace {
