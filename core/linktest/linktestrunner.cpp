@@ -103,7 +103,7 @@ LinkTestRunner::Ping LinkTestRunner::ping(const LinkTarget &link, SshSession *se
         shell,
         [&parsers](OutputStream, const QString &line) {
             if (const auto tagged = LinkTestScripts::parseTagged(line); tagged && !tagged->exitCode)
-                parsers[size_t(tagged->twin)].feed((tagged->text + QLatin1Char('\n')).toUtf8());
+                parsers[size_t(tagged->twin)].feedLine(tagged->text);
         },
         *script, (options.pings + 10) * 1000);
     if (!waitFor(running, -1, m_cancelled))
@@ -203,7 +203,7 @@ LinkTestRunner::PhaseResult LinkTestRunner::runPhase(const LinkTarget &link, Lin
                 if (!tagged || tagged->exitCode)
                     return;
                 Iperf3Parser &parser = parsers[size_t(tagged->twin)];
-                const QList<Iperf3Line> lines = parser.feed((tagged->text + QLatin1Char('\n')).toUtf8());
+                const QList<Iperf3Line> lines = parser.feedLine(tagged->text);
                 clientErrors[size_t(tagged->twin)] = parser.errors();
                 for (const Iperf3Line &parsed : lines) {
                     if (parsed.kind == Iperf3Line::Kind::Interval && parsed.isTotal && parsed.retransmits >= 0) {
