@@ -326,10 +326,6 @@
 <context>
     <name>spark::ClusterCommands</name>
     <message>
-        <source>Cluster %1 uses %2, which is no longer registered; add it again or plan the cluster again.</source>
-        <translation>集群 %1 用到的 %2 已不再注册；请重新添加该设备，或重新规划集群。</translation>
-    </message>
-    <message>
         <source>sudo password of %1 on %2: </source>
         <translation>%1 在 %2 上的 sudo 密码： </translation>
     </message>
@@ -523,6 +519,25 @@
     </message>
 </context>
 <context>
+    <name>spark::ClusterOperations</name>
+    <message>
+        <source>Restoring the settings from before the first apply.</source>
+        <translation>正在恢复首次应用之前的设置。</translation>
+    </message>
+    <message>
+        <source>The rollback</source>
+        <translation>回滚</translation>
+    </message>
+    <message>
+        <source>No backup from an earlier apply: nothing to roll back.</source>
+        <translation>没有先前应用留下的备份：无需回滚。</translation>
+    </message>
+    <message>
+        <source>Back on the settings from before the first apply.</source>
+        <translation>已恢复首次应用之前的设置。</translation>
+    </message>
+</context>
+<context>
     <name>spark::ClusterPreparer</name>
     <message>
         <source>The address range &quot;%1&quot; of cluster %2 is not valid; plan the cluster again.</source>
@@ -539,6 +554,13 @@
     <message>
         <source>The network settings of %1 could not be read as administrator; check its sudo password.</source>
         <translation>无法以管理员身份读取 %1 的网络设置；请检查其 sudo 密码。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ClusterSessions</name>
+    <message>
+        <source>The cluster &quot;%1&quot; names %2, which is no longer a registered Spark. Add it again, or set the cluster up again.</source>
+        <translation>集群“%1”包含 %2，但它已不是已登记的 Spark。请重新添加它，或重新设置集群。</translation>
     </message>
 </context>
 <context>
@@ -901,13 +923,6 @@
     <message>
         <source>Check that it is on and reachable over SSH; the dashboard picks it up again when it answers.</source>
         <translation>请确认它已开机并可通过 SSH 访问；它恢复响应后，仪表板会自动重新显示它。</translation>
-    </message>
-</context>
-<context>
-    <name>spark::HealthSession</name>
-    <message>
-        <source>The cluster &quot;%1&quot; names %2, which is no longer a registered Spark. Add it again, or set the cluster up again.</source>
-        <translation>集群“%1”包含 %2，但它已不是已登记的 Spark。请重新添加它，或重新设置集群。</translation>
     </message>
 </context>
 <context>
@@ -3412,25 +3427,6 @@ Fix: %2</source>
     <message>
         <source>Fail: %1</source>
         <translation>未通过：%1</translation>
-    </message>
-</context>
-<context>
-    <name>spark::ui::LiveSetupBackend</name>
-    <message>
-        <source>Restoring the settings from before the first apply.</source>
-        <translation>正在恢复首次应用之前的设置。</translation>
-    </message>
-    <message>
-        <source>The rollback</source>
-        <translation>回滚</translation>
-    </message>
-    <message>
-        <source>No backup from an earlier apply: nothing to roll back.</source>
-        <translation>没有先前应用留下的备份：无需回滚。</translation>
-    </message>
-    <message>
-        <source>Back on the settings from before the first apply.</source>
-        <translation>已恢复首次应用之前的设置。</translation>
     </message>
 </context>
 <context>

@@ -6,12 +6,11 @@
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/interruptguard.h"
 
+#include "core/cluster/clusteroperations.h"
 #include "core/netconfig/clusterapplier.h"
 #include "core/netconfig/clusterexports.h"
 #include "core/netconfig/clusterpreparer.h"
 #include "core/netconfig/networkmanagerhandover.h"
-#include "core/netconfig/nodeapplier.h"
-#include "core/netconfig/peertrustrunner.h"
 #include "core/topology/cablingplanner.h"
 #include "core/topology/discoveryrunner.h"
 
@@ -39,14 +38,6 @@ std::optional<int> parseNoPositional(QCommandLineParser &parser, const QString &
     return std::nullopt;
 }
 
-QList<PrepareTarget> prepareTargets(const ClusterContext &context)
-{
-    QList<PrepareTarget> targets;
-    for (qsizetype i = 0; i < context.devices.size(); ++i)
-        targets.append(PrepareTarget{context.devices.at(i).name, context.session(i), context.passwords.value(i)});
-    return targets;
-}
-
 int runVerify(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -58,12 +49,12 @@ int runVerify(const QStringList &arguments)
     auto context = ClusterContext::open(parser.value(clusterOption()));
     if (!context)
         return failWith(context.error());
-    const auto plan = CablingPlanner::plan(context->cluster.layout, context->cluster.devices, context->cluster.port);
+    const auto plan = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
     if (!plan)
         return failWith(plan.error());
     QList<DiscoveryNode> nodes;
-    for (qsizetype i = 0; i < context->devices.size(); ++i)
-        nodes.append(DiscoveryNode{context->devices.at(i).name, context->session(i), {}});
+    for (const PrepareTarget &target : std::as_const(context->targets))
+        nodes.append(DiscoveryNode{target.node, target.session, {}});
     DiscoveryRunner runner;
     QObject::connect(&runner, &DiscoveryRunner::progress, &runner, printProgress, Qt::DirectConnection);
     const DiscoveryReport report = runner.runBlocking(nodes, *plan);
@@ -77,7 +68,7 @@ int runVerify(const QStringList &arguments)
         printOut(QStringLiteral("%1: %2\n").arg(findingKindKey(finding.kind), finding.message));
     printOut(QStringLiteral("Cable discovery took %1 ms on %2 nodes.\n").arg(report.elapsedMs).arg(nodes.size()));
     if (report.healthy())
-        printOut(QStringLiteral("The cabling of %1 matches its plan.\n").arg(context->cluster.name));
+        printOut(QStringLiteral("The cabling of %1 matches its plan.\n").arg(context->cluster().name));
     return report.healthy() ? Success : Failure;
 }
 
@@ -139,14 +130,14 @@ int runApply(const QStringList &arguments)
     if (!context)
         return failWith(context.error());
     context->askPasswords(parser.isSet(sudoStdinOption()));
-    const QList<PrepareTarget> targets = prepareTargets(*context);
+    const QList<PrepareTarget> targets = context->targets;
 
     ApplyOptions options;
     options.backupStamp = ClusterPreparer::backupStampNow();
     options.revertSeconds = revertSeconds;
     options.disableConflicts = parser.isSet(disable);
     printOut(QStringLiteral("Reading %1 nodes…\n").arg(targets.size()));
-    const auto prepared = ClusterPreparer::prepare(context->cluster, targets, options);
+    const auto prepared = ClusterPreparer::prepare(context->cluster(), targets, options);
     if (!prepared)
         return failWith(prepared.error());
     const qint64 planMs = timer.elapsed();
@@ -188,20 +179,14 @@ int runApply(const QStringList &arguments)
     if (!parser.isSet(noTrust)) {
         QElapsedTimer trustTimer;
         trustTimer.start();
-        QList<PeerTrustTarget> trust;
-        for (qsizetype i = 0; i < context->devices.size(); ++i) {
-            const Device &device = context->devices.at(i);
-            PeerNode node{device.name, device.host, device.port, {}};
-            for (const InterfaceAddress &address : prepared->addresses.interfacesOf(device.name))
-                node.cx7Addresses.append(address.addressText());
-            trust.append(PeerTrustTarget{node, context->session(i)});
-        }
-        if (auto trusted = PeerTrustRunner::runBlocking(trust, printProgress); !trusted)
+        const QList<PeerTrustTarget> trust =
+            ClusterOperations::peerTrustTargets(*context->nodes, context->devices(), prepared->addresses);
+        if (auto trusted = ClusterOperations::trustPeers(trust, printProgress).result(); !trusted)
             return failWith(trusted.error());
         trustMs = trustTimer.elapsed();
     }
-    printOut(prepared->alreadyApplied() ? QStringLiteral("%1 already ran this plan; nothing was changed.\n").arg(context->cluster.name)
-                                        : QStringLiteral("%1 runs its new network settings.\n").arg(context->cluster.name));
+    printOut(prepared->alreadyApplied() ? QStringLiteral("%1 already ran this plan; nothing was changed.\n").arg(context->cluster().name)
+                                        : QStringLiteral("%1 runs its new network settings.\n").arg(context->cluster().name));
     printOut(QStringLiteral("Timing: plan %1 ms, apply and verify %2 ms, node-to-node SSH %3 ms, total %4 ms.\n")
                  .arg(planMs)
                  .arg(report.elapsedMs)
@@ -223,29 +208,9 @@ int runRollback(const QStringList &arguments)
     if (!context)
         return failWith(context.error());
     context->askPasswords(parser.isSet(sudoStdinOption()));
-    QList<NodeApplier::Pending> pending;
-    for (qsizetype i = 0; i < context->devices.size(); ++i) {
-        const NodeApplier node(context->devices.at(i).name, context->session(i), context->passwords.value(i));
-        printProgress(node.node(), 0.1, QStringLiteral("Restoring the settings from before the first apply."));
-        pending.append(node.start(NodeApplier::rollbackCommand(), true, QStringLiteral("The rollback"), 120000));
-    }
-    int exit = Success;
-    for (NodeApplier::Pending &started : pending) {
-        started.exec.waitForFinished();
-        const Expected<ExecResult> raw = started.exec.result();
-        if (raw && raw->exitCode == NodeApplier::NoBackupExitCode) {
-            printProgress(started.node, 1.0, QStringLiteral("No backup from an earlier apply: nothing to roll back."));
-            continue;
-        }
-        const Expected<ExecResult> result = NodeApplier::wait(started);
-        if (!result) {
-            printErr(result.error().message + QLatin1Char('\n'));
-            exit = Failure;
-            continue;
-        }
-        printProgress(started.node, 1.0, QStringLiteral("Back on the settings from before the first apply."));
-    }
-    return exit;
+    if (auto rolledBack = ClusterOperations::rollback(context->targets, printProgress).result(); !rolledBack)
+        return failWith(rolledBack.error());
+    return Success;
 }
 
 int runExport(const QStringList &arguments)
@@ -267,9 +232,9 @@ int runExport(const QStringList &arguments)
     if (!context)
         return failWith(context.error());
     QList<ExportNode> nodes;
-    for (const Device &device : std::as_const(context->devices))
+    for (const Device &device : context->devices())
         nodes.append(ExportNode{device.name, device.host, device.user, device.port});
-    const auto cabling = CablingPlanner::plan(context->cluster.layout, context->cluster.devices, context->cluster.port);
+    const auto cabling = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
     if (!cabling)
         return failWith(cabling.error());
     if (kind == QLatin1String("hostfile")) {
@@ -280,14 +245,14 @@ int runExport(const QStringList &arguments)
         return Success;
     }
     if (kind == QLatin1String("nccl-env")) {
-        printOut(ClusterExports::ncclEnvironment(context->cluster.name, *cabling));
+        printOut(ClusterExports::ncclEnvironment(context->cluster().name, *cabling));
         return Success;
     }
     // The inventory holds the CX-7 addresses: plan them from what the nodes use (no sudo needed).
-    const auto addresses = ClusterPreparer::planAddresses(context->cluster, prepareTargets(*context));
+    const auto addresses = ClusterPreparer::planAddresses(context->cluster(), context->targets);
     if (!addresses)
         return failWith(addresses.error());
-    const auto text = ClusterExports::ansibleInventory(context->cluster.name, nodes, *addresses);
+    const auto text = ClusterExports::ansibleInventory(context->cluster().name, nodes, *addresses);
     if (!text)
         return failWith(text.error());
     printOut(*text);

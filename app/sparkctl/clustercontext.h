@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/cluster/clustersessions.h"
 #include "core/common/expected.h"
-#include "core/devices/device.h"
-#include "core/ssh/sshsession.h"
-#include "core/topology/clusterstore.h"
+#include "core/netconfig/clusterpreparer.h"
 
 #include <QCommandLineOption>
 #include <QList>
@@ -16,16 +15,16 @@
 
 namespace sparkctl {
 
-// A planned cluster as the cluster commands use it: its definition, its
-// registered devices, one SSH session per device and their sudo passwords.
+// A planned cluster as the cluster commands use it: core's ClusterSessions
+// (the definition, the registered devices, a session each) and a target per
+// device (its session and sudo credential).
 struct ClusterContext
 {
-    spark::ClusterDefinition cluster;
-    QList<spark::Device> devices;
-    std::vector<std::unique_ptr<spark::SshSession>> sessions;
-    QStringList passwords; // per device, empty when sudo needs none
+    std::unique_ptr<spark::ClusterSessions> nodes;
+    QList<spark::PrepareTarget> targets; // no sudo password until askPasswords()
 
-    spark::SshSession *session(qsizetype i) const { return sessions.at(size_t(i)).get(); }
+    const spark::ClusterDefinition &cluster() const { return nodes->cluster(); }
+    const QList<spark::Device> &devices() const { return nodes->devices(); }
 
     // The named cluster, or the one planned last.
     static spark::Expected<ClusterContext> open(const QString &name);
@@ -35,7 +34,6 @@ struct ClusterContext
     void askPasswords(bool fromStdin);
 };
 
-spark::SshTarget clusterTargetFor(const spark::Device &device);
 QCommandLineOption clusterOption();
 QCommandLineOption sudoStdinOption();
 // "[spark-1     40%] sentence", one line at a time from any thread.

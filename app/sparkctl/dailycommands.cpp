@@ -56,7 +56,8 @@ int runTunnel(const QString &command, const Device &device, const TunnelSpec &re
         return fail(command, planned.error());
     const TunnelSpec spec = *planned;
 
-    SshSession session(DeviceProbe::sessionTargetFor(device));
+    const std::unique_ptr<SshSession> owned = DeviceProbe::openSession(device);
+    SshSession &session = *owned;
     QElapsedTimer timer;
     timer.start();
     PortForward forward;
@@ -108,7 +109,8 @@ int runConnect(const QStringList &arguments)
     const auto device = findDevice(parser.positionalArguments().constFirst());
     if (!device)
         return fail(path, device.error());
-    SshSession session(DeviceProbe::sessionTargetFor(*device));
+    const std::unique_ptr<SshSession> owned = DeviceProbe::openSession(*device);
+    SshSession &session = *owned;
     QElapsedTimer timer;
     timer.start();
     const auto connected = await(session.connectToHost());

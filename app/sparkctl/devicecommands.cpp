@@ -2,13 +2,13 @@
 // sparkctl device add|import|list|show|remove|check
 #include "app/sparkctl/commands.h"
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/passwordinput.h"
 #include "core/devices/deviceenroller.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
 #include "core/devices/secretstore.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QThread>
@@ -50,18 +50,6 @@ void printJson(const QJsonValue &value)
 {
     const QJsonDocument document = value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
     printOut(QString::fromUtf8(document.toJson(QJsonDocument::Indented)));
-}
-
-// Reads one line from stdin (the password), without its line end.
-QString readPasswordLine()
-{
-    QFile in;
-    if (!in.open(stdin, QIODevice::ReadOnly))
-        return {};
-    QByteArray line = in.readLine();
-    while (line.endsWith('\n') || line.endsWith('\r'))
-        line.chop(1);
-    return QString::fromUtf8(line);
 }
 
 // The host-key question: --accept-host-key, or a yes/no on the terminal when there is one.

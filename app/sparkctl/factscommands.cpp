@@ -2,15 +2,15 @@
 // sparkctl probe [NAME…] [--json] and sparkctl check [NAME…] [--json]
 #include "app/sparkctl/commands.h"
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/passwordinput.h"
 #include "core/devices/deviceregistry.h"
 #include "core/devices/secretstore.h"
-#include "core/facts/cx7.h"
-#include "core/facts/nodeprober.h"
+#include "core/hardware/cx7.h"
+#include "core/devices/nodeprober.h"
 #include "core/facts/readiness.h"
 #include "core/facts/updateguide.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -25,17 +25,6 @@ struct Probed
     Device device;
     Expected<NodeFacts> facts;
 };
-
-QString readPasswordLine()
-{
-    QFile in;
-    if (!in.open(stdin, QIODevice::ReadOnly))
-        return {};
-    QByteArray line = in.readLine();
-    while (line.endsWith('\n') || line.endsWith('\r'))
-        line.chop(1);
-    return QString::fromUtf8(line);
-}
 
 // Parses NAME… [--json] [--sudo-password-stdin], loads the devices and probes them in parallel.
 std::optional<int> probeDevices(const QString &path, const QStringList &arguments, bool &json, QList<Probed> &probed)

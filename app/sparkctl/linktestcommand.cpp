@@ -4,6 +4,7 @@
 #include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commandtable.h"
 
+#include "core/cluster/clusteroperations.h"
 #include "core/linktest/linktesthistory.h"
 #include "core/linktest/linktestplan.h"
 #include "core/linktest/linktestrunner.h"
@@ -142,15 +143,8 @@ int runLinkTest(const QStringList &arguments)
     auto context = ClusterContext::open(parser.value(clusterOption()));
     if (!context)
         return failWith(context.error());
-    QList<PrepareTarget> targets;
-    LinkTestJob job;
-    job.cluster = context->cluster.name;
-    job.options = options;
-    for (qsizetype i = 0; i < context->devices.size(); ++i) {
-        targets.append(PrepareTarget{context->devices.at(i).name, context->session(i), {}});
-        job.nodes.append(LinkTestNode{context->devices.at(i).name, context->session(i)});
-    }
-    const auto cabling = CablingPlanner::plan(context->cluster.layout, context->cluster.devices, context->cluster.port);
+    const QList<PrepareTarget> targets = context->targets;
+    const auto cabling = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
     if (!cabling)
         return failWith(cabling.error());
     if (!asJson)
@@ -158,13 +152,14 @@ int runLinkTest(const QStringList &arguments)
     const auto facts = ClusterPreparer::probe(targets);
     if (!facts)
         return failWith(facts.error());
-    const auto addresses = ClusterPreparer::planAddresses(context->cluster, *cabling, *facts);
+    const auto addresses = ClusterPreparer::planAddresses(context->cluster(), *cabling, *facts);
     if (!addresses)
         return failWith(addresses.error());
-    const auto links = LinkTestPlanner::plan(*cabling, *addresses, *facts);
-    if (!links)
-        return failWith(links.error());
-    job.links = *links;
+    auto planned = ClusterOperations::linkTestJob(context->cluster().name, *cabling, *addresses, *facts, targets);
+    if (!planned)
+        return failWith(planned.error());
+    LinkTestJob job = *planned;
+    job.options = options;
 
     LinkTestRunner runner;
     QHash<QString, QString> labels;

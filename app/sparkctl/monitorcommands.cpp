@@ -2,7 +2,7 @@
 // `sparkctl monitor`: the link-health dashboard without a window.
 #include "app/sparkctl/commandtable.h"
 
-#include "core/devices/deviceprobe.h"
+#include "core/cluster/clustersessions.h"
 #include "core/devices/deviceregistry.h"
 #include "core/health/healthjson.h"
 #include "core/health/healthmonitor.h"
@@ -97,8 +97,7 @@ int runMonitor(const QStringList &arguments)
         return Failure;
     }
     spark::ensureSshLibraryInitialised();
-    std::vector<std::unique_ptr<spark::SshSession>> sessions;
-    QHash<QString, spark::SshSession *> byName;
+    QList<spark::Device> devices;
     QList<spark::HealthMonitor::Node> nodes;
     for (const QString &name : parser.positionalArguments()) {
         const spark::Device *device = registry.find(name);
@@ -106,14 +105,15 @@ int runMonitor(const QStringList &arguments)
             printErr(QStringLiteral("sparkctl monitor: no device named \"%1\"; see the registered devices with the GUI or 'sparkctl device list'.\n").arg(name));
             return Failure;
         }
-        sessions.push_back(std::make_unique<spark::SshSession>(spark::DeviceProbe::targetFor(*device)));
-        byName.insert(device->name, sessions.back().get());
+        devices.append(*device);
         nodes.append({device->name, {}});
     }
+    // The same sessions (and target rule) as the window's health dashboard.
+    const spark::ClusterSessions sessions({}, devices);
     const bool asJson = parser.isSet(json);
-    spark::HealthMonitor monitor(nodes, {}, [&byName](const QString &node, const QByteArray &script) {
+    spark::HealthMonitor monitor(nodes, {}, [&sessions](const QString &node, const QByteArray &script) {
         // The script goes on stdin: nothing is pasted into a command line.
-        return byName.value(node)->exec(QStringLiteral("sh -s"), script, 5000);
+        return sessions.session(node)->exec(QStringLiteral("sh -s"), script, 5000);
     }, thresholds);
     int seen = 0;
     QObject::connect(&monitor, &spark::HealthMonitor::alertRaised, &monitor, [asJson](const spark::HealthAlert &alert) {

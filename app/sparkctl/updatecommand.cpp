@@ -3,16 +3,15 @@
 // update on the chosen nodes, with live output, through the restart, then a
 // fresh check.
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/passwordinput.h"
+#include "core/common/runonthread.h"
 #include "core/devices/deviceregistry.h"
-#include "core/devices/secretstore.h"
+#include "core/devices/updaterunner.h"
 #include "core/facts/readiness.h"
-#include "core/facts/updaterunner.h"
 
 #include <QFuture>
 #include <QMutex>
-#include <QPromise>
 #include <QTextStream>
-#include <QThread>
 
 #include <memory>
 
@@ -39,18 +38,9 @@ void printEvent(const UpdateEvent &event)
     }
 }
 
-QFuture<Expected<NodeFacts>> updateOnThread(const Device &device, const QString &password)
+QFuture<Expected<NodeFacts>> updateOnThread(const SudoTarget &node)
 {
-    auto promise = std::make_shared<QPromise<Expected<NodeFacts>>>();
-    promise->start();
-    QFuture<Expected<NodeFacts>> future = promise->future();
-    QThread *thread = QThread::create([promise, device, password] {
-        promise->addResult(UpdateRunner::run(device, password, &printEvent));
-        promise->finish();
-    });
-    QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
-    return future;
+    return runOnThread([node] { return UpdateRunner::run(node.device, node.sudo, &printEvent); });
 }
 
 int runUpdate(const QStringList &arguments)
@@ -88,19 +78,8 @@ int runUpdate(const QStringList &arguments)
         devices.append(*device);
     }
 
+    const QList<SudoTarget> nodes = sudoTargets(devices, parser.isSet(passwordStdin), WhenNotRemembered::NoPassword);
     QTextStream in(stdin);
-    QStringList passwords;
-    if (parser.isSet(passwordStdin)) {
-        const QString password = in.readLine();
-        for (qsizetype i = 0; i < devices.size(); ++i)
-            passwords.append(password);
-    } else {
-        SecretStore secrets;
-        for (const Device &device : std::as_const(devices)) {
-            const Expected<QString> remembered = secrets.sudoPassword(device.name).result();
-            passwords.append(remembered ? *remembered : QString()); // none: `sudo -n`
-        }
-    }
 
     if (!parser.isSet(yes)) {
         printOut(QStringLiteral("This updates %1 and restarts them; anything running on them stops. Go on? [y/N] ")
@@ -113,8 +92,8 @@ int runUpdate(const QStringList &arguments)
     }
 
     QList<QFuture<Expected<NodeFacts>>> futures;
-    for (qsizetype i = 0; i < devices.size(); ++i)
-        futures.append(updateOnThread(devices.at(i), passwords.at(i)));
+    for (const SudoTarget &node : nodes)
+        futures.append(updateOnThread(node));
 
     const auto policy = VersionPolicy::load();
     int code = Success;

@@ -52,7 +52,7 @@ DeviceConnections::Entry &DeviceConnections::entryFor(const Device &device)
 {
     Entry &entry = m_entries[device.name];
     if (!entry.session) {
-        entry.session = std::make_unique<SshSession>(DeviceProbe::sessionTargetFor(device));
+        entry.session = DeviceProbe::openSession(device);
         const QString name = device.name;
         connect(entry.session.get(), &SshSession::connectedChanged, this,
                 [this, name](bool connected, const QString &reason) {

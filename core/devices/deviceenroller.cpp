@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/devices/deviceenroller.h"
 
+#include "core/common/runonthread.h"
+#include "core/common/sudocredential.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
 #include "core/ssh/knownhosts.h"
@@ -15,8 +17,6 @@
 #include <QLoggingCategory>
 #include <QMutex>
 #include <QProcess>
-#include <QPromise>
-#include <QThread>
 
 Q_LOGGING_CATEGORY(lcDevices, "spark.devices", QtInfoMsg)
 
@@ -62,27 +62,6 @@ QString scriptCommand(const QString &script, const QString &argument)
     return ShellCommand(QStringLiteral("sh")).args({QStringLiteral("-c"), script, QStringLiteral("sh"), argument}).toString();
 }
 
-template<typename T, typename Work>
-QFuture<T> runOnOwnThread(Work work)
-{
-    auto promise = std::make_shared<QPromise<T>>();
-    promise->start();
-    promise->setProgressRange(0, 100);
-    QFuture<T> future = promise->future();
-    QThread *thread = QThread::create([promise, work = std::move(work)]() mutable {
-        // Progress; returns false once the caller cancelled the future.
-        const auto progress = [&promise](int value, const QString &text) {
-            promise->setProgressValueAndText(value, text);
-            return !promise->isCanceled();
-        };
-        promise->addResult(work(progress));
-        promise->finish();
-    });
-    QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
-    return future;
-}
-
 } // namespace
 
 DeviceEnroller::Paths DeviceEnroller::Paths::defaults()
@@ -98,7 +77,7 @@ DeviceEnroller::DeviceEnroller(Paths paths)
 
 QFuture<Expected<EnrolmentResult>> DeviceEnroller::enrol(EnrolmentRequest request) const
 {
-    return runOnOwnThread<Expected<EnrolmentResult>>(
+    return runOnThreadWithProgress(
         [self = *this, request = std::move(request)](const auto &progress) mutable {
             return self.runEnrolment(std::move(request), progress);
         });
@@ -107,7 +86,7 @@ QFuture<Expected<EnrolmentResult>> DeviceEnroller::enrol(EnrolmentRequest reques
 QFuture<Expected<EnrolmentResult>> DeviceEnroller::importAlias(const QString &alias, const QString &name,
                                                                HostKeyApprover approveHostKey) const
 {
-    return runOnOwnThread<Expected<EnrolmentResult>>(
+    return runOnThreadWithProgress(
         [self = *this, alias, name, approve = std::move(approveHostKey)](const auto &progress) {
             return self.runImport(alias, name, approve, progress);
         });
@@ -177,14 +156,18 @@ Expected<EnrolmentResult> DeviceEnroller::runEnrolment(EnrolmentRequest request,
 
     if (!progress(30, tr("Checking that %1 may use sudo…").arg(request.user)))
         return cancelled();
-    const auto sudo = session.exec(QStringLiteral("sudo -k -S -p '' true"), request.password.toUtf8() + '\n', 30000).result();
+    // -k: the password is asked even when sudo remembers an earlier login.
+    const auto sudo = [&] {
+        const SudoCredential credential(request.password);
+        return session.exec(credential.prefix() + QStringLiteral(" -k true"), credential.standardInput(), 30000).result();
+    }();
     request.password.fill(QLatin1Char(' '));
     request.password.clear();
     if (!sudo)
         return sudo.error();
     if (!sudo->succeeded()) {
         const QString detail = QStringLiteral("sudo exit %1: %2").arg(sudo->exitCode).arg(QString::fromUtf8(sudo->standardError));
-        if (sudo->standardError.contains("incorrect password") || sudo->standardError.contains("try again"))
+        if (SudoCredential::refusedPassword(sudo->standardError))
             return Error(tr("sudo on %1 did not accept the password of %2; check the password.").arg(request.host, request.user),
                          detail);
         return Error(tr("The account %1 on %2 may not use sudo, which setting up the network needs; give it sudo rights "

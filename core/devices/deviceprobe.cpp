@@ -2,7 +2,7 @@
 #include "core/devices/deviceprobe.h"
 
 #include "core/common/runonthread.h"
-#include "core/facts/cx7.h"
+#include "core/hardware/cx7.h"
 #include "core/ssh/sshkeypair.h"
 #include "core/ssh/sshsession.h"
 
@@ -41,6 +41,11 @@ SshTarget DeviceProbe::sessionTargetFor(const Device &device)
         }
     }
     return target;
+}
+
+std::unique_ptr<SshSession> DeviceProbe::openSession(const Device &device)
+{
+    return std::make_unique<SshSession>(sessionTargetFor(device));
 }
 
 QString DeviceProbe::identityCommand()

@@ -9,6 +9,8 @@
 #include <QFuture>
 #include <QStringList>
 
+#include <memory>
+
 namespace spark {
 
 class SshSession;
@@ -39,9 +41,13 @@ public:
     // Key-based login to a registered device: ssh-agent, then its key.
     static SshTarget targetFor(const Device &device);
     // targetFor, plus the host key accepted at enrolment and the usual key
-    // files (ours, then ~/.ssh/id_*) when the device names none: the target
-    // of a long-lived session for cluster work (the CLI's and the wizard's).
+    // files (ours, then ~/.ssh/id_*) when the device names none: the one rule
+    // for a long-lived session to a registered device (cluster work, health,
+    // tunnels, the CLI's and the wizard's).
     static SshTarget sessionTargetFor(const Device &device);
+    // A session to the device with sessionTargetFor: every long-lived session
+    // to a registered device is made here (ClusterSessions, DeviceConnections).
+    static std::unique_ptr<SshSession> openSession(const Device &device);
 
     // The remote command and its parser, kept together.
     static QString identityCommand();

@@ -2,14 +2,11 @@
 #include "core/devices/deviceregistry.h"
 
 #include "core/common/apppaths.h"
+#include "core/common/jsonfile.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
-#include <QSaveFile>
 
 namespace spark {
 
@@ -26,36 +23,23 @@ QString DeviceRegistry::defaultFilePath()
 Expected<void> DeviceRegistry::load()
 {
     m_devices.clear();
-    QFile file(m_filePath);
-    if (!file.exists())
-        return {};
-    if (!file.open(QIODevice::ReadOnly))
-        return Error(tr("Could not read the device list %1: %2. Check the file's permissions.")
-                         .arg(m_filePath, file.errorString()));
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !document.isObject())
-        return Error(tr("The device list %1 is damaged (%2). Move it aside and add your devices again.")
-                         .arg(m_filePath, parseError.errorString()));
-    for (const auto &value : document.object().value(QStringLiteral("devices")).toArray())
+    const auto document = JsonFile::read(
+        m_filePath, tr("Could not read the device list %1: %2. Check the file's permissions."),
+        tr("The device list %1 is damaged (%2). Move it aside and add your devices again."));
+    if (!document)
+        return document.error();
+    for (const auto &value : document->value(QStringLiteral("devices")).toArray())
         m_devices.append(Device::fromJson(value.toObject()));
     return {};
 }
 
 Expected<void> DeviceRegistry::save() const
 {
-    QDir().mkpath(QFileInfo(m_filePath).absolutePath());
     QJsonArray array;
     for (const Device &device : m_devices)
         array.append(device.toJson());
-    QSaveFile file(m_filePath);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error(tr("Could not write the device list %1: %2.").arg(m_filePath, file.errorString()));
-    file.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("devices"), array}})
-                   .toJson(QJsonDocument::Indented));
-    if (!file.commit())
-        return Error(tr("Could not write the device list %1: %2.").arg(m_filePath, file.errorString()));
-    return {};
+    return JsonFile::write(m_filePath, QJsonObject{{QStringLiteral("devices"), array}},
+                           tr("Could not write the device list %1: %2."));
 }
 
 const Device *DeviceRegistry::find(const QString &name) const

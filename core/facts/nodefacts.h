@@ -22,7 +22,7 @@ namespace spark {
 // CX-7 hot-plug): then only the table fields are set.
 struct Cx7InterfaceFacts
 {
-    // From the CX-7 table (core/facts/cx7.h).
+    // From the CX-7 table (core/hardware/cx7.h).
     QString netdev;
     QString rdmaDevice;
     int port = 0;

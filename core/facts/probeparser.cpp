@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/facts/probeparser.h"
 
-#include "core/facts/cx7.h"
+#include "core/common/sudocredential.h"
+#include "core/hardware/cx7.h"
 #include "core/facts/probescript.h"
 
 #include <QHash>
@@ -97,8 +98,7 @@ void applySudo(NodeFacts &facts, const ProbeSection &sudo, const ProbeSection &r
         facts.sudo = SudoAccess::WithPassword; // the password on stdin was accepted
     else if (refused(rootFiles.body))
         facts.sudo = SudoAccess::Unavailable;
-    else if (rootFiles.body.contains(QLatin1String("incorrect password"))
-             || rootFiles.body.contains(QLatin1String("Sorry, try again"))) {
+    else if (SudoCredential::refusedPassword(rootFiles.body)) {
         facts.sudoPasswordRejected = true;
         facts.sudo = SudoAccess::Unknown;
     }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/facts/probescript.h"
 
-#include "core/facts/cx7.h"
+#include "core/common/sudocredential.h"
+#include "core/hardware/cx7.h"
 
 namespace spark {
 
@@ -123,9 +124,7 @@ QString ProbeScript::build(const Options &options)
     QString script = QString::fromLatin1(mainPart);
     script.replace(QLatin1String("@ROOT_PART@"), root.trimmed());
     script.replace(QLatin1String("@FORMAT@"), QString::number(formatVersion));
-    script.replace(QLatin1String("@SUDO@"), options.sudo == SudoMode::PasswordOnStdin
-                                                ? QLatin1String("sudo -S -p ''")
-                                                : QLatin1String("sudo -n"));
+    script.replace(QLatin1String("@SUDO@"), SudoCredential::prefix(options.sudo == SudoMode::PasswordOnStdin));
     script.replace(QLatin1String("@CX7_NETDEVS@"), joined(cx7::netdevNames(), QLatin1String(" ")));
     script.replace(QLatin1String("@CX7_RDMA@"), joined(cx7::rdmaDeviceNames(), QLatin1String(" ")));
     return script;

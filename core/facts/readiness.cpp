@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/facts/readiness.h"
 
-#include "core/facts/cx7.h"
+#include "core/hardware/cx7.h"
 
 #include <QCoreApplication>
 #include <QMap>

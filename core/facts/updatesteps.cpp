@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "core/facts/updatesteps.h"
 
+#include "core/common/sudocredential.h"
 #include "core/ssh/shellcommand.h"
 
 namespace spark {
 
 QString UpdateStep::command(bool passwordOnStdin) const
 {
-    ShellCommand sudo(QStringLiteral("sudo"));
-    if (passwordOnStdin)
-        sudo.args({QStringLiteral("-S"), QStringLiteral("-p"), QString()});
-    else
-        sudo.arg(QStringLiteral("-n"));
+    const QStringList prefix = SudoCredential::prefixWords(passwordOnStdin);
+    ShellCommand sudo(prefix.first());
+    sudo.args(prefix.mid(1));
     // apt's and dpkg's questions would wait for a terminal that is not there.
     sudo.args({QStringLiteral("env"), QStringLiteral("DEBIAN_FRONTEND=noninteractive")});
     return sudo.args(program).toString();

@@ -19,8 +19,8 @@ struct UpdateStep
     QList<int> okExitCodes;   // fwupdmgr's 2 means "nothing to do", not a failure
     bool restartsNode = false;
 
-    // The remote command line: sudo with the password on stdin (`sudo -S -p ''`)
-    // or without one (`sudo -n`), the words quoted.
+    // The remote command line: sudo with the password on stdin or without one
+    // (SudoCredential's prefix), the words quoted.
     QString command(bool passwordOnStdin) const;
     bool succeeded(int exitCode) const { return okExitCodes.contains(exitCode); }
 };

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/health/clusterhealth.h"
 
-#include "core/facts/cx7.h"
+#include "core/hardware/cx7.h"
 #include "core/health/ratehistory.h"
 
 #include <QCoreApplication>

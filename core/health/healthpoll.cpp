@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/health/healthpoll.h"
 
-#include "core/facts/cx7.h"
+#include "core/hardware/cx7.h"
 #include "core/facts/probescript.h"
 #include "core/common/shellquote.h"
 

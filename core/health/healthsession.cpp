@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/health/healthsession.h"
 
+#include "core/cluster/clustersessions.h"
 #include "core/common/whenready.h"
-#include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
-#include "core/facts/nodeprober.h"
+#include "core/devices/nodeprober.h"
 #include "core/health/clusterhealth.h"
 #include "core/ssh/sshlibrary.h"
 #include "core/ssh/sshsession.h"
@@ -15,32 +15,23 @@ namespace spark {
 Expected<std::unique_ptr<HealthSession>> HealthSession::open(const ClusterDefinition &cluster, const DeviceRegistry &registry,
                                                              HealthThresholds thresholds)
 {
-    QList<Device> devices;
-    for (const QString &name : cluster.devices) {
-        const Device *device = registry.find(name);
-        if (!device)
-            return Error(tr("The cluster \"%1\" names %2, which is no longer a registered Spark. Add it again, or set "
-                            "the cluster up again.")
-                             .arg(cluster.name, name));
-        devices.append(*device);
-    }
     auto plan = CablingPlanner::plan(cluster.layout, cluster.devices, cluster.port);
     if (!plan)
         return plan.error();
     ensureSshLibraryInitialised();
-    return std::unique_ptr<HealthSession>(new HealthSession(cluster, std::move(*plan), std::move(devices), thresholds));
+    auto nodes = ClusterSessions::open(cluster, registry);
+    if (!nodes)
+        return nodes.error();
+    return std::unique_ptr<HealthSession>(new HealthSession(std::move(*nodes), std::move(*plan), thresholds));
 }
 
-HealthSession::HealthSession(ClusterDefinition cluster, CablingPlan plan, QList<Device> devices, HealthThresholds thresholds)
-    : m_cluster(std::move(cluster))
+HealthSession::HealthSession(std::unique_ptr<ClusterSessions> nodes, CablingPlan plan, HealthThresholds thresholds)
+    : m_nodes(std::move(nodes))
     , m_plan(std::move(plan))
-    , m_devices(std::move(devices))
 {
     QHash<QString, SshSession *> byName;
-    for (const Device &device : std::as_const(m_devices)) {
-        m_sessions.push_back(std::make_unique<SshSession>(DeviceProbe::sessionTargetFor(device)));
-        byName.insert(device.name, m_sessions.back().get());
-    }
+    for (const Device &device : m_nodes->devices())
+        byName.insert(device.name, m_nodes->session(device.name));
     const HealthWatch watch = ClusterHealth::watchFor(m_plan);
     m_links = watch.links;
     m_monitor = std::make_unique<HealthMonitor>(
@@ -57,8 +48,12 @@ HealthSession::HealthSession(ClusterDefinition cluster, CablingPlan plan, QList<
 HealthSession::~HealthSession()
 {
     m_monitor->stop();
-    for (const auto &session : m_sessions)
-        session->cancel();
+    m_nodes->cancel();
+}
+
+const ClusterDefinition &HealthSession::cluster() const
+{
+    return m_nodes->cluster();
 }
 
 void HealthSession::onTick(const QList<NodeHealth> &nodes)
@@ -70,7 +65,7 @@ void HealthSession::onTick(const QList<NodeHealth> &nodes)
         if (!online || wasOnline)
             continue;
         // Online now (first answer, or back after a restart): what does it run?
-        for (const Device &device : std::as_const(m_devices)) {
+        for (const Device &device : m_nodes->devices()) {
             if (device.name != node.node)
                 continue;
             whenReady(NodeProber::probe(device), this, [this, name = device.name](const Expected<NodeFacts> &facts) {

@@ -16,8 +16,8 @@
 
 namespace spark {
 
+class ClusterSessions;
 class DeviceRegistry;
-class SshSession;
 
 // Everything the dashboard watches one configured cluster with: its cabling
 // plan, one long-lived SSH session per Spark and the monitor polling them,
@@ -37,7 +37,7 @@ public:
                                                          HealthThresholds thresholds = {});
     ~HealthSession() override;
 
-    const ClusterDefinition &cluster() const { return m_cluster; }
+    const ClusterDefinition &cluster() const;
     const CablingPlan &plan() const { return m_plan; }
     HealthMonitor &monitor() { return *m_monitor; }
 
@@ -45,14 +45,12 @@ Q_SIGNALS:
     void factsReady(const spark::NodeFacts &facts);
 
 private:
-    HealthSession(ClusterDefinition cluster, CablingPlan plan, QList<Device> devices, HealthThresholds thresholds);
+    HealthSession(std::unique_ptr<ClusterSessions> nodes, CablingPlan plan, HealthThresholds thresholds);
     void onTick(const QList<NodeHealth> &nodes);
     void onFacts(const NodeFacts &facts);
 
-    ClusterDefinition m_cluster;
+    std::unique_ptr<ClusterSessions> m_nodes; // the cluster, its devices and their sessions
     CablingPlan m_plan;
-    QList<Device> m_devices;
-    std::vector<std::unique_ptr<SshSession>> m_sessions;
     std::unique_ptr<HealthMonitor> m_monitor;
     QHash<QString, bool> m_online; // facts are probed again when a node comes back
     QList<LinkEnds> m_links;

@@ -83,6 +83,11 @@ std::optional<Iperf3Line> Iperf3Parser::parseLine(QStringView line)
     return result;
 }
 
+QList<Iperf3Line> Iperf3Parser::feedLine(const QString &line)
+{
+    return handle({line});
+}
+
 QList<Iperf3Line> Iperf3Parser::feed(QByteArrayView chunk)
 {
     return handle(m_buffer.feed(chunk));

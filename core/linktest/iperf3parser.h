@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/common/expected.h"
-#include "core/linktest/linebuffer.h"
+#include "core/common/linebuffer.h"
 #include "core/linktest/linksample.h"
 
 #include <QByteArrayView>
@@ -59,6 +59,8 @@ public:
 
     QList<Iperf3Line> feed(QByteArrayView chunk);
     QList<Iperf3Line> finish();
+    // One whole line, as SshSession's execStreaming hands it out.
+    QList<Iperf3Line> feedLine(const QString &line);
     const QStringList &errors() const { return m_errors; }
 
     // One line, without stream-count context (isTotal is set for [SUM] only).

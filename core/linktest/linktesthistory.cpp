@@ -2,14 +2,11 @@
 #include "core/linktest/linktesthistory.h"
 
 #include "core/common/apppaths.h"
+#include "core/common/jsonfile.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
-#include <QSaveFile>
 
 #include <algorithm>
 
@@ -35,18 +32,12 @@ QString LinkTestHistory::defaultFilePath()
 Expected<void> LinkTestHistory::load()
 {
     m_runs.clear();
-    QFile file(m_filePath);
-    if (!file.exists())
-        return {};
-    if (!file.open(QIODevice::ReadOnly))
-        return Error(tr("Could not read the earlier link test results %1: %2. Check the file's permissions.")
-                         .arg(m_filePath, file.errorString()));
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !document.isObject())
-        return Error(tr("The earlier link test results in %1 are damaged (%2); move the file aside to start a new history.")
-                         .arg(m_filePath, parseError.errorString()));
-    for (const auto &value : document.object().value(QStringLiteral("runs")).toArray()) {
+    const auto document = JsonFile::read(
+        m_filePath, tr("Could not read the earlier link test results %1: %2. Check the file's permissions."),
+        tr("The earlier link test results in %1 are damaged (%2); move the file aside to start a new history."));
+    if (!document)
+        return document.error();
+    for (const auto &value : document->value(QStringLiteral("runs")).toArray()) {
         auto run = LinkTestRun::fromJson(value.toObject());
         if (run)
             m_runs.append(std::move(run).value());
@@ -58,18 +49,11 @@ Expected<void> LinkTestHistory::load()
 
 Expected<void> LinkTestHistory::save() const
 {
-    QDir().mkpath(QFileInfo(m_filePath).absolutePath());
     QJsonArray array;
     for (const LinkTestRun &run : m_runs)
         array.append(run.toJson());
-    QSaveFile file(m_filePath);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error(tr("Could not save the link test results to %1: %2.").arg(m_filePath, file.errorString()));
-    file.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("runs"), array}})
-                   .toJson(QJsonDocument::Indented));
-    if (!file.commit())
-        return Error(tr("Could not save the link test results to %1: %2.").arg(m_filePath, file.errorString()));
-    return {};
+    return JsonFile::write(m_filePath, QJsonObject{{QStringLiteral("runs"), array}},
+                           tr("Could not save the link test results to %1: %2."));
 }
 
 void LinkTestHistory::add(const LinkTestRun &run)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/linktest/linktestrunner.h"
 
+#include "core/common/runonthread.h"
 #include "core/linktest/iperf3parser.h"
 #include "core/linktest/linktestcommands.h"
 #include "core/linktest/linktestscripts.h"
@@ -13,8 +14,6 @@
 #include <QHash>
 #include <QMutex>
 #include <QMutexLocker>
-#include <QThread>
-#include <QPromise>
 
 #include <functional>
 #include <tuple>
@@ -63,16 +62,7 @@ LinkTestRunner::LinkTestRunner(QObject *parent)
 
 QFuture<Expected<LinkTestRun>> LinkTestRunner::run(const LinkTestJob &job)
 {
-    auto promise = std::make_shared<QPromise<Expected<LinkTestRun>>>();
-    promise->start();
-    QFuture<Expected<LinkTestRun>> future = promise->future();
-    QThread *thread = QThread::create([this, promise, job] {
-        promise->addResult(runBlocking(job));
-        promise->finish();
-    });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
-    return future;
+    return runOnThread([this, job] { return runBlocking(job); });
 }
 
 int LinkTestRunner::cleanUp(SshSession *session, const QString &tag)
@@ -113,7 +103,7 @@ LinkTestRunner::Ping LinkTestRunner::ping(const LinkTarget &link, SshSession *se
         shell,
         [&parsers](OutputStream, const QString &line) {
             if (const auto tagged = LinkTestScripts::parseTagged(line); tagged && !tagged->exitCode)
-                parsers[size_t(tagged->twin)].feed((tagged->text + QLatin1Char('\n')).toUtf8());
+                parsers[size_t(tagged->twin)].feedLine(tagged->text);
         },
         *script, (options.pings + 10) * 1000);
     if (!waitFor(running, -1, m_cancelled))
@@ -213,7 +203,7 @@ LinkTestRunner::PhaseResult LinkTestRunner::runPhase(const LinkTarget &link, Lin
                 if (!tagged || tagged->exitCode)
                     return;
                 Iperf3Parser &parser = parsers[size_t(tagged->twin)];
-                const QList<Iperf3Line> lines = parser.feed((tagged->text + QLatin1Char('\n')).toUtf8());
+                const QList<Iperf3Line> lines = parser.feedLine(tagged->text);
                 clientErrors[size_t(tagged->twin)] = parser.errors();
                 for (const Iperf3Line &parsed : lines) {
                     if (parsed.kind == Iperf3Line::Kind::Interval && parsed.isTotal && parsed.retransmits >= 0) {

@@ -180,7 +180,7 @@ LinkTestRunner::PhaseResult LinkTestRunner::runRdmaPhase(const LinkTarget &link,
                         return;
                     const QMutexLocker locker(&mutex);
                     const size_t twin = size_t(tagged->twin);
-                    const QList<PerftestRow> rows = side->parsers[twin].feed((tagged->text + QLatin1Char('\n')).toUtf8());
+                    const QList<PerftestRow> rows = side->parsers[twin].feedLine(tagged->text);
                     const PerftestParser::SampleContext context{link.id, tagged->twin, phase, side->direction, 1.0};
                     const QList<LinkSample> measured = PerftestParser::samples(rows, context, side->intervals[twin]);
                     side->intervals[twin] += int(measured.size());

@@ -27,6 +27,11 @@ bool looksLikeError(const QString &line)
 
 } // namespace
 
+QList<PerftestRow> PerftestParser::feedLine(const QString &line)
+{
+    return handle({line});
+}
+
 QList<PerftestRow> PerftestParser::feed(QByteArrayView chunk)
 {
     return handle(m_buffer.feed(chunk));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/linktest/linebuffer.h"
+#include "core/common/linebuffer.h"
 #include "core/linktest/linksample.h"
 
 #include <QByteArrayView>
@@ -40,6 +40,8 @@ class PerftestParser
 public:
     QList<PerftestRow> feed(QByteArrayView chunk);
     QList<PerftestRow> finish();
+    // One whole line, as SshSession's execStreaming hands it out.
+    QList<PerftestRow> feedLine(const QString &line);
     const QStringList &errors() const { return m_errors; }
 
     struct SampleContext

@@ -5,6 +5,11 @@
 
 namespace spark {
 
+QList<PingReply> PingParser::feedLine(const QString &line)
+{
+    return handle({line});
+}
+
 QList<PingReply> PingParser::feed(QByteArrayView chunk)
 {
     return handle(m_buffer.feed(chunk));

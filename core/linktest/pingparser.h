@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/linktest/linebuffer.h"
+#include "core/common/linebuffer.h"
 
 #include <QByteArrayView>
 #include <QList>
@@ -38,6 +38,8 @@ class PingParser
 public:
     QList<PingReply> feed(QByteArrayView chunk);
     QList<PingReply> finish();
+    // One whole line, as SshSession's execStreaming hands it out.
+    QList<PingReply> feedLine(const QString &line);
 
     const std::optional<PingSummary> &summary() const { return m_summary; }
     // "From 10.0.0.1 icmp_seq=1 Destination Host Unreachable" and the like.

@@ -22,7 +22,7 @@ PerftestServerStart PerftestServerStart::parse(const QByteArray &taggedOutput)
         if (tagged->text.contains(readyText()))
             start.ready[size_t(tagged->twin)] = true;
         else
-            errors.feed((tagged->text + QLatin1Char('\n')).toUtf8());
+            errors.feedLine(tagged->text);
     }
     errors.finish();
     start.errors = errors.errors();

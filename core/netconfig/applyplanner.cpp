@@ -2,7 +2,7 @@
 #include "core/netconfig/applyplanner.h"
 
 #include "core/common/shellquote.h"
-#include "core/facts/cx7.h"
+#include "core/hardware/cx7.h"
 #include "core/netconfig/arpsysctl.h"
 #include "core/netconfig/netplancheck.h"
 #include "core/netconfig/networkmanagerhandover.h"

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "core/netconfig/clusterapplier.h"
 
+#include "core/common/runonthread.h"
 #include "core/netconfig/netplancheck.h"
 #include "core/netconfig/nodeapplier.h"
 #include "core/ssh/sshsession.h"
 
 #include <QElapsedTimer>
 #include <QLoggingCategory>
-#include <QPromise>
-#include <QThread>
 
 #include <algorithm>
 #include <functional>
@@ -57,16 +56,7 @@ ClusterApplier::ClusterApplier(QObject *parent)
 
 QFuture<ClusterApplyReport> ClusterApplier::run(const QList<NodeApplyJob> &jobs)
 {
-    auto promise = std::make_shared<QPromise<ClusterApplyReport>>();
-    promise->start();
-    QFuture<ClusterApplyReport> future = promise->future();
-    QThread *thread = QThread::create([this, promise, jobs] {
-        promise->addResult(runBlocking(jobs));
-        promise->finish();
-    });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
-    return future;
+    return runOnThread([this, jobs] { return runBlocking(jobs); });
 }
 
 namespace {
@@ -113,7 +103,7 @@ ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
 
     QList<NodeRun> runs;
     for (const NodeApplyJob &job : jobs) {
-        NodeRun run{job, NodeApplier(job.plan.node, job.session, job.sudoPassword), {}, {}, {}, {}, false, false, false, 0, 1, {}};
+        NodeRun run{job, NodeApplier(job.plan.node, job.session, job.sudo), {}, {}, {}, {}, false, false, false, 0, 1, {}};
         run.outcome.node = job.plan.node;
         // The timer is armed right after the backup, before anything changes,
         // so a node lost at any later moment restores itself.

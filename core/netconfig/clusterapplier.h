@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/common/error.h"
+#include "core/common/sudocredential.h"
 #include "core/netconfig/applyplanner.h"
 
 #include <QFuture>
@@ -20,7 +21,7 @@ struct NodeApplyJob
 {
     NodeApplyPlan plan;
     SshSession *session = nullptr; // the caller's, alive until the run ends
-    QString sudoPassword;          // empty: sudo needs none
+    SudoCredential sudo;           // no password: sudo needs none
     bool alreadyApplied = false;   // the node runs exactly this plan: only verify it
 };
 

@@ -2,7 +2,7 @@
 #include "core/netconfig/clusterpreparer.h"
 
 #include "core/facts/probeparser.h"
-#include "core/facts/nodeprober.h"
+#include "core/devices/nodeprober.h"
 #include "core/facts/probescript.h"
 #include "core/netconfig/nodeapplier.h"
 #include "core/ssh/sshsession.h"
@@ -18,7 +18,7 @@ QList<NodeApplyJob> PreparedCluster::jobs(const QList<PrepareTarget> &targets) c
     for (const PreparedNode &node : nodes) {
         for (const PrepareTarget &target : targets) {
             if (target.node == node.plan.node)
-                result.append(NodeApplyJob{node.plan, target.session, target.sudoPassword, node.alreadyApplied});
+                result.append(NodeApplyJob{node.plan, target.session, target.sudo, node.alreadyApplied});
         }
     }
     return result;
@@ -88,10 +88,8 @@ Expected<QList<NodeFacts>> ClusterPreparer::probe(const QList<PrepareTarget> &ta
     QList<QFuture<Expected<ExecResult>>> started;
     for (const PrepareTarget &target : targets) {
         // NodeProber's command, started on every node before waiting for any.
-        const QString script = NodeProber::command(target.sudoPassword.isEmpty() ? ProbeScript::SudoMode::NonInteractive
-                                                                                 : ProbeScript::SudoMode::PasswordOnStdin);
-        const QByteArray input = target.sudoPassword.isEmpty() ? QByteArray() : target.sudoPassword.toUtf8() + '\n';
-        started.append(target.session->exec(script, input, NodeProber::TimeoutMs));
+        started.append(target.session->exec(NodeProber::command(target.sudo), target.sudo.standardInput(),
+                                            NodeProber::TimeoutMs));
     }
     QList<NodeFacts> facts;
     std::optional<Error> failure;
@@ -130,7 +128,7 @@ Expected<AddressPlan> ClusterPreparer::planAddresses(const ClusterDefinition &cl
         return cabling.error();
     QList<PrepareTarget> plain = targets;
     for (PrepareTarget &target : plain)
-        target.sudoPassword.clear();
+        target.sudo = {};
     const auto facts = probe(plain);
     if (!facts)
         return facts.error();
@@ -149,7 +147,7 @@ Expected<PreparedCluster> ClusterPreparer::prepare(const ClusterDefinition &clus
     // Our file's hash (queued on each session behind the probe) and the probe, on every node at once.
     QList<NodeApplier::Pending> hashes;
     for (const PrepareTarget &target : targets) {
-        const NodeApplier applier(target.node, target.session, target.sudoPassword);
+        const NodeApplier applier(target.node, target.session, target.sudo);
         hashes.append(applier.start(NodeApplier::installedHashCommand(), true, tr("Reading the current settings"), 60000));
     }
     const auto facts = probe(targets);

@@ -19,12 +19,12 @@ namespace spark {
 
 class SshSession;
 
-// A node to prepare: its session (the caller's) and its sudo password.
+// A node to prepare: its session (the caller's) and how it runs root commands.
 struct PrepareTarget
 {
     QString node;
     SshSession *session = nullptr;
-    QString sudoPassword;
+    SudoCredential sudo;
 };
 
 struct PreparedNode

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/netconfig/netplandocument.h"
 
-#include "core/facts/cx7.h"
+#include "core/hardware/cx7.h"
 #include "core/netconfig/networkmanagerhandover.h"
 #include "core/topology/clusterstore.h"
 

@@ -10,16 +10,11 @@
 
 namespace spark {
 
-NodeApplier::NodeApplier(QString node, SshSession *session, QString sudoPassword)
+NodeApplier::NodeApplier(QString node, SshSession *session, SudoCredential sudo)
     : m_node(std::move(node))
     , m_session(session)
-    , m_sudoPassword(std::move(sudoPassword))
+    , m_sudo(std::move(sudo))
 {
-}
-
-QString NodeApplier::asRoot(const QString &command, bool withPassword)
-{
-    return (withPassword ? QStringLiteral("sudo -S -p '' sh -c ") : QStringLiteral("sudo -n sh -c ")) + shellQuote(command);
 }
 
 NodeApplier::Pending NodeApplier::start(const QString &command, bool root, const QString &what, int timeoutMs) const
@@ -27,9 +22,8 @@ NodeApplier::Pending NodeApplier::start(const QString &command, bool root, const
     Pending pending;
     pending.node = m_node;
     pending.what = what;
-    const bool withPassword = !m_sudoPassword.isEmpty();
-    const QString line = root ? asRoot(command, withPassword) : command;
-    const QByteArray input = root && withPassword ? m_sudoPassword.toUtf8() + '\n' : QByteArray();
+    const QString line = root ? m_sudo.rootShell(command) : command;
+    const QByteArray input = root ? m_sudo.standardInput() : QByteArray();
     pending.exec = m_session->exec(line, input, timeoutMs);
     return pending;
 }
@@ -60,10 +54,8 @@ Expected<ExecResult> NodeApplier::wait(Pending &pending)
                      result.error().detail);
     if (!result->succeeded()) {
         const QString standardError = QString::fromUtf8(result->standardError).trimmed();
-        const bool wrongPassword = standardError.contains(QLatin1String("incorrect password"))
-                                   || standardError.contains(QLatin1String("Sorry, try again"))
-                                   || standardError.contains(QLatin1String("a password is required"))
-                                   || standardError.contains(QLatin1String("no password was provided"));
+        const bool wrongPassword = SudoCredential::refusedPassword(standardError)
+                                   || SudoCredential::neededPassword(standardError);
         const QString message = wrongPassword
                                     ? tr("%1 refused the sudo password; enter the right one and try again.").arg(pending.node)
                                     : tr("%1 could not do this step: %2 Nothing is kept that was not checked.").arg(pending.node, pending.what);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/common/expected.h"
+#include "core/common/sudocredential.h"
 #include "core/netconfig/applyplanner.h"
 #include "core/netconfig/pingmesh.h"
 #include "core/ssh/execresult.h"
@@ -18,8 +19,8 @@ namespace spark {
 class SshSession;
 
 // Runs remote commands on one node over its session: as the user, or as root
-// through `sudo -S -p ''` with the password on stdin (never in argv, a file or
-// the log). Starting returns at once; waiting blocks, so call wait() off the
+// through its SudoCredential (`sudo -S -p ''` with the password on stdin, never
+// in argv, a file or the log). Starting returns at once; waiting blocks, so call wait() off the
 // GUI thread. The session stays the caller's.
 class NodeApplier
 {
@@ -35,7 +36,7 @@ public:
         std::optional<QFuture<Expected<void>>> upload;
     };
 
-    NodeApplier(QString node, SshSession *session, QString sudoPassword);
+    NodeApplier(QString node, SshSession *session, SudoCredential sudo);
 
     QString node() const { return m_node; }
     SshSession *session() const { return m_session; }
@@ -45,8 +46,6 @@ public:
     // The result; a non-zero exit is an error naming the node and the step.
     static Expected<ExecResult> wait(Pending &pending);
 
-    // `sudo -S -p '' sh -c 'COMMAND'` (`sudo -n` without a password).
-    static QString asRoot(const QString &command, bool withPassword);
     // Prints the SHA-256 of our netplan file followed by our sysctl file on the
     // node, or nothing when the netplan file is absent; hashOf() is the same for a plan.
     static QString installedHashCommand();
@@ -59,7 +58,7 @@ public:
 private:
     QString m_node;
     SshSession *m_session = nullptr;
-    QString m_sudoPassword;
+    SudoCredential m_sudo;
 };
 
 } // namespace spark

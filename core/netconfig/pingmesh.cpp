@@ -2,7 +2,7 @@
 #include "core/netconfig/pingmesh.h"
 
 #include "core/common/shellquote.h"
-#include "core/facts/cx7.h"
+#include "core/hardware/cx7.h"
 #include "core/netconfig/ipv4subnet.h"
 
 #include <QRegularExpression>

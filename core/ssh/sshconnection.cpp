@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/ssh/sshconnection.h"
 
+#include "core/common/linebuffer.h"
 #include "core/ssh/knownhosts.h"
 #include "core/ssh/sshlibrary.h"
 
@@ -39,31 +40,23 @@ void answerPrompts(const char *, int, const char *, int, int promptCount, const 
     }
 }
 
-// Splits a byte stream into lines for a LineHandler.
+// Hands a stream's lines (LineBuffer's rule) to a LineHandler.
 class LineSplitter
 {
 public:
     void feed(const char *data, qsizetype size, OutputStream stream, const LineHandler &onLine)
     {
-        m_pending.append(data, size);
-        qsizetype start = 0;
-        for (qsizetype end; (end = m_pending.indexOf('\n', start)) >= 0; start = end + 1) {
-            qsizetype length = end - start;
-            if (length > 0 && m_pending.at(end - 1) == '\r')
-                --length;
-            onLine(stream, QString::fromUtf8(m_pending.constData() + start, length));
-        }
-        m_pending.remove(0, start);
+        for (const QString &line : m_buffer.feed(QByteArrayView(data, size)))
+            onLine(stream, line);
     }
     void finish(OutputStream stream, const LineHandler &onLine)
     {
-        if (!m_pending.isEmpty())
-            onLine(stream, QString::fromUtf8(m_pending));
-        m_pending.clear();
+        for (const QString &line : m_buffer.finish())
+            onLine(stream, line);
     }
 
 private:
-    QByteArray m_pending;
+    LineBuffer m_buffer;
 };
 
 } // namespace

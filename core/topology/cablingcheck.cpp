@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/topology/cablingcheck.h"
 
-#include "core/facts/cx7.h"
+#include "core/hardware/cx7.h"
 
 #include <QSet>
 

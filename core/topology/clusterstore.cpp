@@ -2,14 +2,11 @@
 #include "core/topology/clusterstore.h"
 
 #include "core/common/apppaths.h"
+#include "core/common/jsonfile.h"
 
 #include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 namespace spark {
 
@@ -69,41 +66,26 @@ Expected<void> ClusterStore::load()
 {
     m_clusters.clear();
     m_default.clear();
-    QFile file(m_filePath);
-    if (!file.exists())
-        return {};
-    if (!file.open(QIODevice::ReadOnly))
-        return Error(tr("Could not read the cluster list %1: %2. Check the file's permissions.")
-                         .arg(m_filePath, file.errorString()));
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !document.isObject())
-        return Error(tr("The cluster list %1 is damaged (%2). Move it aside and plan your cluster again.")
-                         .arg(m_filePath, parseError.errorString()));
-    for (const QJsonValue &value : document.object().value(QStringLiteral("clusters")).toArray()) {
+    const auto document = JsonFile::read(
+        m_filePath, tr("Could not read the cluster list %1: %2. Check the file's permissions."),
+        tr("The cluster list %1 is damaged (%2). Move it aside and plan your cluster again."));
+    if (!document)
+        return document.error();
+    for (const QJsonValue &value : document->value(QStringLiteral("clusters")).toArray()) {
         if (auto cluster = ClusterDefinition::fromJson(value.toObject()))
             m_clusters.append(*cluster);
     }
-    m_default = document.object().value(QStringLiteral("default")).toString();
+    m_default = document->value(QStringLiteral("default")).toString();
     return {};
 }
 
 Expected<void> ClusterStore::save() const
 {
-    QDir().mkpath(QFileInfo(m_filePath).absolutePath());
     QJsonArray array;
     for (const ClusterDefinition &cluster : m_clusters)
         array.append(cluster.toJson());
-    QSaveFile file(m_filePath);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error(tr("Could not write the cluster list %1: %2.").arg(m_filePath, file.errorString()));
-    file.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1},
-                                         {QStringLiteral("default"), m_default},
-                                         {QStringLiteral("clusters"), array}})
-                   .toJson(QJsonDocument::Indented));
-    if (!file.commit())
-        return Error(tr("Could not write the cluster list %1: %2.").arg(m_filePath, file.errorString()));
-    return {};
+    return JsonFile::write(m_filePath, QJsonObject{{QStringLiteral("default"), m_default}, {QStringLiteral("clusters"), array}},
+                           tr("Could not write the cluster list %1: %2."));
 }
 
 const ClusterDefinition *ClusterStore::find(const QString &name) const

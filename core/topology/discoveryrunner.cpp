@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "core/topology/discoveryrunner.h"
 
+#include "core/common/runonthread.h"
 #include "core/ssh/sshsession.h"
 
 #include <QElapsedTimer>
 #include <QLoggingCategory>
-#include <QPromise>
-#include <QThread>
 
 #include <memory>
 
@@ -21,16 +20,7 @@ DiscoveryRunner::DiscoveryRunner(QObject *parent)
 
 QFuture<DiscoveryReport> DiscoveryRunner::run(const QList<DiscoveryNode> &nodes, const std::optional<CablingPlan> &plan)
 {
-    auto promise = std::make_shared<QPromise<DiscoveryReport>>();
-    promise->start();
-    QFuture<DiscoveryReport> future = promise->future();
-    QThread *thread = QThread::create([this, promise, nodes, plan] {
-        promise->addResult(runBlocking(nodes, plan));
-        promise->finish();
-    });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
-    return future;
+    return runOnThread([this, nodes, plan] { return runBlocking(nodes, plan); });
 }
 
 DiscoveryReport DiscoveryRunner::runBlocking(const QList<DiscoveryNode> &nodes, const std::optional<CablingPlan> &plan)

@@ -2,7 +2,7 @@
 #include "core/topology/neighbourdiscovery.h"
 
 #include "core/common/shellquote.h"
-#include "core/facts/cx7.h"
+#include "core/hardware/cx7.h"
 
 #include <QHash>
 #include <QJsonArray>

@@ -2,13 +2,10 @@
 #include "core/topology/setupprogress.h"
 
 #include "core/common/apppaths.h"
+#include "core/common/jsonfile.h"
 
 #include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <array>
@@ -77,18 +74,12 @@ QString SetupProgressStore::defaultFilePath()
 Expected<void> SetupProgressStore::load()
 {
     m_progress.clear();
-    QFile file(m_filePath);
-    if (!file.exists())
-        return {};
-    if (!file.open(QIODevice::ReadOnly))
-        return Error(tr("Could not read the unfinished set-ups in %1: %2. Check the file's permissions.")
-                         .arg(m_filePath, file.errorString()));
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !document.isObject())
-        return Error(tr("The unfinished set-ups in %1 are damaged (%2). Delete the file; the set-up then starts afresh.")
-                         .arg(m_filePath, parseError.errorString()));
-    for (const QJsonValue &value : document.object().value(QStringLiteral("setups")).toArray()) {
+    const auto document = JsonFile::read(
+        m_filePath, tr("Could not read the unfinished set-ups in %1: %2. Check the file's permissions."),
+        tr("The unfinished set-ups in %1 are damaged (%2). Delete the file; the set-up then starts afresh."));
+    if (!document)
+        return document.error();
+    for (const QJsonValue &value : document->value(QStringLiteral("setups")).toArray()) {
         if (auto progress = SetupProgress::fromJson(value.toObject()))
             put(*progress);
     }
@@ -97,18 +88,10 @@ Expected<void> SetupProgressStore::load()
 
 Expected<void> SetupProgressStore::save() const
 {
-    QDir().mkpath(QFileInfo(m_filePath).absolutePath());
     QJsonArray array;
     for (const SetupProgress &progress : m_progress)
         array.append(progress.toJson());
-    QSaveFile file(m_filePath);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error(tr("Could not write %1: %2.").arg(m_filePath, file.errorString()));
-    file.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("setups"), array}})
-                   .toJson(QJsonDocument::Indented));
-    if (!file.commit())
-        return Error(tr("Could not write %1: %2.").arg(m_filePath, file.errorString()));
-    return {};
+    return JsonFile::write(m_filePath, QJsonObject{{QStringLiteral("setups"), array}}, tr("Could not write %1: %2."));
 }
 
 void SetupProgressStore::put(const SetupProgress &progress)

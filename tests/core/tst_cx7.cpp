@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/facts/cx7.h"
+#include "core/hardware/cx7.h"
 
 #include <QTest>
 

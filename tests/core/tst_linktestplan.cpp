@@ -2,7 +2,7 @@
 #include "core/linktest/linktestplan.h"
 #include "core/linktest/livetotals.h"
 #include "core/netconfig/addressplanner.h"
-#include "core/facts/cx7.h"
+#include "core/hardware/cx7.h"
 #include "core/topology/cablingplanner.h"
 
 #include <QHostAddress>

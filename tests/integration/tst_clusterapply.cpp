@@ -261,7 +261,7 @@ private Q_SLOTS:
         const QStringList before = states(lab);
         const ClusterDefinition cluster = definition(QStringLiteral("lab"), ClusterLayout::Direct2, lab.nodeNames());
         QList<PrepareTarget> nodes = targets(lab);
-        nodes[1].sudoPassword = QStringLiteral("not-the-password");
+        nodes[1].sudo = QStringLiteral("not-the-password");
         const ClusterApplyReport report = apply(lab, cluster, nodes, options());
         QVERIFY(!report.succeeded);
         QVERIFY2(report.error.message.contains(lab.nodeNames().at(1)), qPrintable(report.error.message));

@@ -2,7 +2,7 @@
 // The whole probe over real SSH against a sparklab ring of three emulated
 // Sparks: one exec per node, in parallel, sudo with and without the
 // password, and the readiness verdict on what came back.
-#include "core/facts/nodeprober.h"
+#include "core/devices/nodeprober.h"
 #include "core/facts/readiness.h"
 #include "core/ssh/sshsession.h"
 #include "support/sparklab.h"

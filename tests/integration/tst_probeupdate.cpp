@@ -5,7 +5,7 @@
 // (sparklab's apt-get, fwupdmgr and reboot stand-ins) and ends in a fresh probe.
 #include "core/devices/secretstore.h"
 #include "core/facts/readiness.h"
-#include "core/facts/updaterunner.h"
+#include "core/devices/updaterunner.h"
 #include "support/registereddevices.h"
 
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/devices/nodefactsview.h"
 
-#include "core/facts/cx7.h"
+#include "core/hardware/cx7.h"
 #include "core/facts/nodefacts.h"
 
 #include <QFormLayout>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/devices/updatedialog.h"
 
+#include "core/common/runonthread.h"
 #include "core/common/whenready.h"
 #include "core/devices/secretstore.h"
 #include "core/facts/updatesteps.h"
@@ -13,7 +14,6 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QThread>
 #include <QVBoxLayout>
 
 namespace spark::ui {
@@ -89,14 +89,15 @@ void UpdateDialog::start()
     auto *relay = new UpdateRelay;
     connect(relay, &UpdateRelay::progress, this, &UpdateDialog::showProgress);
     connect(relay, &UpdateRelay::finished, this, &UpdateDialog::finish);
-    QThread *thread = QThread::create([relay, device = m_device, password = m_password->text()] {
-        Q_EMIT relay->finished(UpdateRunner::run(device, password, [relay](const UpdateEvent &event) {
+    // Emitted on the update's thread, so queued: finished arrives after the last progress.
+    connect(relay, &UpdateRelay::finished, relay, &QObject::deleteLater, Qt::QueuedConnection);
+    runOnThread([relay, device = m_device, password = m_password->text()] {
+        const Expected<NodeFacts> facts = UpdateRunner::run(device, password, [relay](const UpdateEvent &event) {
             Q_EMIT relay->progress(event);
-        }));
+        });
+        Q_EMIT relay->finished(facts);
+        return facts;
     });
-    connect(thread, &QThread::finished, relay, &QObject::deleteLater);
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
 }
 
 void UpdateDialog::showProgress(const UpdateEvent &event)

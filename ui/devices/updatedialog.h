@@ -3,7 +3,7 @@
 
 #include "core/devices/device.h"
 #include "core/facts/nodefacts.h"
-#include "core/facts/updaterunner.h"
+#include "core/devices/updaterunner.h"
 
 #include <QDialog>
 

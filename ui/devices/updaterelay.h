@@ -3,7 +3,7 @@
 
 #include "core/common/expected.h"
 #include "core/facts/nodefacts.h"
-#include "core/facts/updaterunner.h"
+#include "core/devices/updaterunner.h"
 
 #include <QObject>
 

@@ -5,7 +5,7 @@
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
 #include "core/devices/secretstore.h"
-#include "core/facts/nodeprober.h"
+#include "core/devices/nodeprober.h"
 #include "core/health/healthsession.h"
 #include "core/topology/clusterstore.h"
 #include "ui/about/aboutdialog.h"

@@ -174,25 +174,25 @@ void ConfigurePage::showAddressPlan()
     }
 }
 
-void ConfigurePage::withPasswords(const std::function<void(const QStringList &)> &then)
+void ConfigurePage::withCredentials(const std::function<void(const QList<SudoTarget> &)> &then)
 {
     const QList<Device> devices = m_state->devices();
     const QString typed = m_password->text();
     if (!typed.isEmpty()) {
-        then(QStringList(devices.size(), typed));
+        then(SudoTarget::all(devices, typed));
         return;
     }
-    // Each remembered one; empty where none is (sudo then has to need none).
-    auto passwords = std::make_shared<QStringList>(devices.size(), QString());
+    // Each remembered one; none where none is (sudo then has to need none).
+    auto nodes = std::make_shared<QList<SudoTarget>>(SudoTarget::all(devices));
     auto pending = std::make_shared<int>(int(devices.size()));
     const quint64 generation = m_generation;
     for (int i = 0; i < devices.size(); ++i) {
         whenReady(m_state->backend()->rememberedSudoPassword(devices.at(i).name), this,
-                  [this, passwords, pending, i, then, generation](const Expected<QString> &remembered) {
+                  [this, nodes, pending, i, then, generation](const Expected<QString> &remembered) {
                 if (remembered)
-                    (*passwords)[i] = *remembered;
+                    (*nodes)[i].sudo = *remembered;
                 if (--*pending == 0 && generation == m_generation)
-                    then(*passwords);
+                    then(*nodes);
             });
     }
     // A keychain that never answers (locked, its prompt unseen) must not leave the page waiting.
@@ -216,21 +216,21 @@ void ConfigurePage::apply()
     m_outcome->setText(tr("Reading the network settings of every Spark…"));
     m_progress->setNodes(m_state->deviceNames());
     const quint64 generation = ++m_generation;
-    withPasswords([this, generation](const QStringList &passwords) {
+    withCredentials([this, generation](const QList<SudoTarget> &nodes) {
         ApplyOptions options;
         options.backupStamp = ClusterPreparer::backupStampNow();
         options.revertSeconds = RevertSeconds;
         // Planned with the conflicts disabled so they can be shown; applied only with consent.
         options.disableConflicts = true;
-        whenReady(m_state->backend()->prepare(m_state->definition(), m_state->devices(), passwords, options), this,
-            [this, generation, passwords](const Expected<PreparedCluster> &result) {
+        whenReady(m_state->backend()->prepare(m_state->definition(), nodes, options), this,
+            [this, generation, nodes](const Expected<PreparedCluster> &result) {
                 if (generation == m_generation)
-                    prepared(passwords, result);
+                    prepared(nodes, result);
             });
     });
 }
 
-void ConfigurePage::prepared(const QStringList &passwords, const Expected<PreparedCluster> &result)
+void ConfigurePage::prepared(const QList<SudoTarget> &nodes, const Expected<PreparedCluster> &result)
 {
     if (m_stopRequested) {
         fail(tr("Stopped before anything was changed."));
@@ -276,7 +276,7 @@ void ConfigurePage::prepared(const QStringList &passwords, const Expected<Prepar
     m_outcome->setText(tr("Applying on every Spark…"));
     m_cancel->setEnabled(true);
     const quint64 generation = m_generation;
-    whenReady(m_state->backend()->apply(*result, m_state->devices(), passwords), this,
+    whenReady(m_state->backend()->apply(*result, nodes), this,
         [this, generation](const ClusterApplyReport &report) {
             if (generation == m_generation)
                 applied(report);
@@ -335,8 +335,8 @@ void ConfigurePage::rollback()
     m_outcome->setText(tr("Restoring the settings from before the first apply…"));
     m_progress->setNodes(m_state->deviceNames());
     const quint64 generation = ++m_generation;
-    withPasswords([this, generation](const QStringList &passwords) {
-        whenReady(m_state->backend()->rollback(m_state->devices(), passwords), this,
+    withCredentials([this, generation](const QList<SudoTarget> &nodes) {
+        whenReady(m_state->backend()->rollback(nodes), this,
             [this, generation](const Expected<void> &done) {
                 if (generation != m_generation)
                     return;

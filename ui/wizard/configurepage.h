@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/devices/sudotarget.h"
 #include "core/netconfig/clusterpreparer.h"
 
 #include <QWizardPage>
@@ -52,8 +53,9 @@ Q_SIGNALS:
 
 private:
     void showAddressPlan();
-    void withPasswords(const std::function<void(const QStringList &)> &then);
-    void prepared(const QStringList &passwords, const Expected<PreparedCluster> &prepared);
+    // Each device with its sudo credential: the typed password, else each one remembered.
+    void withCredentials(const std::function<void(const QList<SudoTarget> &)> &then);
+    void prepared(const QList<SudoTarget> &nodes, const Expected<PreparedCluster> &prepared);
     void applied(const ClusterApplyReport &report);
     void setBusy(bool busy);
     void fail(const QString &sentence);

@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "ui/wizard/livesetupbackend.h"
 
-#include "core/common/runonthread.h"
+#include "core/cluster/clusteroperations.h"
 #include "core/devices/secretstore.h"
-#include "core/facts/nodeprober.h"
+#include "core/devices/nodeprober.h"
 #include "core/linktest/linktesthistory.h"
-#include "core/linktest/linktestplan.h"
-#include "core/netconfig/nodeapplier.h"
-#include "core/netconfig/peertrustrunner.h"
-#include "core/ssh/sshsession.h"
 #include "core/topology/setupprogress.h"
 
 namespace spark::ui {
@@ -28,8 +24,7 @@ LiveSetupBackend::~LiveSetupBackend()
     // An apply still running reverts what it changed before the sessions go.
     m_applier->cancel();
     m_applying.waitForFinished();
-    for (const std::shared_ptr<SshSession> &session : std::as_const(m_sessions))
-        session->cancel();
+    m_nodes.cancel();
     for (QFuture<void> &future : m_running)
         future.waitForFinished();
 }
@@ -49,6 +44,15 @@ Expected<QList<Device>> LiveSetupBackend::loadDevices()
     return m_registry.devices();
 }
 
+ClusterOperations::Progress LiveSetupBackend::relayProgress()
+{
+    // Reported on the operation's thread: queued onto ours.
+    return [this](const QString &node, double fraction, const QString &sentence) {
+        QMetaObject::invokeMethod(this, [this, node, fraction, sentence] { Q_EMIT progress(node, fraction, sentence); },
+                                  Qt::QueuedConnection);
+    };
+}
+
 SecretStore *LiveSetupBackend::secrets()
 {
     if (!m_secrets)
@@ -61,25 +65,6 @@ DeviceEnroller::Paths LiveSetupBackend::enrolmentPaths() const
     DeviceEnroller::Paths paths = DeviceEnroller::Paths::defaults();
     paths.registryFile = m_registry.filePath();
     return paths;
-}
-
-SshSession *LiveSetupBackend::session(const Device &device)
-{
-    auto found = m_sessions.find(device.name);
-    if (found != m_sessions.end() && m_sessionDevices.value(device.name) == device)
-        return found->get();
-    m_sessionDevices.insert(device.name, device);
-    auto session = std::make_shared<SshSession>(DeviceProbe::sessionTargetFor(device));
-    m_sessions.insert(device.name, session);
-    return session.get();
-}
-
-QList<PrepareTarget> LiveSetupBackend::targets(const QList<Device> &devices, const QStringList &sudoPasswords)
-{
-    QList<PrepareTarget> result;
-    for (qsizetype i = 0; i < devices.size(); ++i)
-        result.append(PrepareTarget{devices.at(i).name, session(devices.at(i)), sudoPasswords.value(i)});
-    return result;
 }
 
 QFuture<DeviceCheck> LiveSetupBackend::checkDevice(const Device &device)
@@ -96,7 +81,7 @@ QFuture<DiscoveryReport> LiveSetupBackend::discover(const QList<Device> &devices
 {
     QList<DiscoveryNode> nodes;
     for (const Device &device : devices) {
-        DiscoveryNode node{device.name, session(device), {}};
+        DiscoveryNode node{device.name, m_nodes.session(device), {}};
         nodes.append(node);
     }
     return track(m_discovery->run(nodes, plan));
@@ -108,18 +93,15 @@ QFuture<Expected<QString>> LiveSetupBackend::rememberedSudoPassword(const QStrin
 }
 
 QFuture<Expected<PreparedCluster>> LiveSetupBackend::prepare(const ClusterDefinition &cluster,
-                                                             const QList<Device> &devices,
-                                                             const QStringList &sudoPasswords,
+                                                             const QList<SudoTarget> &nodes,
                                                              const ApplyOptions &options)
 {
-    const QList<PrepareTarget> nodes = targets(devices, sudoPasswords);
-    return track(runOnThread([cluster, nodes, options] { return ClusterPreparer::prepare(cluster, nodes, options); }));
+    return track(ClusterOperations::prepare(cluster, m_nodes.targets(nodes), options));
 }
 
-QFuture<ClusterApplyReport> LiveSetupBackend::apply(const PreparedCluster &prepared, const QList<Device> &devices,
-                                                    const QStringList &sudoPasswords)
+QFuture<ClusterApplyReport> LiveSetupBackend::apply(const PreparedCluster &prepared, const QList<SudoTarget> &nodes)
 {
-    QFuture<ClusterApplyReport> future = m_applier->run(prepared.jobs(targets(devices, sudoPasswords)));
+    QFuture<ClusterApplyReport> future = m_applier->run(prepared.jobs(m_nodes.targets(nodes)));
     m_applying = QFuture<void>(future);
     return track(future);
 }
@@ -129,54 +111,15 @@ void LiveSetupBackend::cancelApply()
     m_applier->cancel();
 }
 
-QFuture<Expected<void>> LiveSetupBackend::rollback(const QList<Device> &devices, const QStringList &sudoPasswords)
+QFuture<Expected<void>> LiveSetupBackend::rollback(const QList<SudoTarget> &nodes)
 {
-    const QList<PrepareTarget> nodes = targets(devices, sudoPasswords);
-    return track(runOnThread([this, nodes]() -> Expected<void> {
-        QList<NodeApplier::Pending> pending;
-        for (const PrepareTarget &target : nodes) {
-            const NodeApplier node(target.node, target.session, target.sudoPassword);
-            QMetaObject::invokeMethod(this, [this, name = target.node] {
-                Q_EMIT progress(name, 0.1, tr("Restoring the settings from before the first apply."));
-            }, Qt::QueuedConnection);
-            pending.append(node.start(NodeApplier::rollbackCommand(), true, tr("The rollback"), 120000));
-        }
-        std::optional<Error> first;
-        for (NodeApplier::Pending &started : pending) {
-            started.exec.waitForFinished();
-            const Expected<ExecResult> raw = started.exec.result();
-            const bool noBackup = raw && raw->exitCode == NodeApplier::NoBackupExitCode;
-            const Expected<ExecResult> result = noBackup ? raw : NodeApplier::wait(started);
-            if (!result && !first)
-                first = result.error();
-            const QString sentence = !result ? result.error().message
-                : noBackup ? tr("No backup from an earlier apply: nothing to roll back.")
-                           : tr("Back on the settings from before the first apply.");
-            QMetaObject::invokeMethod(this, [this, name = started.node, sentence] {
-                Q_EMIT progress(name, 1.0, sentence);
-            }, Qt::QueuedConnection);
-        }
-        if (first)
-            return *first;
-        return {};
-    }));
+    return track(ClusterOperations::rollback(m_nodes.targets(nodes), relayProgress()));
 }
 
 QFuture<Expected<void>> LiveSetupBackend::trustPeers(const QList<Device> &devices, const AddressPlan &addresses)
 {
-    QList<PeerTrustTarget> trust;
-    for (const Device &device : devices) {
-        PeerNode node{device.name, device.host, device.port, {}};
-        for (const InterfaceAddress &address : addresses.interfacesOf(device.name))
-            node.cx7Addresses.append(address.addressText());
-        trust.append(PeerTrustTarget{node, session(device)});
-    }
-    return track(runOnThread([this, trust] {
-        return PeerTrustRunner::runBlocking(trust, [this](const QString &node, double fraction, const QString &sentence) {
-            QMetaObject::invokeMethod(this, [this, node, fraction, sentence] { Q_EMIT progress(node, fraction, sentence); },
-                                      Qt::QueuedConnection);
-        });
-    }));
+    return track(ClusterOperations::trustPeers(ClusterOperations::peerTrustTargets(m_nodes, devices, addresses),
+                                               relayProgress()));
 }
 
 Expected<void> LiveSetupBackend::saveCluster(const ClusterDefinition &cluster)
@@ -192,15 +135,8 @@ Expected<void> LiveSetupBackend::saveCluster(const ClusterDefinition &cluster)
 Expected<LinkTestJob> LiveSetupBackend::linkTestJob(const QString &cluster, const PreparedCluster &prepared,
                                                    const QList<NodeFacts> &facts, const QList<Device> &devices)
 {
-    const auto links = LinkTestPlanner::plan(prepared.cabling, prepared.addresses, facts);
-    if (!links)
-        return links.error();
-    LinkTestJob job;
-    job.cluster = cluster;
-    job.links = *links;
-    for (const Device &device : devices)
-        job.nodes.append(LinkTestNode{device.name, session(device)});
-    return job;
+    return ClusterOperations::linkTestJob(cluster, prepared.cabling, prepared.addresses, facts,
+                                          m_nodes.targets(SudoTarget::all(devices)));
 }
 
 Expected<void> LiveSetupBackend::saveLinkTestRun(const LinkTestRun &run)

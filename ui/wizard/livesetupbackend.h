@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/cluster/clusteroperations.h"
+#include "core/cluster/clustersessions.h"
 #include "core/devices/deviceregistry.h"
 #include "ui/wizard/setupbackend.h"
 
 #include <QFuture>
-#include <QHash>
-
-#include <memory>
-
-namespace spark {
-class SshSession;
-}
 
 namespace spark::ui {
 
@@ -35,12 +30,11 @@ public:
     QFuture<Expected<NodeFacts>> probe(const Device &device) override;
     QFuture<DiscoveryReport> discover(const QList<Device> &devices, const CablingPlan &plan) override;
     QFuture<Expected<QString>> rememberedSudoPassword(const QString &device) override;
-    QFuture<Expected<PreparedCluster>> prepare(const ClusterDefinition &cluster, const QList<Device> &devices,
-                                               const QStringList &sudoPasswords, const ApplyOptions &options) override;
-    QFuture<ClusterApplyReport> apply(const PreparedCluster &prepared, const QList<Device> &devices,
-                                      const QStringList &sudoPasswords) override;
+    QFuture<Expected<PreparedCluster>> prepare(const ClusterDefinition &cluster, const QList<SudoTarget> &nodes,
+                                               const ApplyOptions &options) override;
+    QFuture<ClusterApplyReport> apply(const PreparedCluster &prepared, const QList<SudoTarget> &nodes) override;
     void cancelApply() override;
-    QFuture<Expected<void>> rollback(const QList<Device> &devices, const QStringList &sudoPasswords) override;
+    QFuture<Expected<void>> rollback(const QList<SudoTarget> &nodes) override;
     QFuture<Expected<void>> trustPeers(const QList<Device> &devices, const AddressPlan &addresses) override;
     Expected<void> saveCluster(const ClusterDefinition &cluster) override;
     Expected<LinkTestJob> linkTestJob(const QString &cluster, const PreparedCluster &prepared,
@@ -50,18 +44,16 @@ public:
     QString setupProgressFile() const override;
 
 private:
-    // The device's session, made on first use; a changed registration gets a new one.
-    SshSession *session(const Device &device);
-    QList<PrepareTarget> targets(const QList<Device> &devices, const QStringList &sudoPasswords);
     template<typename T>
     QFuture<T> track(QFuture<T> future);
+    // Our progress() signal, for an operation reporting from its thread.
+    ClusterOperations::Progress relayProgress();
 
     DeviceRegistry m_registry;
     SecretStore *m_secrets = nullptr;
     ClusterApplier *m_applier;
     DiscoveryRunner *m_discovery;
-    QHash<QString, Device> m_sessionDevices;
-    QHash<QString, std::shared_ptr<SshSession>> m_sessions;
+    ClusterSessions m_nodes; // one session per device, made on first use
     QFuture<void> m_applying;
     QList<QFuture<void>> m_running; // what uses the sessions; waited for before they go
 };

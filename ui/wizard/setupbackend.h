@@ -5,6 +5,7 @@
 #include "core/devices/device.h"
 #include "core/devices/deviceenroller.h"
 #include "core/devices/deviceprobe.h"
+#include "core/devices/sudotarget.h"
 #include "core/facts/nodefacts.h"
 #include "core/linktest/linktestrunner.h"
 #include "core/netconfig/clusterapplier.h"
@@ -48,14 +49,13 @@ public:
     // The sudo password the person asked to remember for this device; an error when there is none.
     virtual QFuture<Expected<QString>> rememberedSudoPassword(const QString &device) = 0;
     // Reads every node as root and plans the apply; nothing changes.
-    virtual QFuture<Expected<PreparedCluster>> prepare(const ClusterDefinition &cluster, const QList<Device> &devices,
-                                                       const QStringList &sudoPasswords, const ApplyOptions &options) = 0;
-    virtual QFuture<ClusterApplyReport> apply(const PreparedCluster &prepared, const QList<Device> &devices,
-                                              const QStringList &sudoPasswords) = 0;
+    virtual QFuture<Expected<PreparedCluster>> prepare(const ClusterDefinition &cluster, const QList<SudoTarget> &nodes,
+                                                       const ApplyOptions &options) = 0;
+    virtual QFuture<ClusterApplyReport> apply(const PreparedCluster &prepared, const QList<SudoTarget> &nodes) = 0;
     // Thread-safe: a running apply reverts every node it changed.
     virtual void cancelApply() = 0;
     // Every node back on the settings from before the first apply.
-    virtual QFuture<Expected<void>> rollback(const QList<Device> &devices, const QStringList &sudoPasswords) = 0;
+    virtual QFuture<Expected<void>> rollback(const QList<SudoTarget> &nodes) = 0;
     virtual QFuture<Expected<void>> trustPeers(const QList<Device> &devices, const AddressPlan &addresses) = 0;
     // Keeps the cluster for the dashboard and sparkctl (clusters.json).
     virtual Expected<void> saveCluster(const ClusterDefinition &cluster) = 0;

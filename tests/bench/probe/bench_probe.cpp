@@ -6,7 +6,7 @@
 // Every figure is the median of several rounds. Needs root (sparklab).
 // Run: build/default/tests/integration/bench_probe [ROUNDS]   (not a CTest test)
 #include "core/devices/deviceenroller.h"
-#include "core/facts/nodeprober.h"
+#include "core/devices/nodeprober.h"
 #include "core/ssh/knownhosts.h"
 #include "core/ssh/sshconfigfile.h"
 #include "support/sparklab.h"

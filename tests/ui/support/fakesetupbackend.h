@@ -119,10 +119,12 @@ public:
         return QtFuture::makeReadyFuture(Expected<QString>(QStringLiteral("nvidia")));
     }
 
-    QFuture<Expected<PreparedCluster>> prepare(const ClusterDefinition &cluster, const QList<Device> &,
-                                               const QStringList &passwords, const ApplyOptions &) override
+    QFuture<Expected<PreparedCluster>> prepare(const ClusterDefinition &cluster, const QList<SudoTarget> &nodes,
+                                               const ApplyOptions &) override
     {
-        lastPasswords = passwords;
+        lastPasswords.clear();
+        for (const SudoTarget &node : nodes)
+            lastPasswords.append(node.sudo.password());
         if (prepareError)
             return QtFuture::makeReadyFuture(Expected<PreparedCluster>(*prepareError));
         PreparedCluster prepared;
@@ -136,7 +138,7 @@ public:
         return QtFuture::makeReadyFuture(Expected<PreparedCluster>(prepared));
     }
 
-    QFuture<ClusterApplyReport> apply(const PreparedCluster &prepared, const QList<Device> &, const QStringList &) override
+    QFuture<ClusterApplyReport> apply(const PreparedCluster &prepared, const QList<SudoTarget> &) override
     {
         m_applied = prepared;
         m_apply = std::make_shared<QPromise<ClusterApplyReport>>();
@@ -177,7 +179,7 @@ public:
     }
     bool applyRunning() const { return m_apply != nullptr; }
 
-    QFuture<Expected<void>> rollback(const QList<Device> &, const QStringList &) override
+    QFuture<Expected<void>> rollback(const QList<SudoTarget> &) override
     {
         return QtFuture::makeReadyFuture(Expected<void>());
     }

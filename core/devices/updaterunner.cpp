@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "core/facts/updaterunner.h"
+#include "core/devices/updaterunner.h"
 
 #include "core/devices/deviceprobe.h"
-#include "core/facts/nodeprober.h"
+#include "core/devices/nodeprober.h"
 #include "core/ssh/sshsession.h"
 
 #include <QElapsedTimer>
@@ -37,18 +37,13 @@ bool waitUntil(const Device &device, bool wanted, int withinMs, int pollMs)
     return false;
 }
 
-bool sudoRefusedPassword(const QByteArray &standardError)
-{
-    return standardError.contains("incorrect password") || standardError.contains("Sorry, try again");
-}
-
 } // namespace
 
-Expected<NodeFacts> UpdateRunner::run(const Device &device, const QString &sudoPassword, const Report &report,
+Expected<NodeFacts> UpdateRunner::run(const Device &device, const SudoCredential &sudo, const Report &report,
                                       const Timing &timing)
 {
-    const bool withPassword = !sudoPassword.isEmpty();
-    const QByteArray input = withPassword ? sudoPassword.toUtf8() + '\n' : QByteArray();
+    const bool withPassword = sudo.hasPassword();
+    const QByteArray input = sudo.standardInput();
     const QList<UpdateStep> steps = UpdateSteps::documented();
     QStringList done;
     {
@@ -80,10 +75,10 @@ Expected<NodeFacts> UpdateRunner::run(const Device &device, const QString &sudoP
                 return Error(tr("\"%1\" on %2 stopped: %3 (%4). Run the update again once %2 is reachable.")
                                  .arg(step.title, device.name, result.error().message, before),
                              result.error().detail);
-            if (withPassword && result->exitCode == 1 && done.isEmpty() && sudoRefusedPassword(errors))
+            if (withPassword && result->exitCode == 1 && done.isEmpty() && SudoCredential::refusedPassword(errors))
                 return Error(tr("sudo on %1 refused the password; nothing was changed. Enter the password of %2 on %1.")
                                  .arg(device.name, device.user));
-            if (!withPassword && result->exitCode == 1 && done.isEmpty() && errors.contains("a password is required"))
+            if (!withPassword && result->exitCode == 1 && done.isEmpty() && SudoCredential::neededPassword(errors))
                 return Error(tr("sudo on %1 needs the password of %2; nothing was changed. Give the password and run "
                                 "the update again.")
                                  .arg(device.name, device.user));
@@ -110,7 +105,7 @@ Expected<NodeFacts> UpdateRunner::run(const Device &device, const QString &sudoP
                          .arg(device.name)
                          .arg(timing.backWithinMs / 60000));
     report({UpdateEvent::Kind::Probing, device.name, tr("%1 is back; checking it again.").arg(device.name)});
-    return NodeProber::probe(device, sudoPassword).result();
+    return NodeProber::probe(device, sudo).result();
 }
 
 } // namespace spark

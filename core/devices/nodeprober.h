@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/common/expected.h"
+#include "core/common/sudocredential.h"
 #include "core/devices/device.h"
 #include "core/facts/nodefacts.h"
 #include "core/facts/probescript.h"
@@ -28,13 +29,17 @@ public:
     // The remote command line: `sh -c '<script>'`, the script quoted as one word.
     static QString command(ProbeScript::SudoMode sudo);
 
+    // The command line for this credential: the root-only files are read with
+    // its sudo prefix; its standard input goes with it.
+    static QString command(const SudoCredential &sudo);
+
     // Blocks on `session` (call it off the GUI thread). With a sudo password,
     // the root-only files are read with `sudo -S` and the password goes to
     // the command's stdin, never into its text.
-    static Expected<NodeFacts> probe(SshSession &session, const QString &node, const QString &sudoPassword = {});
+    static Expected<NodeFacts> probe(SshSession &session, const QString &node, const SudoCredential &sudo = {});
 
     // Logs in with the device's key (as DeviceProbe does) on a thread of its own.
-    static QFuture<Expected<NodeFacts>> probe(const Device &device, const QString &sudoPassword = {});
+    static QFuture<Expected<NodeFacts>> probe(const Device &device, const SudoCredential &sudo = {});
     // The same with the sudo password remembered for the device in the
     // keychain, if there is one (else `sudo -n`). `secrets` must outlive the future.
     static QFuture<Expected<NodeFacts>> probe(const Device &device, SecretStore &secrets);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/common/expected.h"
+#include "core/common/sudocredential.h"
 #include "core/devices/device.h"
 #include "core/facts/nodefacts.h"
 #include "core/facts/updatesteps.h"
@@ -49,11 +50,11 @@ public:
 
     // Blocks until the node is back and probed (call it off the GUI thread).
     // An error says which step failed and what was already done.
-    static Expected<NodeFacts> run(const Device &device, const QString &sudoPassword, const Report &report,
+    static Expected<NodeFacts> run(const Device &device, const SudoCredential &sudo, const Report &report,
                                    const Timing &timing);
-    static Expected<NodeFacts> run(const Device &device, const QString &sudoPassword, const Report &report)
+    static Expected<NodeFacts> run(const Device &device, const SudoCredential &sudo, const Report &report)
     {
-        return run(device, sudoPassword, report, Timing{});
+        return run(device, sudo, report, Timing{});
     }
 };
 

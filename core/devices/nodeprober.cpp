@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "core/facts/nodeprober.h"
+#include "core/devices/nodeprober.h"
 
+#include "core/common/runonthread.h"
 #include "core/common/shellquote.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/secretstore.h"
 #include "core/facts/probeparser.h"
 #include "core/ssh/sshsession.h"
 
-#include <QPromise>
-#include <QThread>
 
 #include <memory>
 
@@ -21,15 +20,14 @@ QString NodeProber::command(ProbeScript::SudoMode sudo)
     return QStringLiteral("sh -c ") + shellQuote(ProbeScript::build(options));
 }
 
-Expected<NodeFacts> NodeProber::probe(SshSession &session, const QString &node, const QString &sudoPassword)
+QString NodeProber::command(const SudoCredential &sudo)
 {
-    const bool withPassword = !sudoPassword.isEmpty();
-    const QByteArray input = withPassword ? sudoPassword.toUtf8() + '\n' : QByteArray();
-    auto result = session
-                      .exec(command(withPassword ? ProbeScript::SudoMode::PasswordOnStdin
-                                                 : ProbeScript::SudoMode::NonInteractive),
-                            input, TimeoutMs)
-                      .result();
+    return command(sudo.hasPassword() ? ProbeScript::SudoMode::PasswordOnStdin : ProbeScript::SudoMode::NonInteractive);
+}
+
+Expected<NodeFacts> NodeProber::probe(SshSession &session, const QString &node, const SudoCredential &sudo)
+{
+    auto result = session.exec(command(sudo), sudo.standardInput(), TimeoutMs).result();
     if (!result)
         return result.error();
     const QString output = QString::fromUtf8(result->standardOutput);
@@ -44,10 +42,10 @@ Expected<NodeFacts> NodeProber::probe(SshSession &session, const QString &node, 
 namespace {
 
 // Logs in with the device's key and probes it, checking the host key it was added with.
-Expected<NodeFacts> probeDevice(const Device &device, const QString &sudoPassword)
+Expected<NodeFacts> probeDevice(const Device &device, const SudoCredential &sudo)
 {
     SshSession session(DeviceProbe::targetFor(device));
-    Expected<NodeFacts> facts = NodeProber::probe(session, device.name, sudoPassword);
+    Expected<NodeFacts> facts = NodeProber::probe(session, device.name, sudo);
     if (facts && !device.hostKeyFingerprint.isEmpty() && session.hostKey().fingerprint != device.hostKeyFingerprint) {
         facts = Error(NodeProber::tr("%1 answers with a different host key than when it was added; remove it and add "
                                      "it again if it was reinstalled.")
@@ -56,31 +54,16 @@ Expected<NodeFacts> probeDevice(const Device &device, const QString &sudoPasswor
     return facts;
 }
 
-template<typename Work>
-QFuture<Expected<NodeFacts>> onThreadOfItsOwn(Work work)
-{
-    auto promise = std::make_shared<QPromise<Expected<NodeFacts>>>();
-    promise->start();
-    QFuture<Expected<NodeFacts>> future = promise->future();
-    QThread *thread = QThread::create([promise, work = std::move(work)] {
-        promise->addResult(work());
-        promise->finish();
-    });
-    QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
-    return future;
-}
-
 } // namespace
 
-QFuture<Expected<NodeFacts>> NodeProber::probe(const Device &device, const QString &sudoPassword)
+QFuture<Expected<NodeFacts>> NodeProber::probe(const Device &device, const SudoCredential &sudo)
 {
-    return onThreadOfItsOwn([device, sudoPassword] { return probeDevice(device, sudoPassword); });
+    return runOnThread([device, sudo] { return probeDevice(device, sudo); });
 }
 
 QFuture<Expected<NodeFacts>> NodeProber::probe(const Device &device, SecretStore &secrets)
 {
-    return onThreadOfItsOwn([device, secrets = &secrets] {
+    return runOnThread([device, secrets = &secrets] {
         // Nothing remembered (or no keychain) is not an error: the probe then
         // tries `sudo -n` and reports what needs the password.
         const Expected<QString> remembered = secrets->sudoPassword(device.name).result();

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/linktest/linebuffer.h"
+#include "core/common/linebuffer.h"
 
 namespace spark {
 

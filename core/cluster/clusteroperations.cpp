@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+#include "core/cluster/clusteroperations.h"
+
+#include "core/cluster/clustersessions.h"
+#include "core/common/runonthread.h"
+#include "core/linktest/linktestplan.h"
+#include "core/netconfig/nodeapplier.h"
+
+#include <optional>
+
+namespace spark {
+
+QFuture<Expected<PreparedCluster>> ClusterOperations::prepare(const ClusterDefinition &cluster,
+                                                             const QList<PrepareTarget> &nodes,
+                                                             const ApplyOptions &options)
+{
+    return runOnThread([cluster, nodes, options] { return ClusterPreparer::prepare(cluster, nodes, options); });
+}
+
+QFuture<Expected<void>> ClusterOperations::rollback(const QList<PrepareTarget> &nodes, const Progress &progress)
+{
+    return runOnThread([nodes, progress] { return rollbackBlocking(nodes, progress); });
+}
+
+Expected<void> ClusterOperations::rollbackBlocking(const QList<PrepareTarget> &nodes, const Progress &progress)
+{
+    const auto report = [&progress](const QString &node, double fraction, const QString &sentence) {
+        if (progress)
+            progress(node, fraction, sentence);
+    };
+    QList<NodeApplier::Pending> pending;
+    for (const PrepareTarget &target : nodes) {
+        const NodeApplier node(target.node, target.session, target.sudo);
+        report(target.node, 0.1, tr("Restoring the settings from before the first apply."));
+        pending.append(node.start(NodeApplier::rollbackCommand(), true, tr("The rollback"), 120000));
+    }
+    std::optional<Error> first;
+    for (NodeApplier::Pending &started : pending) {
+        started.exec.waitForFinished();
+        const Expected<ExecResult> raw = started.exec.result();
+        const bool noBackup = raw && raw->exitCode == NodeApplier::NoBackupExitCode;
+        const Expected<ExecResult> result = noBackup ? raw : NodeApplier::wait(started);
+        if (!result && !first)
+            first = result.error();
+        report(started.node, 1.0,
+               !result    ? result.error().message
+               : noBackup ? tr("No backup from an earlier apply: nothing to roll back.")
+                          : tr("Back on the settings from before the first apply."));
+    }
+    if (first)
+        return *first;
+    return {};
+}
+
+QList<PeerTrustTarget> ClusterOperations::peerTrustTargets(ClusterSessions &sessions, const QList<Device> &devices,
+                                                          const AddressPlan &addresses)
+{
+    QList<PeerTrustTarget> trust;
+    for (const Device &device : devices) {
+        PeerNode node{device.name, device.host, device.port, {}};
+        for (const InterfaceAddress &address : addresses.interfacesOf(device.name))
+            node.cx7Addresses.append(address.addressText());
+        trust.append(PeerTrustTarget{node, sessions.session(device)});
+    }
+    return trust;
+}
+
+QFuture<Expected<void>> ClusterOperations::trustPeers(const QList<PeerTrustTarget> &targets, const Progress &progress)
+{
+    return runOnThread([targets, progress] { return PeerTrustRunner::runBlocking(targets, progress); });
+}
+
+Expected<LinkTestJob> ClusterOperations::linkTestJob(const QString &cluster, const CablingPlan &cabling,
+                                                     const AddressPlan &addresses, const QList<NodeFacts> &facts,
+                                                     const QList<PrepareTarget> &nodes)
+{
+    const auto links = LinkTestPlanner::plan(cabling, addresses, facts);
+    if (!links)
+        return links.error();
+    LinkTestJob job;
+    job.cluster = cluster;
+    job.links = *links;
+    for (const PrepareTarget &node : nodes)
+        job.nodes.append(LinkTestNode{node.node, node.session});
+    return job;
+}
+
+} // namespace spark
