@@ -247,6 +247,11 @@ def down(lab):
     if state.get("switch_netns"):
         namespaces.append(state["switch_netns"])
     inodes = {ino for ino in map(netns_inode, namespaces) if ino}
+    found = processes_in_netns(inodes)
+    # Each node's holder is its PID 1: when it ends, the kernel ends every process
+    # of the node at once (NetworkManager's own shutdown takes a while), then the rest.
+    holders = {n.get("holder_pid") for n in state["nodes"].values()}
+    kill_and_wait([pid for pid in found if pid in holders])
     kill_and_wait(processes_in_netns(inodes))
     # Host-side links go first and synchronously: a deleted namespace is torn down by
     # the kernel later, and its veth peers in the host namespace linger until then.
