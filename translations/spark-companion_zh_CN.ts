@@ -1335,6 +1335,10 @@
         <source>On %1, your NetworkManager profile &quot;%2&quot; on %3 (%4) is set aside while the cluster runs, once you agree; it is not changed or deleted, and a rollback gives the port back to it.</source>
         <translation>在 %1 上，经您同意后，您在 %3 上的 NetworkManager 配置“%2”（%4）在集群运行期间被搁置；它不会被修改或删除，回滚后端口会交还给它。</translation>
     </message>
+    <message numerus="yes">
+        <source>On %1, NetworkManager&apos;s DHCP profiles on the planned ports (%n in all, the DGX OS default) step back for Spark Companion&apos;s; they are not changed, and a rollback gives the ports back to them.</source>
+        <translation><numerusform>在 %1 上，NetworkManager 在规划端口上的 DHCP 配置（共 %n 个，DGX OS 默认）让位于 Spark Companion 的配置；它们不会被修改，回滚后端口会交还给它们。</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>spark::NodeApplier</name>

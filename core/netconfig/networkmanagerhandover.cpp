@@ -60,4 +60,21 @@ QStringList NetworkManagerHandover::describe(const QString &node, const QList<Nm
     return lines;
 }
 
+QString NetworkManagerHandover::describeAutomatic(const QList<std::pair<QString, QList<NmProfile>>> &nodes)
+{
+    QStringList names;
+    int profiles = 0;
+    for (const auto &[node, setAside] : nodes) {
+        const qsizetype count = automatic(setAside).size();
+        if (count > 0)
+            names.append(node);
+        profiles += int(count);
+    }
+    if (profiles == 0)
+        return {};
+    return tr("On %1, NetworkManager's DHCP profiles on the planned ports (%n in all, the DGX OS default) step back for "
+              "Spark Companion's; they are not changed, and a rollback gives the ports back to them.", nullptr, profiles)
+        .arg(names.join(QStringLiteral(", ")));
+}
+
 } // namespace spark

@@ -34,6 +34,8 @@ public:
     // For the plan: one sentence for the node's DHCP auto-profiles, one per
     // profile of the user's; what happens to each, and how it comes back.
     static QStringList describe(const QString &node, const QList<NmProfile> &setAside);
+    // One sentence for the DHCP auto-profiles of several nodes (node -> what it sets aside).
+    static QString describeAutomatic(const QList<std::pair<QString, QList<NmProfile>>> &nodes);
 };
 
 } // namespace spark

@@ -537,8 +537,23 @@ private Q_SLOTS:
         QTRY_VERIFY(!configure->busy());
         QVERIFY(saveScreenshot(wizard, QStringLiteral("wizard-configure-failed"), look));
         backend.applyError.reset();
+        // DGX OS's default: each port's DHCP auto-profile steps back, and the page says so.
+        for (const QString &node : {QStringLiteral("spark-1"), QStringLiteral("spark-2"), QStringLiteral("spark-3")}) {
+            NmProfile first;
+            first.id = QStringLiteral("Wired connection 1");
+            first.interfaceName = QStringLiteral("enp1s0f0np0");
+            first.ipv4Method = QStringLiteral("auto");
+            NmProfile second = first;
+            second.id = QStringLiteral("Wired connection 2");
+            second.interfaceName = QStringLiteral("enP2p1s0f0np0");
+            backend.setAside.insert(node, {first, second});
+        }
         configure->apply();
         QTRY_VERIFY(configure->isComplete());
+        const auto *handover = configure->findChild<QLabel *>(QStringLiteral("networkManagerHandover"));
+        QVERIFY(handover && handover->isVisible());
+        QVERIFY2(handover->text().contains(QLatin1Char('6')) && handover->text().contains(QLatin1String("spark-1, spark-2, spark-3")),
+                 qPrintable(handover->text()));
         QVERIFY(saveScreenshot(wizard, QStringLiteral("wizard-configure-done"), look));
         wizard.next();
         QTRY_VERIFY(current<PeerTrustPage>(wizard)->isComplete());

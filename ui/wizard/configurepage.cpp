@@ -243,13 +243,14 @@ void ConfigurePage::prepared(const QList<SudoTarget> &nodes, const Expected<Prep
     m_state->setPrepared(*result);
     showAddressPlan();
     QStringList conflicts;
-    QStringList handover;
+    QList<std::pair<QString, QList<NmProfile>>> setAside;
     for (const PreparedNode &node : result->nodes) {
         conflicts += NetplanDocument::describeConflicts(node.plan.node, node.plan.conflicts);
         conflicts += NetworkManagerHandover::describe(node.plan.node, NetworkManagerHandover::needingConsent(node.plan.setAside));
-        handover += NetworkManagerHandover::describe(node.plan.node, NetworkManagerHandover::automatic(node.plan.setAside));
+        setAside.append({node.plan.node, node.plan.setAside});
     }
-    m_networkManager->setText(handover.join(QLatin1Char(' ')));
+    const QString handover = NetworkManagerHandover::describeAutomatic(setAside);
+    m_networkManager->setText(handover);
     m_networkManager->setVisible(!handover.isEmpty());
     m_conflicts->setText(conflicts.join(QLatin1Char(' ')));
     m_conflicts->setVisible(!conflicts.isEmpty());

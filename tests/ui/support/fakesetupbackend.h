@@ -72,6 +72,7 @@ public:
     QHash<QString, QString> probeFixture; // device -> probe fixture; default: a ready Spark
     QString discoverySet = QStringLiteral("ring3");
     std::optional<Error> prepareError;
+    QHash<QString, QList<NmProfile>> setAside; // node -> NetworkManager profiles its plan sets aside
     bool holdApply = false;
     std::optional<Error> applyError;
     std::optional<Error> trustError;
@@ -133,6 +134,7 @@ public:
         for (const QString &node : cluster.devices) {
             PreparedNode prepNode;
             prepNode.plan.node = node;
+            prepNode.plan.setAside = setAside.value(node);
             prepared.nodes.append(prepNode);
         }
         return QtFuture::makeReadyFuture(Expected<PreparedCluster>(prepared));
