@@ -15,6 +15,7 @@ import json
 import os
 import shutil
 import subprocess
+import time
 
 STATE_DIR = "/run/sparklab-node"
 STANDIN_NOTE = ("This is a sparklab stand-in for the DGX Spark hardware tool: "
@@ -166,25 +167,40 @@ def gid_table(root, addresses, dev, order):
 
 
 def refresh_infiniband(root="", ip_cmd=("ip",)):
-    """Regenerate /sys/class/infiniband for the CX-7 netdevs that exist right now."""
+    """Regenerate /sys/class/infiniband for the CX-7 netdevs that exist right now.
+
+    Each device is a symlink (as in the kernel's sysfs) to a generation directory,
+    swapped atomically: a reader never finds a device missing while it is
+    rewritten. The previous generation stays a moment for readers inside it."""
     ip_cmd = list(ip_cmd)
     state = load_state(root)
     base = f"{root}/sys/class/infiniband"
     addresses = all_ip_addresses(ip_cmd)
+    generation = str(time.monotonic_ns())
     with state_lock(root, "infiniband"):
         wanted = set()
         for port, twin, dev, roce, bus in cx7_devices():
             if not netdev_exists(root, dev):
                 continue
             wanted.add(roce)
-            staging = f"{base}/.{roce}.new"
-            shutil.rmtree(staging, ignore_errors=True)
-            write_roce_device(staging, root, addresses.get(dev, []), state, port, dev, roce)
-            shutil.rmtree(f"{base}/{roce}", ignore_errors=True)
-            os.rename(staging, f"{base}/{roce}")
-        for stale in os.listdir(base):
-            if stale not in wanted:
-                shutil.rmtree(f"{base}/{stale}", ignore_errors=True)
+            target = f".{roce}.{generation}"
+            write_roce_device(f"{base}/{target}", root, addresses.get(dev, []), state, port, dev, roce)
+            link = f"{base}/.{roce}.link"
+            if os.path.lexists(link):
+                os.unlink(link)
+            os.symlink(target, link)
+            os.replace(link, f"{base}/{roce}")
+        generations = {}
+        for entry in os.listdir(base):
+            if entry.startswith(".") and entry.count(".") == 2 and not entry.endswith(".link"):
+                generations.setdefault(entry.split(".")[1], []).append(entry)
+            elif not entry.startswith(".") and entry not in wanted:
+                path = f"{base}/{entry}"
+                os.unlink(path) if os.path.islink(path) else shutil.rmtree(path, ignore_errors=True)
+        for roce, entries in generations.items():
+            keep = 2 if roce in wanted else 0
+            for old in sorted(entries, key=lambda e: int(e.split(".")[2]))[:-keep or None]:
+                shutil.rmtree(f"{base}/{old}", ignore_errors=True)
 
 
 def write_roce_device(path, root, addresses, state, port, dev, roce):

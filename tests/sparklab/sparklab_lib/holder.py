@@ -34,6 +34,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 
 MS_RDONLY = 1
 MS_REMOUNT = 32
@@ -160,7 +161,12 @@ def follow_address_changes():
     monitor = subprocess.Popen(["ip", "-o", "monitor", "address", "link"],
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     while monitor.stdout.readline():
-        while select.select([monitor.stdout], [], [], 0.05)[0]:
+        # A burst of changes (NetworkManager activating profiles) is taken in at
+        # most 0.1 s: the kernel updates its GID table with each address, so the
+        # lab may lag by a moment, never by as long as the burst lasts.
+        deadline = time.monotonic() + 0.1
+        while time.monotonic() < deadline and select.select(
+                [monitor.stdout], [], [], max(0.0, min(0.05, deadline - time.monotonic())))[0]:
             if not monitor.stdout.readline():
                 return
         try:
