@@ -134,6 +134,7 @@ NodeFactsView::NodeFactsView(QWidget *parent)
             auto *cell = new QLabel(ports);
             cell->setObjectName(QStringLiteral("port%1_%2").arg(row - 1).arg(column));
             cell->setTextInteractionFlags(Qt::TextSelectableByMouse);
+            cell->setWordWrap(column >= portColumns - 2); // addresses and profile names give way in a small window
             m_ports->addWidget(cell, row, column);
         }
     }
