@@ -374,7 +374,6 @@ private Q_SLOTS:
                     QVERIFY2(now.contains(line), qPrintable(line));
             }
         }
-        QThread::sleep(kRevertSeconds > 0 ? 2 : 0); // a revert timer would have fired by now
         for (int i = 0; i < lab.size(); ++i) {
             QVERIFY(state(lab, i).contains(QLatin1String("60-spark-companion.yaml")));
             QCOMPARE(rollback(lab, i).exitCode, 0);
@@ -430,8 +429,7 @@ private Q_SLOTS:
         QVERIFY2(report.succeeded, qPrintable(describe(report)));
         const QString applied = state(lab, 0);
         QVERIFY2(applied.contains(QLatin1String("enP2p1s0f0np0:netplan-enP2p1s0f0np0")), qPrintable(applied));
-        QVERIFY2(!applied.contains(QLatin1String("10.99.1.11/24\n")) || !applied.contains(QLatin1String("enP2p1s0f0np0 10.99.1.11")),
-                 qPrintable(applied));
+        QVERIFY2(!applied.contains(QLatin1String("enP2p1s0f0np0 10.99.1.11/24")), qPrintable(applied)); // set aside
         const QString profileBefore = before.at(0).split(QLatin1Char('\n')).filter(QLatin1String("nm my-cx7-static")).value(0);
         QVERIFY(!profileBefore.isEmpty());
         QVERIFY2(applied.contains(profileBefore), qPrintable(applied)); // not edited
