@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/common/appinfo.h"
+#include "core/common/sessionlog.h"
 #include "core/devices/dailypreferences.h"
 #include "core/devices/deviceconnections.h"
 #include "core/devices/deviceregistry.h"
@@ -93,6 +94,7 @@ int main(int argc, char *argv[])
     Options options;
     describe(parser, options);
     parser.process(app);
+    spark::SessionLog::start(QStringLiteral("spark-companion"));
 
     spark::DeviceRegistry registry;
     spark::ui::MainWindow window(registry);

@@ -12,6 +12,7 @@ void registerUpdateCommand(CommandTable &table);
 void registerClusterApplyCommands(CommandTable &table);
 void registerLinkTestCommands(CommandTable &table);
 void registerDailyCommands(CommandTable &table);
+void registerReportCommand(CommandTable &table);
 
 void registerAllCommands(CommandTable &table)
 {
@@ -22,6 +23,7 @@ void registerAllCommands(CommandTable &table)
     registerClusterApplyCommands(table);
     registerLinkTestCommands(table);
     registerDailyCommands(table);
+    registerReportCommand(table);
 }
 
 } // namespace sparkctl

@@ -9,8 +9,10 @@
 #include "core/devices/nodeprober.h"
 #include "core/facts/readiness.h"
 #include "core/facts/updateguide.h"
+#include "core/report/supportreport.h"
 
 #include <QCommandLineParser>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -26,7 +28,49 @@ struct Probed
     Expected<NodeFacts> facts;
 };
 
-// Parses NAME… [--json] [--sudo-password-stdin], loads the devices and probes them in parallel.
+Device namedDevice(const QString &name)
+{
+    Device device;
+    device.name = name;
+    return device;
+}
+
+// The nodes of a support report (those named, or all), replayed through the parsers.
+std::optional<int> replayReport(const QString &path, const QString &file, const QStringList &names, QList<Probed> &probed)
+{
+    QFile input(file);
+    if (!input.open(QIODevice::ReadOnly)) {
+        printErr(QStringLiteral("sparkctl %1: cannot read %2: %3\n").arg(path, file, input.errorString()));
+        return Failure;
+    }
+    const auto policy = VersionPolicy::load();
+    if (!policy) {
+        printErr(QStringLiteral("sparkctl %1: %2\n").arg(path, policy.error().message));
+        return Failure;
+    }
+    const auto replay = SupportReport::replay(input.readAll(), *policy);
+    if (!replay) {
+        printErr(QStringLiteral("sparkctl %1: %2: %3\n").arg(path, file, replay.error().message));
+        return Failure;
+    }
+    for (const NodeFacts &facts : replay->facts) {
+        if (names.isEmpty() || names.contains(facts.node))
+            probed.append(Probed{namedDevice(facts.node), facts});
+    }
+    for (const QString &line : replay->unanswered) {
+        const QString name = line.section(QStringLiteral(": "), 0, 0);
+        if (names.isEmpty() || names.contains(name))
+            probed.append(Probed{namedDevice(name), Error(line.section(QStringLiteral(": "), 1))});
+    }
+    if (probed.isEmpty()) {
+        printErr(QStringLiteral("sparkctl %1: the report holds none of the nodes asked for.\n").arg(path));
+        return Failure;
+    }
+    return std::nullopt;
+}
+
+// Parses NAME… [--json] [--sudo-password-stdin] [--from-report FILE], loads the
+// devices and probes them in parallel (or reads them from the report).
 std::optional<int> probeDevices(const QString &path, const QStringList &arguments, bool &json, QList<Probed> &probed)
 {
     QCommandLineParser parser;
@@ -37,10 +81,17 @@ std::optional<int> probeDevices(const QString &path, const QStringList &argument
         QStringLiteral("sudo-password-stdin"),
         QStringLiteral("Read the sudo password (the same on every node) from the first line of stdin, to read root-only "
                        "settings. Without it, each node's password remembered in the keychain is used."));
-    parser.addOptions({jsonOption, passwordStdin});
+    const QCommandLineOption fromReport(
+        QStringLiteral("from-report"),
+        QStringLiteral("Read the nodes' answers from a support report (sparkctl report) instead of asking them: "
+                       "the same parsers and rules run on what a Spark said then."),
+        QStringLiteral("FILE"));
+    parser.addOptions({jsonOption, passwordStdin, fromReport});
     if (const auto exit = parseArguments(parser, path, arguments))
         return *exit;
     json = parser.isSet(jsonOption);
+    if (parser.isSet(fromReport))
+        return replayReport(path, parser.value(fromReport), parser.positionalArguments(), probed);
 
     DeviceRegistry registry;
     if (auto loaded = registry.load(); !loaded) {
@@ -109,6 +160,20 @@ void printFacts(const NodeFacts &facts)
                       facts.cx7Firmware().isEmpty() ? QStringLiteral("-") : facts.cx7Firmware()));
     for (int port = 0; port < cx7::portCount; ++port)
         printOut(portLine(facts, port));
+    QStringList pcie;
+    for (const PcieFunctionFacts &function : facts.pcie) {
+        if (!function.present || function.currentLinkText().isEmpty())
+            continue;
+        QString text = function.address + QLatin1Char(' ') + function.currentLinkText();
+        if (function.aer.fatal.value_or(0) + function.aer.nonFatal.value_or(0) + function.aer.correctable.value_or(0) > 0)
+            text += QStringLiteral(" (AER fatal %1, non-fatal %2, corrected %3)")
+                        .arg(function.aer.fatal.value_or(0))
+                        .arg(function.aer.nonFatal.value_or(0))
+                        .arg(function.aer.correctable.value_or(0));
+        pcie.append(text);
+    }
+    if (!pcie.isEmpty())
+        printOut(QStringLiteral("  PCIe: %1\n").arg(pcie.join(QStringLiteral(", "))));
     printOut(QStringLiteral("  user %1 (uid %2, gid %3), sudo: %4\n")
                  .arg(facts.user.name)
                  .arg(facts.user.uid)

@@ -2,6 +2,7 @@
 #include "app/sparkctl/commands.h"
 #include "app/sparkctl/commandtable.h"
 #include "core/common/appinfo.h"
+#include "core/common/sessionlog.h"
 
 #include <QCoreApplication>
 
@@ -39,5 +40,6 @@ int main(int argc, char *argv[])
         printErr(QStringLiteral("sparkctl: unknown command '%1'.\n").arg(first) + table.usage());
         return UsageError;
     }
+    spark::SessionLog::start(QStringLiteral("sparkctl"));
     return command->run(arguments.mid(1));
 }

@@ -25,18 +25,26 @@ QString NodeProber::command(const SudoCredential &sudo)
     return command(sudo.hasPassword() ? ProbeScript::SudoMode::PasswordOnStdin : ProbeScript::SudoMode::NonInteractive);
 }
 
-Expected<NodeFacts> NodeProber::probe(SshSession &session, const QString &node, const SudoCredential &sudo)
+Expected<QString> NodeProber::rawOutput(SshSession &session, const QString &node, const SudoCredential &sudo)
 {
     auto result = session.exec(command(sudo), sudo.standardInput(), TimeoutMs).result();
     if (!result)
         return result.error();
-    const QString output = QString::fromUtf8(result->standardOutput);
+    QString output = QString::fromUtf8(result->standardOutput);
     if (!output.contains(QLatin1String(ProbeScript::sectionMarker))) {
         return Error(tr("Spark Companion could not run its check on %1; make sure its login shell is a normal shell (bash or sh).")
                          .arg(node),
                      QStringLiteral("exit %1: %2").arg(result->exitCode).arg(QString::fromUtf8(result->standardError).left(500)));
     }
-    return parseProbeOutput(output, node);
+    return output;
+}
+
+Expected<NodeFacts> NodeProber::probe(SshSession &session, const QString &node, const SudoCredential &sudo)
+{
+    const Expected<QString> output = rawOutput(session, node, sudo);
+    if (!output)
+        return output.error();
+    return parseProbeOutput(*output, node);
 }
 
 namespace {

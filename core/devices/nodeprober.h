@@ -37,6 +37,8 @@ public:
     // the root-only files are read with `sudo -S` and the password goes to
     // the command's stdin, never into its text.
     static Expected<NodeFacts> probe(SshSession &session, const QString &node, const SudoCredential &sudo = {});
+    // The same, without parsing: the probe's output exactly as received (support reports keep it).
+    static Expected<QString> rawOutput(SshSession &session, const QString &node, const SudoCredential &sudo = {});
 
     // Logs in with the device's key (as DeviceProbe does) on a thread of its own.
     static QFuture<Expected<NodeFacts>> probe(const Device &device, const SudoCredential &sudo = {});

@@ -12,6 +12,21 @@ QJsonObject Finding::toJson() const
                        {QStringLiteral("fix"), fix}};
 }
 
+Finding Finding::fromJson(const QJsonObject &object)
+{
+    Finding finding;
+    const QString severity = object.value(QStringLiteral("severity")).toString();
+    for (Severity candidate : {Severity::Info, Severity::Warning, Severity::Blocker}) {
+        if (severityKey(candidate) == severity)
+            finding.severity = candidate;
+    }
+    finding.node = object.value(QStringLiteral("node")).toString();
+    finding.code = object.value(QStringLiteral("code")).toString();
+    finding.sentence = object.value(QStringLiteral("sentence")).toString();
+    finding.fix = object.value(QStringLiteral("fix")).toString();
+    return finding;
+}
+
 Readiness readinessOf(const QList<Finding> &findings)
 {
     Readiness readiness = Readiness::Ready;

@@ -24,6 +24,7 @@ struct Finding
     QString fix;      // what to do
 
     QJsonObject toJson() const;
+    static Finding fromJson(const QJsonObject &object);
     friend bool operator==(const Finding &, const Finding &) = default;
 };
 

@@ -82,6 +82,36 @@ QJsonObject networkManagerJson(const NetworkConfigScan &scan)
                        {QStringLiteral("devices"), devices}};
 }
 
+QJsonValue optionalCount(const std::optional<qint64> &value)
+{
+    return value ? QJsonValue(double(*value)) : QJsonValue();
+}
+
+QJsonValue optionalDouble(const std::optional<double> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue();
+}
+
+QJsonArray pcieJson(const QList<PcieFunctionFacts> &functions)
+{
+    QJsonArray array;
+    for (const PcieFunctionFacts &function : functions) {
+        QJsonObject object{{QStringLiteral("address"), function.address},
+                           {QStringLiteral("present"), function.present}};
+        if (function.present) {
+            object.insert(QStringLiteral("currentGts"), optionalDouble(function.currentGts));
+            object.insert(QStringLiteral("currentWidth"), optionalInt(function.currentWidth));
+            object.insert(QStringLiteral("maxGts"), optionalDouble(function.maxGts));
+            object.insert(QStringLiteral("maxWidth"), optionalInt(function.maxWidth));
+            object.insert(QStringLiteral("aerCorrectable"), optionalCount(function.aer.correctable));
+            object.insert(QStringLiteral("aerNonFatal"), optionalCount(function.aer.nonFatal));
+            object.insert(QStringLiteral("aerFatal"), optionalCount(function.aer.fatal));
+        }
+        array.append(object);
+    }
+    return array;
+}
+
 } // namespace
 
 bool Cx7InterfaceFacts::hasLink() const
@@ -95,6 +125,8 @@ bool Cx7InterfaceFacts::hasLink() const
 
 std::optional<int> Cx7InterfaceFacts::speedMbps() const
 {
+    if (!hasLink())
+        return std::nullopt;
     if (link.speedMbps)
         return link.speedMbps;
     return sysfsSpeedMbps;
@@ -108,6 +140,15 @@ QList<IpAddress> Cx7InterfaceFacts::ipv4Addresses() const
             result.append(address);
     }
     return result;
+}
+
+const PcieFunctionFacts *NodeFacts::pcieFunction(const QString &address) const
+{
+    for (const PcieFunctionFacts &function : pcie) {
+        if (function.address == address)
+            return &function;
+    }
+    return nullptr;
 }
 
 const Cx7InterfaceFacts *NodeFacts::cx7Interface(const QString &netdev) const
@@ -209,6 +250,11 @@ QJsonObject NodeFacts::toJson() const
                                              {QStringLiteral("uid"), user.uid},
                                              {QStringLiteral("gid"), user.gid}}},
         {QStringLiteral("sudo"), sudoAccessKey(sudo)},
+        {QStringLiteral("pcie"), pcieJson(pcie)},
+        {QStringLiteral("kernelLog"), QJsonObject{{QStringLiteral("read"), kernelLog.read},
+                                                  {QStringLiteral("fatalErrors"), kernelLog.fatalErrors},
+                                                  {QStringLiteral("nonFatalErrors"), kernelLog.nonFatalErrors},
+                                                  {QStringLiteral("correctedErrors"), kernelLog.correctedErrors}}},
         {QStringLiteral("problems"), QJsonArray::fromStringList(problems)},
     };
 }

@@ -8,6 +8,7 @@
 #include "core/facts/iproute.h"
 #include "core/facts/networkconfig.h"
 #include "core/facts/nvidiasmi.h"
+#include "core/facts/pcielink.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -49,7 +50,8 @@ struct Cx7InterfaceFacts
 
     // A cable is in and the link is up: carrier from sysfs, else ethtool's "Link detected".
     bool hasLink() const;
-    // Negotiated speed: ethtool's, else sysfs'.
+    // Negotiated speed: ethtool's, else sysfs'; nothing without a link (a netdev
+    // without carrier has no negotiated speed, whatever sysfs or ethtool print).
     std::optional<int> speedMbps() const;
     QList<IpAddress> ipv4Addresses() const;
 };
@@ -88,6 +90,8 @@ struct NodeFacts
     QList<IpInterface> interfaces;
     QList<IpRoute> routes;
     NetworkConfigScan networkConfig;
+    QList<PcieFunctionFacts> pcie; // cx7::pciAddresses() order; empty from a probe before format 2
+    KernelLogFacts kernelLog;
 
     UserFacts user;
     SudoAccess sudo = SudoAccess::Unknown;
@@ -101,6 +105,7 @@ struct NodeFacts
     QList<int> cabledPorts() const;
     // IPv4 networks already in use on the node (addresses and every route).
     QStringList occupiedSubnets() const;
+    const PcieFunctionFacts *pcieFunction(const QString &address) const;
 
     QJsonObject toJson() const;
 };

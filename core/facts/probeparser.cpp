@@ -219,6 +219,13 @@ NodeFacts parseProbeOutput(const QString &output, const QString &node)
         } else if (name == QLatin1String("ethtool-i")) {
             if (Cx7InterfaceFacts *interface = interfaceFor(section.argument))
                 interface->driverInfo = parseEthtoolDriverInfo(section.body);
+        } else if (name == QLatin1String("pcie")) {
+            PcieFunctionFacts function = parsePcieSysfs(section.argument, section.body, section.exitCode);
+            for (const QString &text : std::as_const(function.unrecognised))
+                facts.problems.append(QStringLiteral("pcie %1: not recognised: %2").arg(section.argument, text.left(200)));
+            facts.pcie.append(std::move(function));
+        } else if (name == QLatin1String("kernel-log")) {
+            facts.kernelLog = parseKernelLog(section.body, section.exitCode);
         } else if (name == QLatin1String("netplan-list")) {
             if (section.exitCode == 0) {
                 const QStringList names = section.body.split(QLatin1Char('\n'), Qt::SkipEmptyParts);

@@ -87,6 +87,28 @@ for i in @CX7_NETDEVS@; do
   run "ethtool $i" limit 10 ethtool "$i"
   run "ethtool-i $i" limit 10 ethtool -i "$i"
 done
+for a in @PCI_ADDRESSES@; do
+  sec pcie "$a"
+  d=/sys/bus/pci/devices/$a
+  if [ -e "$d" ]; then
+    (cd "$d" && grep -H . current_link_speed current_link_width max_link_speed max_link_width \
+      aer_dev_correctable aer_dev_nonfatal aer_dev_fatal aer_rootport_total_err_cor \
+      aer_rootport_total_err_nonfatal aer_rootport_total_err_fatal 2>/dev/null)
+    end 0
+  else
+    echo absent
+    end 1
+  fi
+done
+sec kernel-log
+if command -v journalctl >/dev/null 2>&1; then
+  limit 10 journalctl -k -b --no-pager 2>&1 </dev/null |
+    grep -E 'AER: |mlx5_pci_slot_reset|mlx5_pci_err_detected|insufficient permissions|No journal files' | tail -n 60
+  end 0
+else
+  echo "journalctl: not found"
+  end 127
+fi
 run netplan-list ls -1 /etc/netplan
 if command -v nmcli >/dev/null 2>&1; then
   run nm-devices limit 10 nmcli -t -f DEVICE,TYPE,STATE,CONNECTION device
@@ -126,6 +148,7 @@ QString ProbeScript::build(const Options &options)
     script.replace(QLatin1String("@FORMAT@"), QString::number(formatVersion));
     script.replace(QLatin1String("@SUDO@"), SudoCredential::prefix(options.sudo == SudoMode::PasswordOnStdin));
     script.replace(QLatin1String("@CX7_NETDEVS@"), joined(cx7::netdevNames(), QLatin1String(" ")));
+    script.replace(QLatin1String("@PCI_ADDRESSES@"), joined(cx7::pciAddresses(), QLatin1String(" ")));
     script.replace(QLatin1String("@CX7_RDMA@"), joined(cx7::rdmaDeviceNames(), QLatin1String(" ")));
     return script;
 }

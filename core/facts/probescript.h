@@ -41,7 +41,7 @@ public:
         SudoMode sudo = SudoMode::NonInteractive;
     };
 
-    static constexpr int formatVersion = 1;
+    static constexpr int formatVersion = 2; // 2: pcie and kernel-log sections
     static constexpr const char *sectionMarker = "@@spark-probe:section ";
     static constexpr const char *exitMarker = "@@spark-probe:exit ";
     static constexpr const char *fileMarker = "@@spark-probe:file ";

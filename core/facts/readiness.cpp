@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QMap>
 
+#include <algorithm>
 #include <functional>
 
 namespace spark {
@@ -164,6 +165,86 @@ void assessPorts(const NodeFacts &facts, const VersionPolicy &policy, QList<Find
     }
 }
 
+// The fact (DGX-SPARK.md): each CX-7 function reaches the SoC over PCIe Gen5 x4;
+// old BIOS brings the second controller up at x2.
+constexpr double cx7PcieGts = 32;
+constexpr int cx7PcieWidth = 4;
+
+void assessPcieLinks(const NodeFacts &facts, QList<Finding> &findings)
+{
+    QStringList narrow;
+    for (const Cx7Function &function : cx7::functions) {
+        const PcieFunctionFacts *pcie = facts.pcieFunction(function.pciAddressString());
+        if (!pcie || !pcie->present || !pcie->currentGts || !pcie->currentWidth)
+            continue;
+        if (*pcie->currentGts >= cx7PcieGts && *pcie->currentWidth >= cx7PcieWidth)
+            continue;
+        narrow.append(ReadinessText::tr("%1 (%2) at %3").arg(function.netdevName(), pcie->address, pcie->currentLinkText()));
+    }
+    if (narrow.isEmpty())
+        return;
+    const QString node = nodeName(facts);
+    findings.append(finding(Severity::Blocker, facts, "pcie-link-narrow",
+                            ReadinessText::tr("The ConnectX-7 of %1 reaches the system over a narrower PCIe link than it should "
+                                              "(%2, instead of Gen5 x4), so its ports cannot carry 200 Gb/s.")
+                                .arg(node, narrow.join(QLatin1String("; "))),
+                            ReadinessText::tr("Update the firmware and BIOS of %1 through the guided update, then reboot it.").arg(node)));
+}
+
+struct AerTotals
+{
+    qint64 fatal = 0;
+    qint64 nonFatal = 0;
+    qint64 corrected = 0;
+};
+
+// A root port counts what its link partner reported too: the larger view of
+// the functions', the root ports' and the kernel log's counts is the one to
+// believe, never their sum.
+AerTotals aerTotals(const NodeFacts &facts)
+{
+    AerTotals functions, rootPorts;
+    for (const PcieFunctionFacts &pcie : facts.pcie) {
+        const bool rootPort = std::any_of(cx7::rootPorts.begin(), cx7::rootPorts.end(),
+                                          [&](const char *address) { return pcie.address == QLatin1String(address); });
+        AerTotals &into = rootPort ? rootPorts : functions;
+        into.fatal += pcie.aer.fatal.value_or(0);
+        into.nonFatal += pcie.aer.nonFatal.value_or(0);
+        into.corrected += pcie.aer.correctable.value_or(0);
+    }
+    const KernelLogFacts &log = facts.kernelLog;
+    return AerTotals{std::max({functions.fatal, rootPorts.fatal, qint64(log.fatalErrors)}),
+                     std::max({functions.nonFatal, rootPorts.nonFatal, qint64(log.nonFatalErrors)}),
+                     std::max({functions.corrected, rootPorts.corrected, qint64(log.correctedErrors)})};
+}
+
+void assessPcieErrors(const NodeFacts &facts, QList<Finding> &findings)
+{
+    const AerTotals totals = aerTotals(facts);
+    const QString node = nodeName(facts);
+    if (totals.fatal > 0) {
+        findings.append(finding(Severity::Blocker, facts, "pcie-fatal-errors",
+                                ReadinessText::tr("The ConnectX-7 links of %1 had %2 fatal PCIe error(s) since it started; "
+                                                  "the network card may stop answering at any moment.")
+                                    .arg(node).arg(totals.fatal),
+                                ReadinessText::tr("Reboot %1; if it happens again, contact support with a report "
+                                                  "(Save a report for support…, or sparkctl report).").arg(node)));
+    }
+    if (totals.nonFatal > 0) {
+        findings.append(finding(Severity::Warning, facts, "pcie-uncorrected-errors",
+                                ReadinessText::tr("The ConnectX-7 links of %1 had %2 uncorrectable PCIe error(s) since it started.")
+                                    .arg(node).arg(totals.nonFatal),
+                                ReadinessText::tr("Reboot %1 when convenient; if the count grows again, contact support with a report.").arg(node)));
+    }
+    if (totals.corrected > 0) {
+        findings.append(finding(Severity::Warning, facts, "pcie-corrected-errors",
+                                ReadinessText::tr("The ConnectX-7 links of %1 corrected %2 PCIe error(s) since it started; "
+                                                  "many of them can slow the links down.")
+                                    .arg(node).arg(totals.corrected),
+                                ReadinessText::tr("Check again later: a count that keeps growing means a reboot of %1, and a report to support if it persists.").arg(node)));
+    }
+}
+
 void assessSudo(const NodeFacts &facts, QList<Finding> &findings)
 {
     const QString node = nodeName(facts);
@@ -284,6 +365,8 @@ QList<Finding> assessNode(const NodeFacts &facts, const VersionPolicy &policy)
     assessGpu(facts, policy, findings);
     assessFirmware(facts, policy, findings);
     assessPorts(facts, policy, findings);
+    assessPcieLinks(facts, findings);
+    assessPcieErrors(facts, findings);
     assessSudo(facts, findings);
     assessNetworkConfig(facts, findings);
     return findings;

@@ -68,6 +68,16 @@ QStringList netdevNamesOfPort(int port)
     return names;
 }
 
+QStringList pciAddresses()
+{
+    QStringList addresses;
+    for (const Cx7Function &function : functions)
+        addresses.append(function.pciAddressString());
+    for (const char *rootPort : rootPorts)
+        addresses.append(QString::fromLatin1(rootPort));
+    return addresses;
+}
+
 QString sideKey(int port)
 {
     return port == 0 ? QStringLiteral("left") : QStringLiteral("right");

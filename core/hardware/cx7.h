@@ -42,6 +42,10 @@ inline constexpr std::array<Cx7Function, 4> functions{{
     {"enP2p1s0f1np1", "roceP2p1s0f1", 1, 1, "0002:01:00.1", "p1"},
 }};
 
+// The PCIe root ports the two CX-7 links hang off (one per PCIe domain). AER
+// errors of a CX-7 function are often counted here rather than on the function.
+inline constexpr std::array<const char *, 2> rootPorts{{"0000:00:00.0", "0002:00:00.0"}};
+
 // The RJ-45 10 GbE management port (not part of the CX-7).
 inline constexpr const char *managementNetdev = "enP7s7";
 
@@ -60,6 +64,8 @@ bool isCx7Netdev(QStringView netdev);
 QStringList netdevNames();
 QStringList rdmaDeviceNames();
 QStringList netdevNamesOfPort(int port);
+// The four CX-7 PCIe functions, then the two root ports: what the probe reads in /sys/bus/pci.
+QStringList pciAddresses();
 
 // Where the port is on the rear panel, seen from behind: "left" or "right"
 // (stable keys for JSON and code), and the translated words for people.

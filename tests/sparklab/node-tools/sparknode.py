@@ -178,6 +178,7 @@ def refresh_infiniband(root="", ip_cmd=("ip",)):
     addresses = all_ip_addresses(ip_cmd)
     generation = str(time.monotonic_ns())
     with state_lock(root, "infiniband"):
+        refresh_pcie(root, state)
         wanted = set()
         for port, twin, dev, roce, bus in cx7_devices():
             if not netdev_exists(root, dev):
@@ -201,6 +202,65 @@ def refresh_infiniband(root="", ip_cmd=("ip",)):
             keep = 2 if roce in wanted else 0
             for old in sorted(entries, key=lambda e: int(e.split(".")[2]))[:-keep or None]:
                 shutil.rmtree(f"{base}/{old}", ignore_errors=True)
+
+
+# The kernel's AER counter files (drivers/pci/pcie/aer.c): one line per error kind,
+# then the total. Only the totals move in the lab.
+AER_KINDS = {
+    "correctable": ("aer_dev_correctable", "TOTAL_ERR_COR",
+                    ["RxErr", "BadTLP", "BadDLLP", "Rollover", "Timeout", "NonFatalErr",
+                     "CorrIntErr", "HeaderOF"]),
+    "nonfatal": ("aer_dev_nonfatal", "TOTAL_ERR_NONFATAL",
+                 ["Undefined", "DLP", "SDES", "TLP", "FCP", "CmpltTO", "CmpltAbrt", "UnxCmplt",
+                  "RxOF", "MalfTLP", "ECRC", "UnsupReq", "ACSViol", "UncorrIntErr", "BlockedTLP",
+                  "AtomicOpBlocked", "TLPBlockedErr", "PoisonTLPBlocked"]),
+    "fatal": ("aer_dev_fatal", "TOTAL_ERR_FATAL",
+              ["Undefined", "DLP", "SDES", "TLP", "FCP", "CmpltTO", "CmpltAbrt", "UnxCmplt",
+               "RxOF", "MalfTLP", "ECRC", "UnsupReq", "ACSViol", "UncorrIntErr", "BlockedTLP",
+               "AtomicOpBlocked", "TLPBlockedErr", "PoisonTLPBlocked"]),
+}
+ROOT_PORTS = ["0000:00:00.0", "0002:00:00.0"]
+# Each CX-7 function reaches the SoC over PCIe Gen5 x4 (32 GT/s per lane).
+PCIE_GEN5 = "32.0 GT/s PCIe"
+
+
+def put_file(path, text):
+    """Write a sysfs stand-in file whole: a reader never sees it half written."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path + ".new", "w") as f:
+        f.write(text)
+    os.replace(path + ".new", path)
+
+
+def refresh_pcie(root="", state=None):
+    """Regenerate the stand-in /sys/bus/pci/devices: the two root ports always, a CX-7
+    function only while its netdev exists (CX-7 hot-plug). Link width/speed and AER
+    counts come from node.json (`sparklab fault pcie-width` / `aer`)."""
+    state = state if state is not None else load_state(root)
+    base = f"{root}/sys/bus/pci/devices"
+    if not os.path.isdir(base):
+        return
+    links = state.get("pcie_links", {})
+    aer = state.get("aer_counts", {})
+    wanted = set(ROOT_PORTS)
+    wanted.update(bus for _, _, dev, _, bus in cx7_devices() if netdev_exists(root, dev))
+    for address in sorted(wanted):
+        link = links.get(address, {})
+        put_file(f"{base}/{address}/current_link_speed", f"{link.get('speed', PCIE_GEN5)}\n")
+        put_file(f"{base}/{address}/current_link_width", f"{link.get('width', 4)}\n")
+        put_file(f"{base}/{address}/max_link_speed", f"{PCIE_GEN5}\n")
+        put_file(f"{base}/{address}/max_link_width", "4\n")
+        counts = aer.get(address, {})
+        for kind, (name, total, rows) in AER_KINDS.items():
+            body = "".join(f"{row} 0\n" for row in rows)
+            put_file(f"{base}/{address}/{name}", f"{body}{total} {counts.get(kind, 0)}\n")
+        if address in ROOT_PORTS:
+            for kind, suffix in (("correctable", "cor"), ("fatal", "fatal"), ("nonfatal", "nonfatal")):
+                put_file(f"{base}/{address}/aer_rootport_total_err_{suffix}",
+                         f"{counts.get(kind, 0)}\n")
+    for entry in os.listdir(base):
+        if entry not in wanted:
+            shutil.rmtree(f"{base}/{entry}", ignore_errors=True)
 
 
 def write_roce_device(path, root, addresses, state, port, dev, roce):

@@ -431,6 +431,50 @@ def fault_gid_reorder(lab, state, args):
     return f"{node['name']}: GID table {node['gid_order']}"
 
 
+# ---------------------------------------------------------------- PCIe faults
+
+def fault_pcie_width(lab, state, args):
+    """Old BIOS brings the second CX-7 controller (PCIe domain 0002) up at Gen5 x2."""
+    node = find_node(state, args.node)
+    functions = args.function or ["0002:01:00.0", "0002:01:00.1"]
+    known = [bus for *_, bus in sysfs.sparknode.cx7_devices()]
+    for function in functions:
+        if function not in known:
+            raise LabError(f"{function} is not a CX-7 function (known: {', '.join(known)})")
+    links = node.setdefault("pcie_links", {})
+    for function in functions:
+        if args.clear:
+            links.pop(function, None)
+        else:
+            links[function] = {"width": args.width}
+    nodes.write_node_state(lab, node, state)
+    sysfs.refresh(node)
+    record(state, {"kind": "pcie-width", "node": node["name"]}, clear=args.clear)
+    width = 4 if args.clear else args.width
+    return f"{node['name']}: {', '.join(functions)} at PCIe Gen5 x{width}"
+
+
+def fault_aer(lab, state, args):
+    """AER errors since boot, counted where the kernel counts them: on the device and
+    in its root port's totals."""
+    node = find_node(state, args.node)
+    counts = node.setdefault("aer_counts", {})
+    if args.clear:
+        counts.clear()
+    else:
+        device = args.device
+        domain_root = device.split(":")[0] + ":00:00.0"
+        for address in {device, domain_root}:
+            entry = counts.setdefault(address, {})
+            entry[args.severity] = entry.get(args.severity, 0) + args.count
+    nodes.write_node_state(lab, node, state)
+    sysfs.refresh(node)
+    record(state, {"kind": "aer", "node": node["name"]}, clear=args.clear)
+    if args.clear:
+        return f"{node['name']}: no AER errors"
+    return f"{node['name']}: {args.count} {args.severity} AER error(s) on {args.device}"
+
+
 # ---------------------------------------------------------------- command line
 
 KINDS = {
@@ -459,6 +503,10 @@ KINDS = {
                   "Ubuntu's /etc/netplan/90-NM-<uuid>.yaml for a connection (--broken: "
                   "one netplan generate rejects)"),
     "gid-reorder": (fault_gid_reorder, "node", "RoCE v2 IPv4 GID no longer at index 3"),
+    "pcie-width": (fault_pcie_width, "node",
+                   "a CX-7 PCIe function at Gen5 x2 (default: the second controller, as old BIOS)"),
+    "aer": (fault_aer, "node",
+            "PCIe AER errors since boot (default: 1 fatal on the root port 0000:00:00.0)"),
 }
 
 
@@ -493,6 +541,15 @@ def add_arguments(parser):
             p.add_argument("--version")
             if kind == "old-driver":
                 p.add_argument("--cuda", help="CUDA version nvidia-smi shows with it")
+        if kind == "pcie-width":
+            p.add_argument("--width", type=int, default=2, choices=[1, 2])
+            p.add_argument("--function", action="append", metavar="BUS",
+                           help="a CX-7 PCIe function, e.g. 0002:01:00.0 (repeatable)")
+        if kind == "aer":
+            p.add_argument("--severity", default="fatal", choices=["fatal", "nonfatal", "correctable"])
+            p.add_argument("--count", type=int, default=1)
+            p.add_argument("--device", default="0000:00:00.0", metavar="BUS",
+                           help="the PCIe device that reports them (a root port or CX-7 function)")
         if kind == "errors":
             p.add_argument("port", type=int, choices=[0, 1])
             p.add_argument("--counter", action="append", help=f"one of {', '.join(PHY_COUNTERS)}")

@@ -19,6 +19,8 @@ Mount layout inside the node:
   /run/sparklab-node      bind of NODE_DIR/share (node state, tools)
   /sys/class   tmpfs with the real /sys/class/* bound back, plus a generated
                infiniband/ tree written by the node tools
+  /sys/bus/pci/devices   tmpfs: stand-in CX-7 functions and root ports (node tools)
+  /var/log/journal       private, empty: the host's journal is not the node's
   /var/lib/NetworkManager   private tmpfs (NetworkManager's state, leases)
   /usr, /var/lib/dpkg, /var/lib/apt, /var/cache/apt   the host's, read-only: a node
                shares the host's programs, so nothing run in it may install or
@@ -104,6 +106,15 @@ def build_private_tree(node_dir):
         mount(os.path.join(staging, entry), target, None, MS_BIND)
     os.makedirs("/sys/class/infiniband", exist_ok=True)
     umount(staging)
+
+    # /sys/bus/pci/devices: a stand-in for the Spark's CX-7 PCIe functions and their
+    # root ports (a PC has neither); the host's own PCI devices must not show as the
+    # Spark's. The node tools write it (sparknode.refresh_pcie).
+    mount("tmpfs", "/sys/bus/pci/devices", "tmpfs", 0, "mode=755")
+    # The kernel log of the node: not the host's journal.
+    if os.path.isdir("/var/log/journal"):
+        os.makedirs(os.path.join(priv, "journal"), exist_ok=True)
+        mount(os.path.join(priv, "journal"), "/var/log/journal", None, MS_BIND)
 
     # Last, as it hides NODE_DIR itself (it lives under the host's /run).
     os.makedirs(os.path.join(priv, "run/sshd"), exist_ok=True)

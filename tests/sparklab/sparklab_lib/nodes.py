@@ -300,6 +300,8 @@ def write_node_state(lab, node, lab_state):
         "phy_counter_bumps": node["phy_counter_bumps"],
         "roce_counter_bumps": node["roce_counter_bumps"],
         "gid_order": node["gid_order"],
+        "pcie_links": node.get("pcie_links", {}),
+        "aer_counts": node.get("aer_counts", {}),
         "rate_scale": lab_state["rate_scale"],
         "update_to": DEFAULT_NODE_FACTS,   # what the apt-get/fwupdmgr stand-ins install
     })

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+// sparkctl report NAME… [--output FILE] [--keep-macs] [--sudo-password-stdin]
+#include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/passwordinput.h"
+#include "core/devices/deviceregistry.h"
+#include "core/report/reportcollector.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+
+using namespace spark;
+
+namespace sparkctl {
+
+namespace {
+
+struct ReportText
+{
+    Q_DECLARE_TR_FUNCTIONS(sparkctl::Report)
+};
+
+int runReport(const QStringList &arguments)
+{
+    const QString path = QStringLiteral("report");
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("NAME"), ReportText::tr("Devices to report on (default: all)."),
+                                 QStringLiteral("[NAME…]"));
+    const QCommandLineOption output(QStringLiteral("output"),
+                                    ReportText::tr("Where to save the report (default: a dated file in this folder)."),
+                                    QStringLiteral("FILE"));
+    const QCommandLineOption keepMacs(QStringLiteral("keep-macs"),
+                                      ReportText::tr("Keep MAC addresses as they are (default: a stable hash of each)."));
+    const QCommandLineOption passwordStdin(
+        QStringLiteral("sudo-password-stdin"),
+        ReportText::tr("Read the sudo password (the same on every node) from stdin's first line, to include the "
+                       "root-only network settings. Without it, each node's password remembered in the keychain is "
+                       "used. The password never appears in the report."));
+    parser.addOptions({output, keepMacs, passwordStdin});
+    if (const auto exit = parseArguments(parser, path, arguments))
+        return *exit;
+
+    DeviceRegistry registry;
+    if (auto loaded = registry.load(); !loaded) {
+        printErr(QStringLiteral("sparkctl %1: %2\n").arg(path, loaded.error().message));
+        return Failure;
+    }
+    QList<Device> devices;
+    for (const QString &name : parser.positionalArguments()) {
+        const Device *device = registry.find(name);
+        if (!device)
+            return usageError(parser, path,
+                              ReportText::tr("no device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name));
+        devices.append(*device);
+    }
+    if (parser.positionalArguments().isEmpty())
+        devices = registry.devices();
+    if (devices.isEmpty()) {
+        printErr(ReportText::tr("sparkctl report: no devices yet; add one with \"sparkctl device add\".\n"));
+        return Failure;
+    }
+
+    ReportOptions options;
+    options.keepMacs = parser.isSet(keepMacs);
+    options.outputPath = parser.isSet(output) ? parser.value(output)
+                                              : QDir::current().filePath(ReportCollector::defaultFileName(QDateTime::currentDateTime()));
+    const QList<SudoTarget> targets = sudoTargets(devices, parser.isSet(passwordStdin), WhenNotRemembered::NoPassword);
+
+    QFuture<Expected<ReportSummary>> future = ReportCollector::collect(
+        targets, options, [](int, const QString &sentence) { printOut(sentence + QLatin1Char('\n')); });
+    const Expected<ReportSummary> summary = future.result();
+    if (!summary) {
+        printErr(QStringLiteral("sparkctl %1: %2\n").arg(path, summary.error().message));
+        return Failure;
+    }
+    if (!summary->unanswered.isEmpty())
+        printErr(ReportText::tr("Not in the report (no answer): %1\n").arg(summary->unanswered.join(QStringLiteral("; "))));
+    printOut(ReportText::tr("Report saved: %1 (%2 KiB). Attach it to your support request; it holds no password, key "
+                            "or serial number.\n")
+                 .arg(summary->path)
+                 .arg((summary->bytes + 1023) / 1024));
+    return summary->answered.isEmpty() ? Failure : Success;
+}
+
+} // namespace
+
+void registerReportCommand(CommandTable &table)
+{
+    table.add({QStringLiteral("report"),
+               QStringLiteral("save a support report: what each node says, redacted, in one archive"), &runReport});
+}
+
+} // namespace sparkctl
