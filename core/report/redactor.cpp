@@ -12,8 +12,8 @@ const QString removed = QStringLiteral("(removed)");
 
 const QRegularExpression &serialLine()
 {
-    static const QRegularExpression pattern(QStringLiteral("^(\\s*DGX_SERIAL_NUMBER\\s*=\\s*)(.*)$"),
-                                            QRegularExpression::MultilineOption);
+    static const QRegularExpression pattern(
+        QStringLiteral("\\b(DGX_SERIAL_NUMBER[ \\t]*=[ \\t]*)(\"[^\"\\n]*\"|'[^'\\n]*'|[^\\s]*)"));
     return pattern;
 }
 

@@ -75,6 +75,9 @@ private Q_SLOTS:
                                                               << test::strings({"conflicting-networkmanager"});
         QTest::newRow("NetworkManager stopped") << "sparklab-nm-stopped.txt" << Readiness::Blockers
                                                 << test::strings({"networkmanager-stopped"});
+        // Old BIOS's x2 on the second controller, a fatal AER on a root port, corrected ones on a function.
+        QTest::newRow("PCIe x2 and AER errors") << "sparklab-pcie-x2-aer.txt" << Readiness::Blockers
+                                                << test::strings({"pcie-link-narrow", "pcie-fatal-errors", "pcie-corrected-errors"});
     }
 
     void sparklabNodes()

@@ -168,4 +168,4 @@ private Q_SLOTS:
 };
 
 SPARKLAB_MAIN(TestSupportReport)
-#include "tst_supportreport.moc"
+#include "tst_supportreportlab.moc"
