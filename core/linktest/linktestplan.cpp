@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/linktest/linktestplan.h"
 
+#include "core/hardware/cx7.h"
+
 #include <algorithm>
 #include <optional>
 #include <tuple>
@@ -50,6 +52,27 @@ std::pair<QString, int> roceOf(const QList<NodeFacts> &facts, const InterfaceAdd
     return {netdev->rdmaDevice, index.value_or(-1)};
 }
 
+// What the probe said of one end's twin: no carrier, or a PCIe link below Gen5 x4.
+void noteEndHealth(const QList<NodeFacts> &facts, const InterfaceAddress &end, LinkTarget &target, int &pcieFull)
+{
+    const NodeFacts *node = factsOf(facts, end.node);
+    const Cx7InterfaceFacts *netdev = node ? node->cx7Interface(end.netdev) : nullptr;
+    if (!netdev)
+        return; // not probed: unknown, nothing claimed
+    if (!netdev->hasLink())
+        target.twinsWithoutCarrier.append(LinkTestPlanner::tr("%1 on %2").arg(end.netdev, end.node));
+    const Cx7Function *function = cx7::findByNetdev(end.netdev);
+    const PcieFunctionFacts *pcie = function ? node->pcieFunction(function->pciAddressString()) : nullptr;
+    if (!pcie || !pcie->currentGts || !pcie->currentWidth) {
+        pcieFull = 0;
+        return;
+    }
+    if (*pcie->currentGts < 32 || *pcie->currentWidth < 4) {
+        target.narrowPcie.append(LinkTestPlanner::tr("%1 on %2 at %3").arg(end.netdev, end.node, pcie->currentLinkText()));
+        pcieFull = 0;
+    }
+}
+
 struct Leg
 {
     int cable = 0;
@@ -88,6 +111,7 @@ Expected<QList<LinkTarget>> LinkTestPlanner::plan(const CablingPlan &cabling, co
         target.label = target.throughSwitch ? tr("%1 and %2 through the switch").arg(target.nodeA, target.nodeB)
                                             : tr("cable %1").arg(leg.cable);
         int slowest = 0;
+        int pcieFull = 1;
         for (int twin = 0; twin < 2; ++twin) {
             const auto a = planned(addresses, target.nodeA, target.portA, twin);
             const auto b = a ? peerOn(addresses, *a, target.nodeB) : std::nullopt;
@@ -96,6 +120,7 @@ Expected<QList<LinkTarget>> LinkTestPlanner::plan(const CablingPlan &cabling, co
                                  .arg(target.label),
                              QStringLiteral("no planned addresses for %1 twin %2").arg(target.id).arg(twin));
             for (const InterfaceAddress *end : {&*a, &*b}) {
+                noteEndHealth(facts, *end, target, pcieFull);
                 const NodeFacts *node = factsOf(facts, end->node);
                 const Cx7InterfaceFacts *netdev = node ? node->cx7Interface(end->netdev) : nullptr;
                 if (const auto speed = netdev ? netdev->speedMbps() : std::nullopt; speed && *speed > 0)
@@ -107,6 +132,7 @@ Expected<QList<LinkTarget>> LinkTestPlanner::plan(const CablingPlan &cabling, co
                                                   rdmaA, gidA, rdmaB, gidB};
         }
         target.reportedSpeedMbps = slowest;
+        target.pcieKnownFull = pcieFull == 1;
         targets.append(target);
     }
     if (targets.isEmpty())

@@ -42,7 +42,10 @@ struct LinkTarget
     QString nodeB;
     int portB = 0;
     std::array<LinkTwin, 2> twins;
-    int reportedSpeedMbps = 0; // the lowest ethtool speed over the four netdevs (0: unknown)
+    int reportedSpeedMbps = 0; // the lowest ethtool speed over the netdevs with carrier (0: unknown)
+    QStringList twinsWithoutCarrier; // "enP2p1s0f1np1 on spark-2", from the probe before the test
+    QStringList narrowPcie;          // "enP2p1s0f0np0 on spark-1 at Gen5 x2"
+    bool pcieKnownFull = false;      // every end's PCIe function read, all at Gen5 x4
 };
 
 // Which links to test and with which addresses, from the cabling plan, the

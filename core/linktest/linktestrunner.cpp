@@ -368,6 +368,9 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
             observation.throughSwitch = link.throughSwitch;
             observation.throughput = port;
             observation.reportedSpeedMbps = link.reportedSpeedMbps;
+            observation.twinsWithoutCarrier = link.twinsWithoutCarrier;
+            observation.narrowPcie = link.narrowPcie;
+            observation.pcieKnownFull = link.pcieKnownFull;
             observation.retransmitFraction = retransmitFraction.value(int(port.phase));
             observation.pingLossPercent = result.lossPercent;
             observations.append(observation);

@@ -4,6 +4,7 @@
 #include "core/linktest/portthroughput.h"
 
 #include <QList>
+#include <QStringList>
 #include <QString>
 
 namespace spark {
@@ -26,9 +27,12 @@ struct LinkObservation
     int port = 0;               // 0 or 1
     bool throughSwitch = false;
     PortThroughput throughput;
-    int reportedSpeedMbps = 0;  // ethtool's Speed on the port (0: unknown)
+    int reportedSpeedMbps = 0;  // ethtool's Speed over the twins with carrier (0: unknown)
     double retransmitFraction = 0; // TCP: retransmitted / sent segments (0…1)
     double pingLossPercent = 0;
+    QStringList twinsWithoutCarrier; // "enP2p1s0f1np1 on Spark B": a twin of either end that is down
+    QStringList narrowPcie;          // "enP2p1s0f0np0 on Spark B at Gen5 x2": below PCIe Gen5 x4
+    bool pcieKnownFull = false;      // every function of both ends read at Gen5 x4
 };
 
 enum class LinkVerdictReason {
@@ -39,6 +43,8 @@ enum class LinkVerdictReason {
     PacketLoss,
     OneTwinIdle,
     BelowExpected,
+    TwinDown,
+    PcieLink,
 };
 
 struct LinkVerdict
@@ -51,8 +57,11 @@ struct LinkVerdict
     static LinkVerdictReason reasonFromKey(const QString &key);
 
     // The verdict for one measurement. Rules, first match wins:
-    // nothing crossed → no traffic; negotiated below 200G → speed advice;
-    // ≤ 15 % of expected while ethtool says 200G → degraded-link reboot;
+    // nothing crossed → no traffic; a twin without carrier → that twin is down
+    // (a netdev without carrier has no speed, so it is never "negotiated 10G");
+    // negotiated below 200G → speed advice; below expected on a PCIe link
+    // narrower than Gen5 x4 → firmware/BIOS update; both twins at 8–25 Gb/s
+    // (scaled) while ethtool says 200G → degraded initialisation, reboot;
     // ping loss ≥ 1 % or TCP retransmits ≥ 0.2 % → reseat the cable;
     // a twin below 25 % of the other → both twins must be addressed;
     // below expected → test again / reseat; else pass.

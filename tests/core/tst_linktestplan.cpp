@@ -31,6 +31,7 @@ QList<NodeFacts> factsWithSpeed(const QStringList &names, int speed)
             Cx7InterfaceFacts cx7;
             cx7.netdev = netdev;
             cx7.present = true;
+            cx7.carrier = true;
             cx7.sysfsSpeedMbps = speed;
             facts.cx7.append(cx7);
         }
@@ -128,6 +129,44 @@ private Q_SLOTS:
         facts[1].cx7[1].sysfsSpeedMbps = 100000; // one twin of spark-2 at 100G
         QCOMPARE(LinkTestPlanner::plan(*cabling, *addresses, facts)->first().reportedSpeedMbps, 100000);
         QCOMPARE(LinkTestPlanner::plan(*cabling, *addresses, {})->first().reportedSpeedMbps, 0);
+    }
+
+    // A twin without carrier: no negotiated speed, whatever sysfs says, and it is named.
+    void twinWithoutCarrierIsNamedNotSlow()
+    {
+        const QStringList names = nodes(2);
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, names, 0);
+        const auto addresses = AddressPlanner::plan(*cabling, {});
+        QList<NodeFacts> facts = factsWithSpeed(names, 200000);
+        facts[1].cx7[1].carrier = false;
+        facts[1].cx7[1].sysfsSpeedMbps = 10000; // what a down twin's sysfs may still print
+        const LinkTarget target = LinkTestPlanner::plan(*cabling, *addresses, facts)->first();
+        QCOMPARE(target.reportedSpeedMbps, 200000);
+        QCOMPARE(target.twinsWithoutCarrier, QStringList{QStringLiteral("enP2p1s0f0np0 on %1").arg(names.at(1))});
+        QVERIFY(!target.pcieKnownFull); // no PCIe facts: unknown
+    }
+
+    void pcieLinksOfBothEnds()
+    {
+        const QStringList names = nodes(2);
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, names, 0);
+        const auto addresses = AddressPlanner::plan(*cabling, {});
+        QList<NodeFacts> facts = factsWithSpeed(names, 200000);
+        for (NodeFacts &node : facts) {
+            for (const char *address : {"0000:01:00.0", "0002:01:00.0", "0000:01:00.1", "0002:01:00.1"}) {
+                PcieFunctionFacts pcie;
+                pcie.address = QString::fromLatin1(address);
+                pcie.present = true;
+                pcie.currentGts = 32;
+                pcie.currentWidth = 4;
+                node.pcie.append(pcie);
+            }
+        }
+        QVERIFY(LinkTestPlanner::plan(*cabling, *addresses, facts)->first().pcieKnownFull);
+        facts[0].pcie[1].currentWidth = 2; // old BIOS: the second controller at x2
+        const LinkTarget target = LinkTestPlanner::plan(*cabling, *addresses, facts)->first();
+        QVERIFY(!target.pcieKnownFull);
+        QCOMPARE(target.narrowPcie, QStringList{QStringLiteral("enP2p1s0f0np0 on %1 at Gen5 x2").arg(names.at(0))});
     }
 
     void addressPlanWithoutTheLinkIsAnError()

@@ -39,6 +39,21 @@ QList<LinkSample> samplesFrom(const QString &file, int twin)
     return Iperf3Parser::samples(lines, {QStringLiteral("spark-1:0-spark-2:0"), twin, LinkPhase::AToB, true, false});
 }
 
+LinkObservation withDown(LinkObservation o, std::initializer_list<const char *> twins)
+{
+    for (const char *twin : twins)
+        o.twinsWithoutCarrier.append(QString::fromUtf8(twin));
+    return o;
+}
+
+LinkObservation withPcie(LinkObservation o, std::initializer_list<const char *> narrow, bool knownFull)
+{
+    for (const char *function : narrow)
+        o.narrowPcie.append(QString::fromUtf8(function));
+    o.pcieKnownFull = knownFull;
+    return o;
+}
+
 } // namespace
 
 class TestLinkVerdict final : public QObject
@@ -60,9 +75,27 @@ private Q_SLOTS:
         QTest::newRow("one twin barely used") << observe(94.6, 20) << 1.0 << "one-twin-idle"
                                               << "Port 0 of Spark B reaches 115 Gb/s: one twin carries no traffic — both twins must be addressed.";
         QTest::newRow("degraded after hot-plug") << observe(6.5, 6.5) << 1.0 << "degraded"
-                                                 << "13 Gb/s while the link reports 200G: a known degraded-link state after hot-plug — reboot both Sparks with the cables in.";
+                                                 << "Cable 2 carries 13 Gb/s (6.5 and 6.5 per twin) while the link reports 200G: the known degraded initialisation after boot or hot-plug — reboot both Sparks with the cables in.";
+        QTest::newRow("degraded, 13 Gb/s per twin") << observe(13, 13.2) << 1.0 << "degraded"
+                                                    << "Cable 2 carries 26 Gb/s (13 and 13 per twin) while the link reports 200G: the known degraded initialisation after boot or hot-plug — reboot both Sparks with the cables in.";
         QTest::newRow("degraded, emulated scale") << observe(0.13, 0.13) << 0.01 << "degraded"
-                                                  << "0.26 Gb/s while the link reports 200G: a known degraded-link state after hot-plug — reboot both Sparks with the cables in.";
+                                                  << "Cable 2 carries 0.26 Gb/s (0.13 and 0.13 per twin) while the link reports 200G: the known degraded initialisation after boot or hot-plug — reboot both Sparks with the cables in.";
+        QTest::newRow("degraded, PCIe read at Gen5 x4") << withPcie(observe(12.9, 13.2), {}, true) << 1.0 << "degraded"
+                                                        << "Cable 2 carries 26 Gb/s (13 and 13 per twin) while the link reports 200G and PCIe Gen5 x4: the known degraded initialisation after boot or hot-plug — reboot both Sparks with the cables in.";
+        QTest::newRow("30 Gb/s per twin is slow, not the degraded state") << observe(30, 30) << 1.0 << "below-expected"
+                                                                           << "Cable 2 reaches 60 Gb/s, below the 184 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.";
+        QTest::newRow("one twin idle at a degraded rate") << observe(13, 0) << 1.0 << "one-twin-idle"
+                                                          << "Port 0 of Spark B reaches 13 Gb/s: one twin carries no traffic — both twins must be addressed.";
+        // A twin without carrier has no negotiated speed: the verdict names the
+        // twin that is down, never "negotiated 10G" on the near end.
+        QTest::newRow("a twin down on the far end") << withDown(observe(95, 0, 200000), {"enP2p1s0f1np1 on Spark A"}) << 1.0 << "twin-down"
+                                                    << "Cable 2 runs on one twin only: enP2p1s0f1np1 on Spark A has no carrier (down), so the link carries half of what it should. Reseat the cable at both ends (pull tab up); if the interface was switched off, switch it on; a restart of both Sparks with the cables in also helps.";
+        QTest::newRow("both ends of a twin down") << withDown(observe(95, 0, 0), {"enP2p1s0f1np1 on Spark A", "enP2p1s0f0np0 on Spark B"}) << 1.0 << "twin-down"
+                                                  << "Cable 2 runs on one twin only: enP2p1s0f1np1 on Spark A and enP2p1s0f0np0 on Spark B have no carrier (down), so the link carries half of what it should. Reseat the cable at both ends (pull tab up); if the interface was switched off, switch it on; a restart of both Sparks with the cables in also helps.";
+        QTest::newRow("second controller at PCIe x2") << withPcie(observe(95, 55), {"enP2p1s0f0np0 on Spark B at Gen5 x2"}, false) << 1.0 << "pcie-link"
+                                                      << "Cable 2 reaches 150 Gb/s: enP2p1s0f0np0 on Spark B at Gen5 x2, below the PCIe Gen5 x4 each twin needs. Update the firmware and BIOS through the guided update, then reboot.";
+        QTest::newRow("x2 that still passes is a pass") << withPcie(observe(95, 95), {"enP2p1s0f0np0 on Spark B at Gen5 x2"}, false) << 1.0 << "pass"
+                                                        << "Cable 2 reaches 190 Gb/s (184 Gb/s expected).";
         QTest::newRow("retransmits") << observe(80, 81, 200000, 0.056) << 1.0 << "packet-loss"
                                      << "Packet loss on cable 2: reseat or replace the cable.";
         QTest::newRow("ping loss") << observe(95, 95, 200000, 0, 26.7) << 1.0 << "packet-loss"

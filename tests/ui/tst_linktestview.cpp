@@ -86,7 +86,7 @@ QList<LinkSample> feed(LinkTestView &view)
         result.throughput = PortThroughput::fromSamples(samples);
         QList<LinkObservation> observations;
         for (const PortThroughput &port : std::as_const(result.throughput))
-            observations.append(LinkObservation{result.label, result.nodeA, result.portA, false, port, 200000, 0, 0});
+            observations.append(LinkObservation{result.label, result.nodeA, result.portA, false, port, 200000, 0, 0, {}, {}, false});
         result.verdict = LinkVerdict::judge(observations, expectation);
         view.setResult(result);
         return result;
