@@ -87,52 +87,61 @@ QString ReportCollector::defaultFileName(const QDateTime &when)
     return QStringLiteral("spark-companion-report-%1.tar").arg(when.toString(QStringLiteral("yyyyMMdd-HHmmss")));
 }
 
+namespace {
+
+Expected<ReportSummary> collectBlocking(const QList<SudoTarget> &targets, const ReportOptions &options,
+                                        const ReportCollector::Progress &progress)
+{
+    using RC = ReportCollector;
+    const auto policy = VersionPolicy::load();
+    if (!policy)
+        return policy.error();
+    progress(5, RC::tr("Asking %n node(s) what they see…", nullptr, int(targets.size())));
+
+    // Every node at once, each on its own thread and session.
+    QList<QFuture<ReportedNode>> running;
+    for (const SudoTarget &target : targets)
+        running.append(runOnThread([target] { return collectNode(target); }));
+    SupportReportInput input;
+    input.created = QDateTime::currentDateTime();
+    input.programVersion = applicationVersion();
+    input.desktopOs = QSysInfo::prettyProductName();
+    input.keepMacs = options.keepMacs;
+    ReportSummary summary;
+    for (qsizetype i = 0; i < running.size(); ++i) {
+        ReportedNode node = running[i].result();
+        if (node.probeOutput) {
+            summary.answered.append(node.name);
+            progress(10 + int(80 * (i + 1) / running.size()), RC::tr("%1 answered.").arg(node.name));
+        } else {
+            summary.unanswered.append(QStringLiteral("%1: %2").arg(node.name, node.error));
+            progress(10 + int(80 * (i + 1) / running.size()),
+                     RC::tr("%1 did not answer (%2); the report says so.").arg(node.name, node.error));
+        }
+        if (targets.at(i).sudo.hasPassword())
+            input.secrets.append(targets.at(i).sudo.password());
+        input.nodes.append(std::move(node));
+    }
+    input.programFiles = programFiles();
+
+    progress(95, RC::tr("Writing the report…"));
+    const QByteArray archive = SupportReport::archive(input, *policy);
+    QSaveFile file(options.outputPath);
+    if (!file.open(QIODevice::WriteOnly) || file.write(archive) != archive.size() || !file.commit())
+        return Error(RC::tr("The report could not be saved to %1: %2").arg(options.outputPath, file.errorString()));
+    QFile::setPermissions(options.outputPath, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    summary.path = options.outputPath;
+    summary.bytes = archive.size();
+    progress(100, RC::tr("The report is saved: %1").arg(options.outputPath));
+    return summary;
+}
+
+} // namespace
+
 QFuture<Expected<ReportSummary>> ReportCollector::collect(const QList<SudoTarget> &targets, const ReportOptions &options,
                                                          Progress progress)
 {
-    return runOnThread([targets, options, progress]() -> Expected<ReportSummary> {
-        const auto policy = VersionPolicy::load();
-        if (!policy)
-            return policy.error();
-        progress(5, tr("Asking %n node(s) what they see…", nullptr, int(targets.size())));
-
-        // Every node at once, each on its own thread and session.
-        QList<QFuture<ReportedNode>> running;
-        for (const SudoTarget &target : targets)
-            running.append(runOnThread([target] { return collectNode(target); }));
-        SupportReportInput input;
-        input.created = QDateTime::currentDateTime();
-        input.programVersion = applicationVersion();
-        input.desktopOs = QSysInfo::prettyProductName();
-        input.keepMacs = options.keepMacs;
-        ReportSummary summary;
-        for (qsizetype i = 0; i < running.size(); ++i) {
-            ReportedNode node = running[i].result();
-            if (node.probeOutput) {
-                summary.answered.append(node.name);
-                progress(10 + int(80 * (i + 1) / running.size()), tr("%1 answered.").arg(node.name));
-            } else {
-                summary.unanswered.append(QStringLiteral("%1: %2").arg(node.name, node.error));
-                progress(10 + int(80 * (i + 1) / running.size()),
-                         tr("%1 did not answer (%2); the report says so.").arg(node.name, node.error));
-            }
-            if (targets.at(i).sudo.hasPassword())
-                input.secrets.append(targets.at(i).sudo.password());
-            input.nodes.append(std::move(node));
-        }
-        input.programFiles = programFiles();
-
-        progress(95, tr("Writing the report…"));
-        const QByteArray archive = SupportReport::archive(input, *policy);
-        QSaveFile file(options.outputPath);
-        if (!file.open(QIODevice::WriteOnly) || file.write(archive) != archive.size() || !file.commit())
-            return Error(tr("The report could not be saved to %1: %2").arg(options.outputPath, file.errorString()));
-        QFile::setPermissions(options.outputPath, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-        summary.path = options.outputPath;
-        summary.bytes = archive.size();
-        progress(100, tr("The report is saved: %1").arg(options.outputPath));
-        return summary;
-    });
+    return runOnThread([targets, options, progress] { return collectBlocking(targets, options, progress); });
 }
 
 } // namespace spark

@@ -45,6 +45,7 @@ public:
     static QFuture<Expected<ReportSummary>> collect(const QList<SudoTarget> &targets, const ReportOptions &options,
                                                     Progress progress);
 
+
     // "spark-companion-report-20261205-0142.tar" in `folder`.
     static QString defaultFileName(const QDateTime &when);
 };

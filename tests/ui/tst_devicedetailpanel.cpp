@@ -5,10 +5,16 @@
 #include "core/facts/probeparser.h"
 #include "support/screenshots.h"
 #include "tests/support/fixtures.h"
+#include "core/devices/secretstore.h"
 #include "ui/devices/devicedetailpanel.h"
+#include "ui/devices/supportreportdialog.h"
 #include "ui/mainwindow/mainwindow.h"
 
+#include <QCheckBox>
+#include <QFile>
 #include <QLabel>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
 #include <QPromise>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -16,6 +22,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <memory>
 
 using namespace spark;
 using namespace spark::ui;
@@ -55,7 +63,12 @@ class TestDeviceDetailPanel final : public QObject
 {
     Q_OBJECT
 
+    // libsecret keeps its connection on the thread of the first keychain store.
+    std::unique_ptr<SecretStore> m_secrets;
+
 private Q_SLOTS:
+    void cleanupTestCase() { m_secrets.reset(); }
+
     void showsFactsAndVerdict_data()
     {
         QTest::addColumn<QString>("capture");
@@ -70,6 +83,9 @@ private Q_SLOTS:
         QTest::newRow("one twin down, 100G") << "sparklab-twin-down-100g.txt" << "7.3.1" << "Not ready"
                                              << test::strings({"twin-down", "port-slow", "release-too-old"}) << true
                                              << test::strings({"up", "up", "up", "down"});
+        QTest::newRow("PCIe x2 and a fatal AER") << "sparklab-pcie-x2-aer.txt" << "7.6.0" << "Not ready"
+                                                 << test::strings({"pcie-link-narrow", "pcie-fatal-errors", "pcie-corrected-errors"})
+                                                 << false << test::strings({"up", "up", "down", "down"});
         QTest::newRow("port 1 unplugged") << "sparklab-unplugged-port1.txt" << "7.6.0" << "Ready with warnings"
                                           << test::strings({"conflicting-netplan"}) << false
                                           << test::strings({"up", "up", "absent (no cable)", "absent (no cable)"});
@@ -155,6 +171,57 @@ private Q_SLOTS:
         QVERIFY(text(panel, "detailStatus").startsWith(QStringLiteral("Checked at")));
     }
 
+    void saveReportAsksForTheDevice()
+    {
+        DeviceDetailPanel panel(captureProber({{QStringLiteral("spark-1"), QStringLiteral("sparklab-pcie-x2-aer.txt")}}));
+        auto *button = panel.findChild<QPushButton *>(QStringLiteral("detailSaveReport"));
+        QVERIFY(button && !button->isEnabled());
+        QString asked;
+        connect(&panel, &DeviceDetailPanel::reportRequested, this, [&](const Device &d) { asked = d.name; });
+        panel.setDevice(device(QStringLiteral("spark-1"), QStringLiteral("10.0.0.1")));
+        QVERIFY(button->isEnabled());
+        button->click();
+        QCOMPARE(asked, QStringLiteral("spark-1"));
+    }
+
+    // The dialog runs the real collector: a Spark that does not answer (nothing
+    // listens on port 1) is named, and the report is still saved.
+    void reportDialogSavesAndNamesASilentSpark_data() { addLookRows(); }
+
+    void reportDialogSavesAndNamesASilentSpark()
+    {
+        QFETCH(int, lookIndex);
+        const Look look = allLooks().at(lookIndex);
+        LookScope scope(look);
+        QTemporaryDir dir;
+        Device silent = device(QStringLiteral("spark-1"), QStringLiteral("127.0.0.1"));
+        silent.port = 1;
+        if (!m_secrets) // one keychain store for the whole test, as the app has one
+            m_secrets = std::make_unique<SecretStore>();
+        SupportReportDialog dialog(silent, {device(QStringLiteral("spark-2"), QStringLiteral("127.0.0.1"))}, *m_secrets);
+        dialog.setOutputPath(dir.filePath(QStringLiteral("report.tar")));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QTest::qWait(50);
+        QVERIFY(saveScreenshot(dialog, QStringLiteral("support-report-before"), look));
+        auto *others = dialog.findChild<QCheckBox *>(QStringLiteral("reportIncludeOthers"));
+        QVERIFY(others->isVisible() && others->isChecked());
+        others->setChecked(false);
+        QSignalSpy finished(&dialog, &SupportReportDialog::finished);
+        dialog.findChild<QPushButton *>(QStringLiteral("reportSave"))->click();
+        QVERIFY2(finished.wait(30000), qPrintable(dialog.findChild<QPlainTextEdit *>(QStringLiteral("reportLog"))->toPlainText()));
+        QCOMPARE(finished.first().first().toBool(), true);
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("report.tar"))));
+        const QString result = text(dialog, "reportResult");
+        QVERIFY2(result.contains(QStringLiteral("spark-1")), qPrintable(result));
+        QTRY_VERIFY(dialog.findChild<QPlainTextEdit *>(QStringLiteral("reportLog"))->toPlainText().contains(QStringLiteral("spark-1")));
+        QTest::qWait(50);
+        QVERIFY(saveScreenshot(dialog, QStringLiteral("support-report-done"), look));
+        dialog.resize(420, 360);
+        QTest::qWait(50);
+        QVERIFY(saveScreenshot(dialog, QStringLiteral("support-report-small"), look));
+    }
+
     void mainWindowShowsTheSelectedDevice()
     {
         QTemporaryDir dir;
@@ -193,13 +260,15 @@ private Q_SLOTS:
             QVERIFY(writer.add(device(QStringLiteral("spark-1"), QStringLiteral("10.0.0.1"))).hasValue());
             QVERIFY(writer.add(device(QStringLiteral("spark-2"), QStringLiteral("10.0.0.2"))).hasValue());
             QVERIFY(writer.add(device(QStringLiteral("spark-3"), QStringLiteral("10.0.0.3"))).hasValue());
+            QVERIFY(writer.add(device(QStringLiteral("spark-4"), QStringLiteral("10.0.0.4"))).hasValue());
             QVERIFY(writer.save().hasValue());
         }
         DeviceRegistry registry(path);
         MainWindow window(registry);
         window.setDeviceProber(captureProber({{QStringLiteral("spark-1"), QStringLiteral("sparklab-twin-down-100g.txt")},
                                               {QStringLiteral("spark-2"), QStringLiteral("sparklab-old-release.txt")},
-                                              {QStringLiteral("spark-3"), QStringLiteral("sparklab-nm-user-static.txt")}}));
+                                              {QStringLiteral("spark-3"), QStringLiteral("sparklab-nm-user-static.txt")},
+                                              {QStringLiteral("spark-4"), QStringLiteral("sparklab-pcie-x2-aer.txt")}}));
         window.resize(1000, 760);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -219,6 +288,10 @@ private Q_SLOTS:
         QTRY_VERIFY(text(*panel, "factNetworkStack").contains(QLatin1String("NetworkManager")));
         QTest::qWait(100);
         QVERIFY(saveScreenshot(window, QStringLiteral("device-detail-networkmanager"), look));
+        table->selectRow(3);
+        QTRY_VERIFY(panel->findChild<QWidget *>(QStringLiteral("finding-pcie-link-narrow")));
+        QTest::qWait(100);
+        QVERIFY(saveScreenshot(window, QStringLiteral("device-detail-pcie"), look));
         table->selectRow(0);
         QTest::qWait(100);
         window.resize(560, 420);

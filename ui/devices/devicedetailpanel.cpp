@@ -57,6 +57,13 @@ DeviceDetailPanel::DeviceDetailPanel(Prober prober, QWidget *parent)
     updateLayout->addWidget(m_updateText);
     updateLayout->addWidget(runUpdate, 0, Qt::AlignLeft);
 
+    m_report = new QPushButton(tr("Save a report for support…"), this);
+    m_report->setObjectName(QStringLiteral("detailSaveReport"));
+    m_report->setIcon(QIcon::fromTheme(QStringLiteral("document-save")));
+    m_report->setToolTip(tr("Everything this Spark says about itself, in one file for support; "
+                            "passwords, keys and the serial number are left out."));
+    connect(m_report, &QPushButton::clicked, this, [this] { Q_EMIT reportRequested(m_device); });
+
     auto *title = new QVBoxLayout;
     title->setSpacing(0);
     title->addWidget(m_name);
@@ -71,6 +78,7 @@ DeviceDetailPanel::DeviceDetailPanel(Prober prober, QWidget *parent)
     layout->addWidget(m_findings);
     layout->addWidget(m_update);
     layout->addWidget(m_facts);
+    layout->addWidget(m_report, 0, Qt::AlignLeft);
     layout->addStretch(1);
     clearDevice();
 }
@@ -88,6 +96,7 @@ void DeviceDetailPanel::clearDevice()
     m_address->clear();
     m_status->setText(tr("Select a Spark in the list to see its hardware, software and readiness for a cluster."));
     m_checkAgain->setEnabled(false);
+    m_report->setEnabled(false);
     m_facts->clear();
     m_facts->hide();
     m_findings->clear();
@@ -100,6 +109,7 @@ void DeviceDetailPanel::setDevice(const Device &device)
     m_device = device;
     m_name->setText(device.name);
     m_address->setText(device.user.isEmpty() ? device.host : device.user + QLatin1Char('@') + device.host);
+    m_report->setEnabled(true); // a Spark that does not answer is worth a report too
     m_facts->show();
     checkAgain();
 }

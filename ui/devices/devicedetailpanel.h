@@ -50,6 +50,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     // The person asked to run the documented update on this device.
     void updateRequested(const spark::Device &device);
+    // The person asked for a support report on this device.
+    void reportRequested(const spark::Device &device);
 
 private:
     Prober m_prober;
@@ -61,6 +63,7 @@ private:
     QLabel *m_address = nullptr;
     QLabel *m_status = nullptr;
     QPushButton *m_checkAgain = nullptr;
+    QPushButton *m_report = nullptr;
     NodeFactsView *m_facts = nullptr;
     FindingsView *m_findings = nullptr;
     QWidget *m_update = nullptr;

@@ -12,6 +12,7 @@
 #include "ui/devices/adddevicedialog.h"
 #include "ui/devices/devicedetailpanel.h"
 #include "ui/devices/devicelistmodel.h"
+#include "ui/devices/supportreportdialog.h"
 #include "ui/devices/updatedialog.h"
 #include "ui/health/healthdashboard.h"
 #include "ui/mainwindow/emptystatewidget.h"
@@ -68,6 +69,7 @@ MainWindow::MainWindow(DeviceRegistry &registry, QWidget *parent)
     };
     m_detail = new DeviceDetailPanel([this](const Device &device) { return m_prober(device); }, this);
     connect(m_detail, &DeviceDetailPanel::updateRequested, this, &MainWindow::openUpdate);
+    connect(m_detail, &DeviceDetailPanel::reportRequested, this, &MainWindow::openSupportReport);
     auto *detailScroll = new QScrollArea(this);
     detailScroll->setObjectName(QStringLiteral("deviceDetailScroll"));
     detailScroll->setWidgetResizable(true);
@@ -200,6 +202,18 @@ void MainWindow::openUpdate(const Device &device)
         if (updated.name == m_detail->device().name)
             m_detail->showResult(facts);
     });
+    dialog->open();
+}
+
+void MainWindow::openSupportReport(const Device &device)
+{
+    QList<Device> others;
+    for (const Device &registered : m_registry.devices()) {
+        if (registered.name != device.name)
+            others.append(registered);
+    }
+    auto *dialog = new SupportReportDialog(device, others, secrets(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }
 

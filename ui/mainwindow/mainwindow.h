@@ -43,6 +43,7 @@ public Q_SLOTS:
     void openAbout();
     void openAddDevice();
     void openUpdate(const spark::Device &device);
+    void openSupportReport(const spark::Device &device);
     // The link-health window of `cluster`; empty: the default cluster (the one set up last).
     void openHealthDashboard(const QString &cluster = QString());
 
