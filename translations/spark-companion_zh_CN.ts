@@ -1109,6 +1109,14 @@
         <source>%1 shows no RoCE v2 GID for %2 on %3: check that its RoCE device is up (ibdev2netdev) and the cluster&apos;s network is applied, or use --mode tcp.</source>
         <translation>%1 上的 %3 没有对应 %2 的 RoCE v2 GID：请检查其 RoCE 设备已启用（ibdev2netdev）且集群网络配置已应用，或改用 --mode tcp。</translation>
     </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 上的 %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2 at %3</source>
+        <translation>%2 上的 %1 为 %3</translation>
+    </message>
 </context>
 <context>
     <name>spark::LinkTestRun</name>
@@ -1242,10 +1250,6 @@
         <translation>%2 的端口 %1 协商速率为 %3G，而不是 200G：请使用支持 200 Gb/s 或更高速率的线缆（认证的 QSFP112 DAC），并将其插紧。</translation>
     </message>
     <message>
-        <source>%1 Gb/s while the link reports 200G: a known degraded-link state after hot-plug — reboot both Sparks with the cables in.</source>
-        <translation>链路显示为 200G，实测却只有 %1 Gb/s：这是热插拔后已知的链路降级状态——请在插好线缆的情况下重启两台 Spark。</translation>
-    </message>
-    <message>
         <source>packet loss on %1: reseat or replace the cable.</source>
         <translation>%1 上有丢包：请重新插紧或更换线缆。</translation>
     </message>
@@ -1264,6 +1268,30 @@
     <message>
         <source>The link was not measured: run the link test again.</source>
         <translation>该链路未测量：请重新运行链路测试。</translation>
+    </message>
+    <message>
+        <source>%1 runs on one twin only: %2 has no carrier (down), so the link carries half of what it should. Reseat the cable at both ends (pull tab up); if the interface was switched off, switch it on; a restart of both Sparks with the cables in also helps.</source>
+        <translation>%1 只在一个孪生接口上运行：%2 没有载波（已断开），因此链路只能承载应有带宽的一半。请在两端重新插好线缆（拉环朝上）；如果该接口被关闭，请将其开启；在插好线缆的情况下重启两台 Spark 也有帮助。</translation>
+    </message>
+    <message>
+        <source>%1 runs on one twin only: %2 have no carrier (down), so the link carries half of what it should. Reseat the cable at both ends (pull tab up); if the interface was switched off, switch it on; a restart of both Sparks with the cables in also helps.</source>
+        <translation>%1 只在一个孪生接口上运行：%2 没有载波（已断开），因此链路只能承载应有带宽的一半。请在两端重新插好线缆（拉环朝上）；如果接口被关闭，请将其开启；在插好线缆的情况下重启两台 Spark 也有帮助。</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> 和 </translation>
+    </message>
+    <message>
+        <source>%1 reaches %2 Gb/s: %3, below the PCIe Gen5 x4 each twin needs. Update the firmware and BIOS through the guided update, then reboot.</source>
+        <translation>%1 达到 %2 Gb/s：%3，低于每个孪生接口所需的 PCIe Gen5 x4。请通过引导式更新升级固件和 BIOS，然后重启。</translation>
+    </message>
+    <message>
+        <source>%1 carries %2 Gb/s (%3 and %4 per twin) while the link reports 200G and PCIe Gen5 x4: the known degraded initialisation after boot or hot-plug — reboot both Sparks with the cables in.</source>
+        <translation>%1 只承载 %2 Gb/s（每个孪生接口分别为 %3 和 %4），而链路报告为 200G 且 PCIe 为 Gen5 x4：这是开机或热插拔后已知的降级初始化——请在插好线缆的情况下重启两台 Spark。</translation>
+    </message>
+    <message>
+        <source>%1 carries %2 Gb/s (%3 and %4 per twin) while the link reports 200G: the known degraded initialisation after boot or hot-plug — reboot both Sparks with the cables in.</source>
+        <translation>%1 只承载 %2 Gb/s（每个孪生接口分别为 %3 和 %4），而链路报告为 200G：这是开机或热插拔后已知的降级初始化——请在插好线缆的情况下重启两台 Spark。</translation>
     </message>
 </context>
 <context>
@@ -1337,7 +1365,9 @@
     </message>
     <message numerus="yes">
         <source>On %1, NetworkManager&apos;s DHCP profiles on the planned ports (%n in all, the DGX OS default) step back for Spark Companion&apos;s; they are not changed, and a rollback gives the ports back to them.</source>
-        <translation><numerusform>在 %1 上，NetworkManager 在规划端口上的 DHCP 配置（共 %n 个，DGX OS 默认）让位于 Spark Companion 的配置；它们不会被修改，回滚后端口会交还给它们。</numerusform></translation>
+        <translation>
+            <numerusform>在 %1 上，NetworkManager 在规划端口上的 DHCP 配置（共 %n 个，DGX OS 默认）让位于 Spark Companion 的配置；它们不会被修改，回滚后端口会交还给它们。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1724,6 +1754,69 @@
         <source>Agree when the set-up asks (sparkctl: --disable-conflicting); a rollback gives the port back to it.</source>
         <translation>在设置过程询问时同意（sparkctl：--disable-conflicting）；回滚后端口会交还给它。</translation>
     </message>
+    <message>
+        <source>%1 (%2) at %3</source>
+        <translation>%1（%2）为 %3</translation>
+    </message>
+    <message>
+        <source>The ConnectX-7 of %1 reaches the system over a narrower PCIe link than it should (%2, instead of Gen5 x4), so its ports cannot carry 200 Gb/s.</source>
+        <translation>%1 的 ConnectX-7 与系统之间的 PCIe 链路比应有的窄（%2，而不是 Gen5 x4），因此其端口无法承载 200 Gb/s。</translation>
+    </message>
+    <message>
+        <source>Update the firmware and BIOS of %1 through the guided update, then reboot it.</source>
+        <translation>请通过引导式更新升级 %1 的固件和 BIOS，然后重启它。</translation>
+    </message>
+    <message>
+        <source>The ConnectX-7 links of %1 had %2 fatal PCIe error(s) since it started; the network card may stop answering at any moment.</source>
+        <translation>%1 的 ConnectX-7 链路自启动以来发生了 %2 次致命 PCIe 错误；网卡随时可能停止响应。</translation>
+    </message>
+    <message>
+        <source>Reboot %1; if it happens again, contact support with a report (Save a report for support…, or sparkctl report).</source>
+        <translation>请重启 %1；如果再次发生，请带上报告联系支持（“保存支持报告…”，或 sparkctl report）。</translation>
+    </message>
+    <message>
+        <source>The ConnectX-7 links of %1 had %2 uncorrectable PCIe error(s) since it started.</source>
+        <translation>%1 的 ConnectX-7 链路自启动以来发生了 %2 次不可纠正的 PCIe 错误。</translation>
+    </message>
+    <message>
+        <source>Reboot %1 when convenient; if the count grows again, contact support with a report.</source>
+        <translation>请在方便时重启 %1；如果计数再次增长，请带上报告联系支持。</translation>
+    </message>
+    <message>
+        <source>The ConnectX-7 links of %1 corrected %2 PCIe error(s) since it started; many of them can slow the links down.</source>
+        <translation>%1 的 ConnectX-7 链路自启动以来纠正了 %2 次 PCIe 错误；错误过多会使链路变慢。</translation>
+    </message>
+    <message>
+        <source>Check again later: a count that keeps growing means a reboot of %1, and a report to support if it persists.</source>
+        <translation>请稍后再次检查：如果计数持续增长，请重启 %1；若问题依旧，请向支持提交报告。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ReportCollector</name>
+    <message numerus="yes">
+        <source>Asking %n node(s) what they see…</source>
+        <translation><numerusform>正在询问 %n 个节点的状态…</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 answered.</source>
+        <translation>%1 已应答。</translation>
+    </message>
+    <message>
+        <source>%1 did not answer (%2); the report says so.</source>
+        <translation>%1 没有应答（%2）；报告中会注明。</translation>
+    </message>
+    <message>
+        <source>Writing the report…</source>
+        <translation>正在写入报告…</translation>
+    </message>
+    <message>
+        <source>The report could not be saved to %1: %2</source>
+        <translation>无法将报告保存到 %1：%2</translation>
+    </message>
+    <message>
+        <source>The report is saved: %1</source>
+        <translation>报告已保存：%1</translation>
+    </message>
 </context>
 <context>
     <name>spark::RunComparison</name>
@@ -1919,6 +2012,41 @@
     </message>
 </context>
 <context>
+    <name>spark::SupportReport</name>
+    <message>
+        <source>No findings: every node is ready.</source>
+        <translation>没有发现问题：每个节点都已就绪。</translation>
+    </message>
+    <message>
+        <source>Spark Companion support report, made %1 by Spark Companion %2.
+
+nodes/NAME/ holds what each Spark printed, exactly as received (each file is named after the command that made it); findings.txt and findings.json what Spark Companion concluded; program/ its own settings and logs.
+
+Removed before saving: passwords, private keys, tokens and the serial number%3.
+Replay it: sparkctl probe --from-report THIS-FILE
+</source>
+        <translation>Spark Companion 支持报告，由 Spark Companion %2 于 %1 生成。
+
+nodes/节点名/ 中是每台 Spark 输出的原始内容，与收到的完全一致（每个文件以生成它的命令命名）；findings.txt 和 findings.json 是 Spark Companion 得出的结论；program/ 是程序自身的设置和日志。
+
+保存前已移除：密码、私钥、令牌和序列号%3。
+重放：sparkctl probe --from-report 本文件
+</translation>
+    </message>
+    <message>
+        <source>; MAC addresses are replaced by a stable hash</source>
+        <translation>；MAC 地址已替换为稳定的哈希值</translation>
+    </message>
+    <message>
+        <source>The file is not a Spark Companion support report (it has no report.json).</source>
+        <translation>该文件不是 Spark Companion 支持报告（其中没有 report.json）。</translation>
+    </message>
+    <message>
+        <source>The report was made by a newer Spark Companion; update this one to read it.</source>
+        <translation>该报告由更新版本的 Spark Companion 生成；请更新本程序后再读取。</translation>
+    </message>
+</context>
+<context>
     <name>spark::TunnelPlanner</name>
     <message>
         <source>DGX Dashboard</source>
@@ -2074,6 +2202,17 @@
     <message>
         <source>right port (outer)</source>
         <translation>右侧端口（外侧）</translation>
+    </message>
+</context>
+<context>
+    <name>spark::tarArchive</name>
+    <message>
+        <source>The file is not a report archive, or it is damaged.</source>
+        <translation>该文件不是报告归档，或已损坏。</translation>
+    </message>
+    <message>
+        <source>The report archive is cut short.</source>
+        <translation>报告归档不完整。</translation>
     </message>
 </context>
 <context>
@@ -2625,6 +2764,14 @@
     <message>
         <source>Checked at %1.</source>
         <translation>检查于 %1。</translation>
+    </message>
+    <message>
+        <source>Save a report for support…</source>
+        <translation>保存支持报告…</translation>
+    </message>
+    <message>
+        <source>Everything this Spark says about itself, in one file for support; passwords, keys and the serial number are left out.</source>
+        <translation>把这台 Spark 报告的全部信息保存为一个文件发给支持人员；不包含密码、密钥和序列号。</translation>
     </message>
 </context>
 <context>
@@ -3774,6 +3921,61 @@ Fix: %2</source>
     </message>
 </context>
 <context>
+    <name>spark::ui::SupportReportDialog</name>
+    <message>
+        <source>Save a report for support</source>
+        <translation>保存支持报告</translation>
+    </message>
+    <message>
+        <source>Spark Companion asks %1 what it sees and saves every answer, exactly as received, with what Spark Companion concluded and its own log, in one file to send to support. Nothing on the Spark is changed.
+
+Left out: passwords, keys and the serial number. MAC addresses are replaced by a stable code unless you keep them.</source>
+        <translation>Spark Companion 会询问 %1 的状态，把每个回答按原样保存，连同 Spark Companion 的结论和它自己的日志，打包成一个文件发给支持人员。不会更改 Spark 上的任何内容。
+
+不包含：密码、密钥和序列号。除非您选择保留，MAC 地址会替换为稳定的代码。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Also ask the other registered devices (%n)</source>
+        <translation><numerusform>同时询问其他已登记的设备（%n 台）</numerusform></translation>
+    </message>
+    <message>
+        <source>Keep MAC addresses as they are</source>
+        <translation>保留原始 MAC 地址</translation>
+    </message>
+    <message>
+        <source>Change…</source>
+        <translation>更改…</translation>
+    </message>
+    <message>
+        <source>Save report</source>
+        <translation>保存报告</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <source>Saved as: %1</source>
+        <translation>保存为：%1</translation>
+    </message>
+    <message>
+        <source>Save the report as</source>
+        <translation>报告另存为</translation>
+    </message>
+    <message>
+        <source>Report archives (*.tar)</source>
+        <translation>报告归档 (*.tar)</translation>
+    </message>
+    <message>
+        <source>The report is saved as %1 (%2). Attach it to your message to support.</source>
+        <translation>报告已保存为 %1（%2）。请把它附在发给支持人员的消息中。</translation>
+    </message>
+    <message>
+        <source>Not in it, as they did not answer: %1.</source>
+        <translation>以下设备没有应答，未包含在内：%1。</translation>
+    </message>
+</context>
+<context>
     <name>spark::ui::ThroughputChart</name>
     <message>
         <source>A→B</source>
@@ -3977,6 +4179,47 @@ Fix: %2</source>
     <message>
         <source>Cabled, but the link is slow or has errors</source>
         <translation>已连接，但链路速度慢或有错误</translation>
+    </message>
+</context>
+<context>
+    <name>sparkctl::Report</name>
+    <message>
+        <source>Devices to report on (default: all).</source>
+        <translation>要报告的设备（默认：全部）。</translation>
+    </message>
+    <message>
+        <source>Where to save the report (default: a dated file in this folder).</source>
+        <translation>报告的保存位置（默认：当前文件夹中带日期的文件）。</translation>
+    </message>
+    <message>
+        <source>Keep MAC addresses as they are (default: a stable hash of each).</source>
+        <translation>保留原始 MAC 地址（默认：替换为各自的稳定哈希值）。</translation>
+    </message>
+    <message>
+        <source>Read the sudo password (the same on every node) from stdin&apos;s first line, to include the root-only network settings. Without it, each node&apos;s password remembered in the keychain is used. The password never appears in the report.</source>
+        <translation>从标准输入的第一行读取 sudo 密码（所有节点相同），以便包含只有 root 可读的网络设置。未提供时，使用钥匙串中为每个节点记住的密码。密码绝不会出现在报告中。</translation>
+    </message>
+    <message>
+        <source>no device is named &quot;%1&quot;; &quot;sparkctl device list&quot; shows the names.</source>
+        <translation>没有名为“%1”的设备；“sparkctl device list”可列出名称。</translation>
+    </message>
+    <message>
+        <source>sparkctl report: no devices yet; add one with &quot;sparkctl device add&quot;.
+</source>
+        <translation>sparkctl report：还没有设备；请用“sparkctl device add”添加。
+</translation>
+    </message>
+    <message>
+        <source>Not in the report (no answer): %1
+</source>
+        <translation>未包含在报告中（无应答）：%1
+</translation>
+    </message>
+    <message>
+        <source>Report saved: %1 (%2 KiB). Attach it to your support request; it holds no password, key or serial number.
+</source>
+        <translation>报告已保存：%1（%2 KiB）。请将其附在支持请求中；其中不含密码、密钥或序列号。
+</translation>
     </message>
 </context>
 </TS>

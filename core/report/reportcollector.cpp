@@ -92,11 +92,10 @@ namespace {
 Expected<ReportSummary> collectBlocking(const QList<SudoTarget> &targets, const ReportOptions &options,
                                         const ReportCollector::Progress &progress)
 {
-    using RC = ReportCollector;
     const auto policy = VersionPolicy::load();
     if (!policy)
         return policy.error();
-    progress(5, RC::tr("Asking %n node(s) what they see…", nullptr, int(targets.size())));
+    progress(5, ReportCollector::tr("Asking %n node(s) what they see…", nullptr, int(targets.size())));
 
     // Every node at once, each on its own thread and session.
     QList<QFuture<ReportedNode>> running;
@@ -112,11 +111,11 @@ Expected<ReportSummary> collectBlocking(const QList<SudoTarget> &targets, const 
         ReportedNode node = running[i].result();
         if (node.probeOutput) {
             summary.answered.append(node.name);
-            progress(10 + int(80 * (i + 1) / running.size()), RC::tr("%1 answered.").arg(node.name));
+            progress(10 + int(80 * (i + 1) / running.size()), ReportCollector::tr("%1 answered.").arg(node.name));
         } else {
             summary.unanswered.append(QStringLiteral("%1: %2").arg(node.name, node.error));
             progress(10 + int(80 * (i + 1) / running.size()),
-                     RC::tr("%1 did not answer (%2); the report says so.").arg(node.name, node.error));
+                     ReportCollector::tr("%1 did not answer (%2); the report says so.").arg(node.name, node.error));
         }
         if (targets.at(i).sudo.hasPassword())
             input.secrets.append(targets.at(i).sudo.password());
@@ -124,15 +123,15 @@ Expected<ReportSummary> collectBlocking(const QList<SudoTarget> &targets, const 
     }
     input.programFiles = programFiles();
 
-    progress(95, RC::tr("Writing the report…"));
+    progress(95, ReportCollector::tr("Writing the report…"));
     const QByteArray archive = SupportReport::archive(input, *policy);
     QSaveFile file(options.outputPath);
     if (!file.open(QIODevice::WriteOnly) || file.write(archive) != archive.size() || !file.commit())
-        return Error(RC::tr("The report could not be saved to %1: %2").arg(options.outputPath, file.errorString()));
+        return Error(ReportCollector::tr("The report could not be saved to %1: %2").arg(options.outputPath, file.errorString()));
     QFile::setPermissions(options.outputPath, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     summary.path = options.outputPath;
     summary.bytes = archive.size();
-    progress(100, RC::tr("The report is saved: %1").arg(options.outputPath));
+    progress(100, ReportCollector::tr("The report is saved: %1").arg(options.outputPath));
     return summary;
 }
 
