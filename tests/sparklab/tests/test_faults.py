@@ -228,10 +228,45 @@ def network_manager_faults(lab, t):
     t.check(lab.exec("spark-3", "nmcli", "general").returncode == 0, "nm-stop cleared")
 
 
+def pcie_faults(lab, t):
+    """The CX-7 PCIe stand-in: Gen5 x4 everywhere, the two root ports always, the
+    functions only while a cable is in (CX-7 hot-plug); old BIOS's x2 and AER counts
+    where the kernel keeps them."""
+    devices = lambda node: sorted(lab.sh(node, "ls /sys/bus/pci/devices").split())
+    t.check(devices("spark-1") == ["0000:00:00.0", "0000:01:00.0", "0000:01:00.1", "0002:00:00.0",
+                                   "0002:01:00.0", "0002:01:00.1"],
+            "PCIe: a cabled node shows its four CX-7 functions and two root ports", devices("spark-1"))
+    width = lambda node, bus: lab.sh(node, f"cat /sys/bus/pci/devices/{bus}/current_link_width").strip()
+    speed = lab.sh("spark-1", "cat /sys/bus/pci/devices/0002:01:00.0/current_link_speed").strip()
+    t.check(width("spark-1", "0002:01:00.0") == "4" and speed == "32.0 GT/s PCIe",
+            "PCIe: each function at Gen5 x4 as the kernel prints it", speed)
+    lab.fault("pcie-width", "1")
+    t.check(width("spark-1", "0002:01:00.0") == "2" and width("spark-1", "0002:01:00.1") == "2"
+            and width("spark-1", "0000:01:00.0") == "4",
+            "pcie-width: the second controller's functions at x2, the first at x4")
+    lab.fault("pcie-width", "1", "--clear")
+    t.check(width("spark-1", "0002:01:00.0") == "4", "pcie-width cleared")
+
+    lab.fault("aer", "1")
+    root = lab.sh("spark-1", "cat /sys/bus/pci/devices/0000:00:00.0/aer_rootport_total_err_fatal "
+                             "/sys/bus/pci/devices/0000:00:00.0/aer_dev_fatal")
+    t.check(root.splitlines()[0] == "1" and "TOTAL_ERR_FATAL 1" in root,
+            "aer: a fatal error on the root port, in its device and root-port totals", root)
+    lab.fault("aer", "1", "--severity", "correctable", "--count", "3", "--device", "0002:01:00.1")
+    fn = lab.sh("spark-1", "cat /sys/bus/pci/devices/0002:01:00.1/aer_dev_correctable")
+    rp = lab.sh("spark-1", "cat /sys/bus/pci/devices/0002:00:00.0/aer_rootport_total_err_cor").strip()
+    t.check("TOTAL_ERR_COR 3" in fn and rp == "3",
+            "aer: corrected errors on a function count on its root port too", fn + rp)
+    lab.fault("aer", "1", "--clear")
+    t.check("TOTAL_ERR_FATAL 0" in lab.sh("spark-1", "cat /sys/bus/pci/devices/0000:00:00.0/aer_dev_fatal"),
+            "aer cleared")
+
+
 def test(t):
     with labtest.Lab("slt-faults", "cables", "--nodes", "3", "--cable", CABLE,
                      "--cable", "1:1-3:1", "--mgmt-subnet", "10.131.203.0/24") as lab:
         address_cable(lab)
+        pcie_faults(lab, t)
         cable_faults(lab, t)
         node_faults(lab, t)
         network_manager_faults(lab, t)

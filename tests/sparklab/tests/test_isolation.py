@@ -47,6 +47,15 @@ def test(t):
         took = time.monotonic() - start
         t.check(r.returncode != 0 and took < 2.0, f"DNS fails at once ({took:.2f} s)")
 
+        spark_pci = {"0000:00:00.0", "0000:01:00.0", "0000:01:00.1",
+                     "0002:00:00.0", "0002:01:00.0", "0002:01:00.1"}
+        node_pci = set(lab.sh("spark-1", "ls /sys/bus/pci/devices").split())
+        host_only = set(os.listdir("/sys/bus/pci/devices")) - spark_pci
+        t.check(node_pci == spark_pci and not (node_pci & host_only),
+                "a node's PCI devices are the Spark's stand-ins, not the host's", sorted(node_pci))
+        r = lab.exec("spark-1", "sh", "-c", "ls /var/log/journal | wc -l")
+        t.check(r.stdout.strip() == "0", "a node's journal is not the host's", r.stdout)
+
         ids = {lab.sh(n, "cat /etc/machine-id").strip() for n in ("spark-1", "spark-2")}
         host = open("/etc/machine-id").read().strip() if os.path.exists("/etc/machine-id") else ""
         t.check(len(ids) == 2 and host not in ids and all(re.fullmatch(r"[0-9a-f]{32}", i) for i in ids),
