@@ -1293,6 +1293,10 @@
         <source>%1 carries %2 Gb/s (%3 and %4 per twin) while the link reports 200G: the known degraded initialisation after boot or hot-plug — reboot both Sparks with the cables in.</source>
         <translation>%1 只承载 %2 Gb/s（每个孪生接口分别为 %3 和 %4），而链路报告为 200G：这是开机或热插拔后已知的降级初始化——请在插好线缆的情况下重启两台 Spark。</translation>
     </message>
+    <message>
+        <source>No twin of %1 has carrier (%2): plug the cable in at both ends (pull tab up) and switch both Sparks on.</source>
+        <translation>%1 的所有孪生接口都没有载波（%2）：请在两端插好线缆（拉环朝上）并打开两台 Spark。</translation>
+    </message>
 </context>
 <context>
     <name>spark::NeighbourDiscovery</name>
@@ -1795,7 +1799,9 @@
     <name>spark::ReportCollector</name>
     <message numerus="yes">
         <source>Asking %n node(s) what they see…</source>
-        <translation><numerusform>正在询问 %n 个节点的状态…</numerusform></translation>
+        <translation>
+            <numerusform>正在询问 %n 个节点的状态…</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 answered.</source>
@@ -3936,7 +3942,9 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
     </message>
     <message numerus="yes">
         <source>Also ask the other registered devices (%n)</source>
-        <translation><numerusform>同时询问其他已登记的设备（%n 台）</numerusform></translation>
+        <translation>
+            <numerusform>同时询问其他已登记的设备（%n 台）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Keep MAC addresses as they are</source>

@@ -375,6 +375,19 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
             observation.pingLossPercent = result.lossPercent;
             observations.append(observation);
         }
+        if (observations.isEmpty()) {
+            // Nothing measured: the facts known before the test (a twin down) still decide.
+            LinkObservation nothing;
+            nothing.linkLabel = link.label;
+            nothing.nodeName = link.nodeA;
+            nothing.port = link.portA;
+            nothing.throughSwitch = link.throughSwitch;
+            nothing.reportedSpeedMbps = link.reportedSpeedMbps;
+            nothing.twinsWithoutCarrier = link.twinsWithoutCarrier;
+            nothing.narrowPcie = link.narrowPcie;
+            nothing.pcieKnownFull = link.pcieKnownFull;
+            observations.append(nothing);
+        }
         result.verdict = LinkVerdict::judge(observations, expectation);
         // A phase that could not run says why better than "no traffic".
         if (!problems.isEmpty() && (observations.isEmpty() || result.verdict.reason == LinkVerdictReason::NoTraffic))

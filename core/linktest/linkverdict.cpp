@@ -93,10 +93,12 @@ LinkVerdict LinkVerdict::judge(const LinkObservation &o, const LinkExpectation &
     const QString measured = formatGbps(total);
     const QString port = QString::number(o.port);
 
-    if (total <= expected * noTrafficFraction)
+    // Known from the probe before the test: it explains a twin (or a whole
+    // phase) that carried nothing better than any measurement can.
+    if (o.twinsWithoutCarrier.size() >= 4)
         return make(LinkVerdictReason::NoTraffic,
-                    tr("No traffic crossed %1: check that the cable is plugged in at both ends and that both Sparks have their link addresses.")
-                        .arg(label));
+                    tr("No twin of %1 has carrier (%2): plug the cable in at both ends (pull tab up) and switch both Sparks on.")
+                        .arg(label, o.twinsWithoutCarrier.join(QStringLiteral(", "))));
     if (!o.twinsWithoutCarrier.isEmpty())
         return make(LinkVerdictReason::TwinDown,
                     (o.twinsWithoutCarrier.size() == 1
@@ -107,6 +109,10 @@ LinkVerdict LinkVerdict::judge(const LinkObservation &o, const LinkExpectation &
                               "Reseat the cable at both ends (pull tab up); if the interface was switched off, switch it on; "
                               "a restart of both Sparks with the cables in also helps."))
                         .arg(capitalised(label), o.twinsWithoutCarrier.join(tr(" and "))));
+    if (total <= expected * noTrafficFraction)
+        return make(LinkVerdictReason::NoTraffic,
+                    tr("No traffic crossed %1: check that the cable is plugged in at both ends and that both Sparks have their link addresses.")
+                        .arg(label));
     if (o.reportedSpeedMbps > 0 && o.reportedSpeedMbps < fullSpeedMbps) {
         const QString speed = QString::number(o.reportedSpeedMbps / 1000);
         if (o.throughSwitch)

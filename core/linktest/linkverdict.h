@@ -57,8 +57,9 @@ struct LinkVerdict
     static LinkVerdictReason reasonFromKey(const QString &key);
 
     // The verdict for one measurement. Rules, first match wins:
-    // nothing crossed → no traffic; a twin without carrier → that twin is down
-    // (a netdev without carrier has no speed, so it is never "negotiated 10G");
+    // a twin without carrier (from the probe) → that twin is down, named (a
+    // netdev without carrier has no speed, so it is never "negotiated 10G");
+    // nothing crossed → no traffic;
     // negotiated below 200G → speed advice; below expected on a PCIe link
     // narrower than Gen5 x4 → firmware/BIOS update; both twins at 8–25 Gb/s
     // (scaled) while ethtool says 200G → degraded initialisation, reboot;

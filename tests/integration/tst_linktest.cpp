@@ -296,6 +296,32 @@ private Q_SLOTS:
         QVERIFY2(left.isEmpty(), qPrintable(left));
     }
 
+    // A twin down on the far end, seen by the probe before the test: the verdict
+    // names that twin (and its near end, which lost carrier with it), never a
+    // "negotiated 10G" on the near end.
+    void twinDownOnTheFarEndIsNamed()
+    {
+        const LinkTarget &link = m_links.first();
+        const QString node = QString::number(m_lab.nodeNames().indexOf(link.nodeB) + 1);
+        QCOMPARE(m_lab.fault({QStringLiteral("twin-down"), node, link.twins[1].netdevB}).exitCode, 0);
+        const auto planned = planLinks();
+        Expected<LinkTestRun> run = Error(QStringLiteral("not run"));
+        if (planned)
+            run = LinkTestRunner().runBlocking(job({planned->first()}, {LinkPhase::AToB}));
+        m_lab.fault({QStringLiteral("twin-down"), node, link.twins[1].netdevB, QStringLiteral("--clear")});
+        QVERIFY2(planned, planned ? "" : qPrintable(planned.error().message));
+        QCOMPARE(planned->first().reportedSpeedMbps, 200000);
+        const QString down = link.twins[1].netdevB + QStringLiteral(" on ") + link.nodeB;
+        QVERIFY2(planned->first().twinsWithoutCarrier.contains(down), qPrintable(planned->first().twinsWithoutCarrier.join(u',')));
+        QVERIFY2(run, run ? "" : qPrintable(run.error().message));
+        const LinkResult &result = run->links.first();
+        QVERIFY2(result.verdict.reason == LinkVerdictReason::TwinDown, qPrintable(describe(*run)));
+        QVERIFY2(result.verdict.sentence.contains(down), qPrintable(result.verdict.sentence));
+        QVERIFY(!result.verdict.sentence.contains(QLatin1String("negotiated")));
+        const QString left = leftovers();
+        QVERIFY2(left.isEmpty(), qPrintable(left));
+    }
+
     // The cable is pulled while it is measured: the run still ends, within its
     // time, with a failed verdict that says something, and nothing is left behind.
     void unpluggedMidRunFailsAndCleansUp_data()
