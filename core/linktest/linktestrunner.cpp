@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/linktest/linktestrunner.h"
 
+#include "core/linktest/linkobservations.h"
+
 #include "core/common/runonthread.h"
 #include "core/linktest/iperf3parser.h"
 #include "core/linktest/linktestcommands.h"
@@ -358,39 +360,11 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
         }
 
         result.throughput = PortThroughput::fromSamples(samples);
-        QList<LinkObservation> observations;
-        for (const PortThroughput &port : std::as_const(result.throughput)) {
-            LinkObservation observation;
-            observation.linkLabel = link.label;
-            const bool fromA = port.direction == LinkDirection::AToB;
-            observation.nodeName = fromA ? link.nodeA : link.nodeB;
-            observation.port = fromA ? link.portA : link.portB;
-            observation.throughSwitch = link.throughSwitch;
-            observation.throughput = port;
-            observation.reportedSpeedMbps = link.reportedSpeedMbps;
-            observation.twinsWithoutCarrier = link.twinsWithoutCarrier;
-            observation.narrowPcie = link.narrowPcie;
-            observation.pcieKnownFull = link.pcieKnownFull;
-            observation.retransmitFraction = retransmitFraction.value(int(port.phase));
-            observation.pingLossPercent = result.lossPercent;
-            observations.append(observation);
-        }
-        if (observations.isEmpty()) {
-            // Nothing measured: the facts known before the test (a twin down) still decide.
-            LinkObservation nothing;
-            nothing.linkLabel = link.label;
-            nothing.nodeName = link.nodeA;
-            nothing.port = link.portA;
-            nothing.throughSwitch = link.throughSwitch;
-            nothing.reportedSpeedMbps = link.reportedSpeedMbps;
-            nothing.twinsWithoutCarrier = link.twinsWithoutCarrier;
-            nothing.narrowPcie = link.narrowPcie;
-            nothing.pcieKnownFull = link.pcieKnownFull;
-            observations.append(nothing);
-        }
+        const QList<LinkObservation> observations =
+            linkObservations(link, result.throughput, retransmitFraction, result.lossPercent);
         result.verdict = LinkVerdict::judge(observations, expectation);
         // A phase that could not run says why better than "no traffic".
-        if (!problems.isEmpty() && (observations.isEmpty() || result.verdict.reason == LinkVerdictReason::NoTraffic))
+        if (!problems.isEmpty() && result.verdict.reason == LinkVerdictReason::NoTraffic)
             result.verdict = LinkVerdict{false, LinkVerdictReason::NoTraffic, problems.constFirst()};
         Q_EMIT linkFinished(result);
     }
