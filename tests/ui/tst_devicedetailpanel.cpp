@@ -18,6 +18,8 @@
 #include <QPromise>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -296,6 +298,11 @@ private Q_SLOTS:
         QTest::qWait(100);
         window.resize(560, 420);
         QTest::qWait(100);
+        // A small window wraps the panel's text; it never scrolls sideways.
+        auto *scroll = window.findChild<QScrollArea *>(QStringLiteral("deviceDetailScroll"));
+        QVERIFY(scroll);
+        QVERIFY2(!scroll->horizontalScrollBar()->isVisible(),
+                 qPrintable(QStringLiteral("panel needs %1 px").arg(panel->minimumSizeHint().width())));
         QVERIFY(saveScreenshot(window, QStringLiteral("device-detail-small"), look));
     }
 };

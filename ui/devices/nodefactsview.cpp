@@ -119,7 +119,7 @@ NodeFactsView::NodeFactsView(QWidget *parent)
 
     auto *ports = new QGroupBox(tr("ConnectX-7 ports"), this);
     m_ports = new QGridLayout(ports);
-    m_ports->setHorizontalSpacing(14);
+    m_ports->setHorizontalSpacing(10);
     const QStringList headings{tr("Port"), tr("Interface"), tr("Link"), tr("Speed"), tr("MTU"), tr("IPv4"),
                                tr("NetworkManager")};
     for (int column = 0; column < portColumns; ++column) {
@@ -134,7 +134,9 @@ NodeFactsView::NodeFactsView(QWidget *parent)
             auto *cell = new QLabel(ports);
             cell->setObjectName(QStringLiteral("port%1_%2").arg(row - 1).arg(column));
             cell->setTextInteractionFlags(Qt::TextSelectableByMouse);
-            cell->setWordWrap(column >= portColumns - 2); // addresses and profile names give way in a small window
+            // The port's name, its link state, addresses and profile names give way
+            // in a small window; interface names, speeds and MTUs never break.
+            cell->setWordWrap(column == 0 || column == 2 || column >= portColumns - 2);
             m_ports->addWidget(cell, row, column);
         }
     }
