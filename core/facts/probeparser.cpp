@@ -133,130 +133,131 @@ void applyRootFiles(NodeFacts &facts, const ProbeSection &section)
     }
 }
 
-} // namespace
-
-NodeFacts parseProbeOutput(const QString &output, const QString &node)
+Cx7InterfaceFacts *interfaceFor(NodeFacts &facts, const QString &netdevOrRdma)
 {
-    NodeFacts facts;
-    facts.node = node;
-    for (const Cx7Function &function : cx7::functions) {
-        Cx7InterfaceFacts interface;
-        interface.netdev = function.netdevName();
-        interface.rdmaDevice = function.rdmaDeviceName();
-        interface.port = function.port;
-        interface.twin = function.twin;
-        facts.cx7.append(interface);
+    for (Cx7InterfaceFacts &interface : facts.cx7) {
+        if (interface.netdev == netdevOrRdma || interface.rdmaDevice == netdevOrRdma)
+            return &interface;
     }
-    auto interfaceFor = [&](const QString &netdev) -> Cx7InterfaceFacts * {
-        for (Cx7InterfaceFacts &interface : facts.cx7) {
-            if (interface.netdev == netdev || interface.rdmaDevice == netdev)
-                return &interface;
-        }
-        return nullptr;
-    };
+    return nullptr;
+}
 
-    const QList<ProbeSection> sections = ProbeScript::sections(output);
-    ProbeSection sudoSection;
-    ProbeSection rootFilesSection;
-    bool sawSudo = false;
-    for (const ProbeSection &section : sections) {
-        const QString &name = section.name;
-        if (name == QLatin1String("probe")) {
-            facts.probeFormat = section.body.section(QLatin1Char(' '), 1).trimmed().toInt();
-        } else if (name == QLatin1String("done")) {
-            facts.complete = true;
-        } else if (name == QLatin1String("sudo")) {
-            sudoSection = section;
-            sawSudo = true;
-        } else if (name == QLatin1String("root-files")) {
-            rootFilesSection = section;
-            applyRootFiles(facts, section);
-        } else if (name == QLatin1String("hostname")) {
-            facts.hostname = section.body.trimmed();
-        } else if (name == QLatin1String("dgx-release")) {
-            if (section.exitCode == 0)
-                facts.release = parseDgxRelease(section.body);
-        } else if (name == QLatin1String("os-release")) {
-            facts.osPrettyName = osPrettyName(section.body);
-        } else if (name == QLatin1String("kernel")) {
-            facts.kernel = section.body.trimmed();
-        } else if (name == QLatin1String("nvidia-smi")) {
-            facts.gpu = parseNvidiaSmi(section.body, section.exitCode);
-        } else if (name == QLatin1String("id")) {
-            const QStringList lines = section.body.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-            if (lines.size() >= 3) {
-                facts.user.name = lines.at(0).trimmed();
-                facts.user.uid = lines.at(1).trimmed().toInt();
-                facts.user.gid = lines.at(2).trimmed().toInt();
-            }
-            if (lines.size() >= 4)
-                facts.user.groups = lines.at(3).split(QLatin1Char(' '), Qt::SkipEmptyParts);
-        } else if (name == QLatin1String("sysfs")) {
-            if (Cx7InterfaceFacts *interface = interfaceFor(section.argument))
-                applySysfs(*interface, section);
-        } else if (name == QLatin1String("ip-addr")) {
-            if (const auto parsed = parseIpAddrJson(section.body))
-                facts.interfaces = *parsed;
-            else
-                facts.problems.append(QStringLiteral("ip -j addr show: ") + section.body.left(200));
-        } else if (name == QLatin1String("ip-route")) {
-            if (const auto parsed = parseIpRouteJson(section.body))
-                facts.routes = *parsed;
-            else
-                facts.problems.append(QStringLiteral("ip -j route show table all: ") + section.body.left(200));
-        } else if (name == QLatin1String("ibdev2netdev")) {
-            if (section.exitCode == 0)
-                facts.rdmaLinks = parseIbdev2netdev(section.body);
-        } else if (name == QLatin1String("rdma")) {
-            if (Cx7InterfaceFacts *interface = interfaceFor(section.argument))
-                applyRdma(*interface, section);
-        } else if (name == QLatin1String("gids")) {
-            if (Cx7InterfaceFacts *interface = interfaceFor(section.argument))
-                interface->gids = parseGidTable(section.body);
-        } else if (name == QLatin1String("ethtool")) {
-            if (Cx7InterfaceFacts *interface = interfaceFor(section.argument))
-                interface->link = parseEthtool(section.body);
-        } else if (name == QLatin1String("ethtool-i")) {
-            if (Cx7InterfaceFacts *interface = interfaceFor(section.argument))
-                interface->driverInfo = parseEthtoolDriverInfo(section.body);
-        } else if (name == QLatin1String("pcie")) {
-            PcieFunctionFacts function = parsePcieSysfs(section.argument, section.body, section.exitCode);
-            for (const QString &text : std::as_const(function.unrecognised))
-                facts.problems.append(QStringLiteral("pcie %1: not recognised: %2").arg(section.argument, text.left(200)));
-            facts.pcie.append(std::move(function));
-        } else if (name == QLatin1String("kernel-log")) {
-            facts.kernelLog = parseKernelLog(section.body, section.exitCode);
-        } else if (name == QLatin1String("netplan-list")) {
-            if (section.exitCode == 0) {
-                const QStringList names = section.body.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-                for (const QString &file : names) {
-                    if (file.endsWith(QLatin1String(".yaml")) || file.endsWith(QLatin1String(".yml")))
-                        facts.networkConfig.netplanFileNames.append(file.trimmed());
-                }
-            }
-        } else if (name == QLatin1String("nm-devices")) {
-            NetworkConfigScan &scan = facts.networkConfig;
-            scan.nmcliPresent = true;
-            scan.nmRunning = section.exitCode == 0;
-            for (const NmDeviceState &device : parseNmcliDevices(section.body)) {
-                if (cx7::isCx7Netdev(device.device))
-                    scan.nmDevices.append(device);
-            }
-        } else if (name == QLatin1String("nmcli")) {
-            facts.networkConfig.nmProfilesKnown = !facts.networkConfig.nmcliPresent || facts.networkConfig.nmRunning;
-            const QList<NmProfile> profiles = parseNmcliProfiles(section.body);
-            for (const NmProfile &profile : profiles) {
-                if (cx7::isCx7Netdev(profile.interfaceName))
-                    facts.networkConfig.nmProfiles.append(profile);
-            }
-        }
+void applyUser(NodeFacts &facts, const ProbeSection &section)
+{
+    const QStringList lines = section.body.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    if (lines.size() >= 3) {
+        facts.user.name = lines.at(0).trimmed();
+        facts.user.uid = lines.at(1).trimmed().toInt();
+        facts.user.gid = lines.at(2).trimmed().toInt();
     }
-    if (sawSudo)
-        applySudo(facts, sudoSection, rootFilesSection); // needs the groups from the id section
+    if (lines.size() >= 4)
+        facts.user.groups = lines.at(3).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+}
+
+// A section about the node as a whole; false when `section` is not one.
+bool applyNodeSection(NodeFacts &facts, const ProbeSection &section)
+{
+    const QString &name = section.name;
+    if (name == QLatin1String("probe")) {
+        facts.probeFormat = section.body.section(QLatin1Char(' '), 1).trimmed().toInt();
+    } else if (name == QLatin1String("done")) {
+        facts.complete = true;
+    } else if (name == QLatin1String("hostname")) {
+        facts.hostname = section.body.trimmed();
+    } else if (name == QLatin1String("dgx-release")) {
+        if (section.exitCode == 0)
+            facts.release = parseDgxRelease(section.body);
+    } else if (name == QLatin1String("os-release")) {
+        facts.osPrettyName = osPrettyName(section.body);
+    } else if (name == QLatin1String("kernel")) {
+        facts.kernel = section.body.trimmed();
+    } else if (name == QLatin1String("nvidia-smi")) {
+        facts.gpu = parseNvidiaSmi(section.body, section.exitCode);
+    } else if (name == QLatin1String("id")) {
+        applyUser(facts, section);
+    } else if (name == QLatin1String("ip-addr")) {
+        if (const auto parsed = parseIpAddrJson(section.body))
+            facts.interfaces = *parsed;
+        else
+            facts.problems.append(QStringLiteral("ip -j addr show: ") + section.body.left(200));
+    } else if (name == QLatin1String("ip-route")) {
+        if (const auto parsed = parseIpRouteJson(section.body))
+            facts.routes = *parsed;
+        else
+            facts.problems.append(QStringLiteral("ip -j route show table all: ") + section.body.left(200));
+    } else if (name == QLatin1String("ibdev2netdev")) {
+        if (section.exitCode == 0)
+            facts.rdmaLinks = parseIbdev2netdev(section.body);
+    } else if (name == QLatin1String("pcie")) {
+        PcieFunctionFacts function = parsePcieSysfs(section.argument, section.body, section.exitCode);
+        for (const QString &text : std::as_const(function.unrecognised))
+            facts.problems.append(QStringLiteral("pcie %1: not recognised: %2").arg(section.argument, text.left(200)));
+        facts.pcie.append(std::move(function));
+    } else if (name == QLatin1String("kernel-log")) {
+        facts.kernelLog = parseKernelLog(section.body, section.exitCode);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// A section about one CX-7 netdev or RoCE device; false when `section` is not one.
+bool applyInterfaceSection(NodeFacts &facts, const ProbeSection &section)
+{
+    const QString &name = section.name;
+    const bool perInterface = name == QLatin1String("sysfs") || name == QLatin1String("rdma") || name == QLatin1String("gids")
+        || name == QLatin1String("ethtool") || name == QLatin1String("ethtool-i");
+    if (!perInterface)
+        return false;
+    Cx7InterfaceFacts *interface = interfaceFor(facts, section.argument);
+    if (!interface)
+        return true; // not a CX-7 name: nothing of ours
+    if (name == QLatin1String("sysfs"))
+        applySysfs(*interface, section);
+    else if (name == QLatin1String("rdma"))
+        applyRdma(*interface, section);
+    else if (name == QLatin1String("gids"))
+        interface->gids = parseGidTable(section.body);
+    else if (name == QLatin1String("ethtool"))
+        interface->link = parseEthtool(section.body);
     else
-        facts.problems.append(QStringLiteral("the probe did not report on sudo"));
+        interface->driverInfo = parseEthtoolDriverInfo(section.body);
+    return true;
+}
 
-    // Join: addresses from ip, RDMA state from ibdev2netdev, the GID index of the first IPv4 address.
+// netplan's file list and NetworkManager's devices and profiles.
+void applyNetworkSection(NodeFacts &facts, const ProbeSection &section)
+{
+    NetworkConfigScan &scan = facts.networkConfig;
+    const QString &name = section.name;
+    if (name == QLatin1String("netplan-list")) {
+        if (section.exitCode != 0)
+            return;
+        const QStringList names = section.body.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        for (const QString &file : names) {
+            if (file.endsWith(QLatin1String(".yaml")) || file.endsWith(QLatin1String(".yml")))
+                scan.netplanFileNames.append(file.trimmed());
+        }
+    } else if (name == QLatin1String("nm-devices")) {
+        scan.nmcliPresent = true;
+        scan.nmRunning = section.exitCode == 0;
+        for (const NmDeviceState &device : parseNmcliDevices(section.body)) {
+            if (cx7::isCx7Netdev(device.device))
+                scan.nmDevices.append(device);
+        }
+    } else if (name == QLatin1String("nmcli")) {
+        scan.nmProfilesKnown = !scan.nmcliPresent || scan.nmRunning;
+        const QList<NmProfile> profiles = parseNmcliProfiles(section.body);
+        for (const NmProfile &profile : profiles) {
+            if (cx7::isCx7Netdev(profile.interfaceName))
+                scan.nmProfiles.append(profile);
+        }
+    }
+}
+
+// Addresses from ip, RDMA state from ibdev2netdev, the GID index of the first IPv4 address.
+void joinInterfaceFacts(NodeFacts &facts)
+{
     for (Cx7InterfaceFacts &interface : facts.cx7) {
         for (const IpInterface &ip : std::as_const(facts.interfaces)) {
             if (ip.name != interface.netdev)
@@ -276,6 +277,42 @@ NodeFacts parseProbeOutput(const QString &output, const QString &node)
         const QList<IpAddress> ipv4 = interface.ipv4Addresses();
         interface.roceV2Ipv4GidIndex = roceV2Ipv4GidIndex(interface.gids, ipv4.isEmpty() ? QString() : ipv4.first().local);
     }
+}
+
+} // namespace
+
+NodeFacts parseProbeOutput(const QString &output, const QString &node)
+{
+    NodeFacts facts;
+    facts.node = node;
+    for (const Cx7Function &function : cx7::functions) {
+        Cx7InterfaceFacts interface;
+        interface.netdev = function.netdevName();
+        interface.rdmaDevice = function.rdmaDeviceName();
+        interface.port = function.port;
+        interface.twin = function.twin;
+        facts.cx7.append(interface);
+    }
+
+    ProbeSection sudoSection;
+    ProbeSection rootFilesSection;
+    bool sawSudo = false;
+    for (const ProbeSection &section : ProbeScript::sections(output)) {
+        if (section.name == QLatin1String("sudo")) {
+            sudoSection = section;
+            sawSudo = true;
+        } else if (section.name == QLatin1String("root-files")) {
+            rootFilesSection = section;
+            applyRootFiles(facts, section);
+        } else if (!applyNodeSection(facts, section) && !applyInterfaceSection(facts, section)) {
+            applyNetworkSection(facts, section);
+        }
+    }
+    if (sawSudo)
+        applySudo(facts, sudoSection, rootFilesSection); // needs the groups from the id section
+    else
+        facts.problems.append(QStringLiteral("the probe did not report on sudo"));
+    joinInterfaceFacts(facts);
     if (!facts.complete)
         facts.problems.append(QStringLiteral("the probe's output ended early"));
     return facts;

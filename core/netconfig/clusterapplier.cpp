@@ -7,6 +7,8 @@
 #include "core/ssh/sshsession.h"
 
 #include <QElapsedTimer>
+#include <QHash>
+#include <QThread>
 #include <QLoggingCategory>
 
 #include <algorithm>
@@ -94,141 +96,187 @@ ApplyStep merged(const QList<ApplyStep> &batch)
 }
 } // namespace
 
-ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
+// One run of the safe apply: the nodes' state, the report, and each phase as
+// a member. Every phase returns false once something failed or a cancel came;
+// runBlocking() then takes the one way out: revert what was changed, report.
+class ClusterApplier::Phases
 {
-    using Kind = ApplyStep::Kind;
-    QElapsedTimer timer;
-    timer.start();
-    ClusterApplyReport report;
+public:
+    Phases(ClusterApplier &applier, const QList<NodeApplyJob> &jobs);
+
+    bool checkBeforeChanging();
+    bool prepare();
+    bool applyNetplan();
+    bool verify();
+    bool keep();
+    void announceDone();
+    ClusterApplyReport finish(bool succeeded);
 
     QList<NodeRun> runs;
-    for (const NodeApplyJob &job : jobs) {
-        NodeRun run{job, NodeApplier(job.plan.node, job.session, job.sudo), {}, {}, {}, {}, false, false, false, 0, 1, {}};
-        run.outcome.node = job.plan.node;
-        // The timer is armed right after the backup, before anything changes,
-        // so a node lost at any later moment restores itself.
-        std::optional<ApplyStep> arm;
-        QList<ApplyStep> prepare;
-        for (const ApplyStep &step : job.plan.steps) {
-            switch (step.kind) {
-            case Kind::Precheck: run.precheck = step; break;
-            case Kind::ArmRevert: arm = step; break;
-            case Kind::Apply: run.apply = step; break;
-            case Kind::Disarm: run.disarm = step; break;
-            case Kind::Verify: break; // run as one parallel ping batch below
-            default: prepare.append(step); break;
-            }
-        }
-        if (arm) {
-            const auto backup = std::find_if(prepare.begin(), prepare.end(),
-                                             [](const ApplyStep &step) { return step.kind == Kind::Backup; });
-            prepare.insert(backup == prepare.end() ? prepare.begin() : backup + 1, *arm);
-        }
-        run.total = run.changing() ? int(prepare.size()) + (run.precheck ? 5 : 4) : 1;
-        run.prepare = batched(prepare);
-        runs.append(std::move(run));
-    }
+    ClusterApplyReport report;
 
-    // Starts one command on each chosen node, then waits for all of them.
-    auto round = [&](const QList<int> &nodes, const Starter &starter) {
-        QList<std::pair<int, NodeApplier::Pending>> pending;
-        for (int index : nodes) {
-            if (auto started = starter(index))
-                pending.append({index, std::move(*started)});
-        }
-        QList<std::pair<int, Expected<ExecResult>>> results;
-        for (auto &[index, started] : pending) {
-            Expected<ExecResult> result = NodeApplier::wait(started);
-            if (!result && !started.exec.result().hasValue())
-                runs[index].lost = true;
-            results.append({index, std::move(result)});
-        }
-        return results;
-    };
-    auto say = [&](NodeRun &run, const QString &sentence) { Q_EMIT progress(run.outcome.node, run.fraction(), sentence); };
-    auto all = [&](const std::function<bool(const NodeRun &)> &filter) {
-        QList<int> result;
-        for (int i = 0; i < runs.size(); ++i) {
-            if (filter(runs.at(i)))
-                result.append(i);
-        }
-        return result;
-    };
-    auto finish = [&](bool succeeded) {
-        report.succeeded = succeeded;
-        report.cancelled = m_cancelled;
-        for (const NodeRun &run : std::as_const(runs)) {
-            report.nodes.append(run.outcome);
-            if (run.outcome.state == NodeApplyOutcome::State::Applied)
-                report.changed = true;
-        }
-        report.elapsedMs = timer.elapsed();
-        qCDebug(lcApply) << "apply on" << runs.size() << "nodes:" << (succeeded ? "ok" : "failed") << report.elapsedMs << "ms";
-        return report;
-    };
-    auto fail = [&](const QString &node, const Error &error) {
-        if (report.error.message.isEmpty())
-            report.error = error;
-        for (NodeRun &run : runs) {
-            if (run.outcome.node == node)
-                run.outcome.problems.append(error.message);
-        }
-    };
-    auto stopRequested = [&] {
-        if (!m_cancelled)
-            return false;
-        fail(QString(), Error(tr("The apply was cancelled; every node that was changed goes back to its earlier settings.")));
-        return true;
-    };
+private:
+    using Kind = ApplyStep::Kind;
+    using Results = QList<std::pair<int, Expected<ExecResult>>>;
 
-    const QList<int> changing = all([](const NodeRun &run) { return run.changing(); });
+    static NodeRun makeRun(const NodeApplyJob &job);
+    Results round(const QList<int> &nodes, const Starter &starter);
+    QList<int> all(const std::function<bool(int index)> &filter) const;
+    void say(NodeRun &run, const QString &sentence) { Q_EMIT m_applier.progress(run.outcome.node, run.fraction(), sentence); }
+    void fail(const QString &node, const Error &error);
+    bool failedOrStopped();
+    bool runSingleStep(Kind kind, std::optional<ApplyStep> NodeRun::*step);
+    QHash<int, QStringList> pingRemaining(QHash<int, QList<PingCheck>> &remaining, int attempt);
 
-    // 1. Before anything changes: sudo works everywhere, and netplan accepts each
-    // node's files with ours in (one file it rejects would stop every apply).
-    {
-        QList<std::pair<int, NodeApplier::Pending>> pending;
-        for (int index : changing) {
-            NodeRun &run = runs[index];
-            if (run.precheck) {
-                say(run, run.precheck->description);
-                pending.append({index, run.applier.start(*run.precheck, m_options.stepTimeoutMs)});
-            } else if (m_options.checkSudoFirst) {
-                say(run, tr("Checking the administrator password on %1.").arg(run.outcome.node));
-                pending.append({index, run.applier.start(QStringLiteral("true"), true, tr("The administrator check"),
-                                                         m_options.managementCheckTimeoutMs)});
-            }
-        }
-        for (auto &[index, started] : pending) {
-            NodeRun &run = runs[index];
-            const Expected<ExecResult> result = NodeApplier::wait(started);
-            if (run.precheck) {
-                ++run.done;
-                Q_EMIT stepFinished(run.outcome.node, applyStepKindKey(Kind::Precheck), result.hasValue());
-            }
-            if (result)
-                continue;
-            const Expected<ExecResult> raw = started.exec.result();
-            if (raw && raw->exitCode == NetplanCheck::RejectedExitCode)
-                fail(run.outcome.node, Error(NetplanCheck::describeRejection(run.outcome.node, QString::fromUtf8(raw->standardError)),
-                                             QString::fromUtf8(raw->standardError).left(800)));
-            else
-                fail(run.outcome.node, result.error());
+    ClusterApplier &m_applier;
+    const Options &m_options;
+    QElapsedTimer m_timer;
+    QList<int> m_changing;
+};
+
+ClusterApplier::NodeRun ClusterApplier::Phases::makeRun(const NodeApplyJob &job)
+{
+    NodeRun run{job, NodeApplier(job.plan.node, job.session, job.sudo), {}, {}, {}, {}, false, false, false, 0, 1, {}};
+    run.outcome.node = job.plan.node;
+    // The timer is armed right after the backup, before anything changes,
+    // so a node lost at any later moment restores itself.
+    std::optional<ApplyStep> arm;
+    QList<ApplyStep> prepare;
+    for (const ApplyStep &step : job.plan.steps) {
+        switch (step.kind) {
+        case Kind::Precheck: run.precheck = step; break;
+        case Kind::ArmRevert: arm = step; break;
+        case Kind::Apply: run.apply = step; break;
+        case Kind::Disarm: run.disarm = step; break;
+        case Kind::Verify: break; // run as one parallel ping batch
+        default: prepare.append(step); break;
         }
     }
-    if (!report.error.message.isEmpty() || stopRequested())
-        return finish(false);
+    if (arm) {
+        const auto backup = std::find_if(prepare.begin(), prepare.end(),
+                                         [](const ApplyStep &step) { return step.kind == Kind::Backup; });
+        prepare.insert(backup == prepare.end() ? prepare.begin() : backup + 1, *arm);
+    }
+    run.total = run.changing() ? int(prepare.size()) + (run.precheck ? 5 : 4) : 1;
+    run.prepare = batched(prepare);
+    return run;
+}
 
-    // 2. Everything before `netplan apply`, step by step on all nodes at once.
+ClusterApplier::Phases::Phases(ClusterApplier &applier, const QList<NodeApplyJob> &jobs)
+    : m_applier(applier)
+    , m_options(applier.m_options)
+{
+    m_timer.start();
+    for (const NodeApplyJob &job : jobs)
+        runs.append(makeRun(job));
+    m_changing = all([this](int index) { return runs.at(index).changing(); });
+}
+
+// Starts one command on each chosen node, then waits for all of them.
+ClusterApplier::Phases::Results ClusterApplier::Phases::round(const QList<int> &nodes, const Starter &starter)
+{
+    QList<std::pair<int, NodeApplier::Pending>> pending;
+    for (int index : nodes) {
+        if (auto started = starter(index))
+            pending.append({index, std::move(*started)});
+    }
+    Results results;
+    for (auto &[index, started] : pending) {
+        Expected<ExecResult> result = NodeApplier::wait(started);
+        if (!result && !started.exec.result().hasValue())
+            runs[index].lost = true;
+        results.append({index, std::move(result)});
+    }
+    return results;
+}
+
+QList<int> ClusterApplier::Phases::all(const std::function<bool(int index)> &filter) const
+{
+    QList<int> result;
+    for (int i = 0; i < runs.size(); ++i) {
+        if (filter(i))
+            result.append(i);
+    }
+    return result;
+}
+
+void ClusterApplier::Phases::fail(const QString &node, const Error &error)
+{
+    if (report.error.message.isEmpty())
+        report.error = error;
+    for (NodeRun &run : runs) {
+        if (run.outcome.node == node)
+            run.outcome.problems.append(error.message);
+    }
+}
+
+bool ClusterApplier::Phases::failedOrStopped()
+{
+    if (m_applier.m_cancelled && report.error.message.isEmpty())
+        fail(QString(), Error(ClusterApplier::tr("The apply was cancelled; every node that was changed goes back to its earlier settings.")));
+    return !report.error.message.isEmpty();
+}
+
+ClusterApplyReport ClusterApplier::Phases::finish(bool succeeded)
+{
+    report.succeeded = succeeded;
+    report.cancelled = m_applier.m_cancelled;
+    for (const NodeRun &run : std::as_const(runs)) {
+        report.nodes.append(run.outcome);
+        if (run.outcome.state == NodeApplyOutcome::State::Applied)
+            report.changed = true;
+    }
+    report.elapsedMs = m_timer.elapsed();
+    qCDebug(lcApply) << "apply on" << runs.size() << "nodes:" << (succeeded ? "ok" : "failed") << report.elapsedMs << "ms";
+    return report;
+}
+
+// 1. Before anything changes: sudo works everywhere, and netplan accepts each
+// node's files with ours in (one file it rejects would stop every apply).
+bool ClusterApplier::Phases::checkBeforeChanging()
+{
+    QList<std::pair<int, NodeApplier::Pending>> pending;
+    for (int index : std::as_const(m_changing)) {
+        NodeRun &run = runs[index];
+        if (run.precheck) {
+            say(run, run.precheck->description);
+            pending.append({index, run.applier.start(*run.precheck, m_options.stepTimeoutMs)});
+        } else if (m_options.checkSudoFirst) {
+            say(run, ClusterApplier::tr("Checking the administrator password on %1.").arg(run.outcome.node));
+            pending.append({index, run.applier.start(QStringLiteral("true"), true, ClusterApplier::tr("The administrator check"),
+                                                     m_options.managementCheckTimeoutMs)});
+        }
+    }
+    for (auto &[index, started] : pending) {
+        NodeRun &run = runs[index];
+        const Expected<ExecResult> result = NodeApplier::wait(started);
+        if (run.precheck) {
+            ++run.done;
+            Q_EMIT m_applier.stepFinished(run.outcome.node, applyStepKindKey(Kind::Precheck), result.hasValue());
+        }
+        if (result)
+            continue;
+        const Expected<ExecResult> raw = started.exec.result();
+        if (raw && raw->exitCode == NetplanCheck::RejectedExitCode)
+            fail(run.outcome.node, Error(NetplanCheck::describeRejection(run.outcome.node, QString::fromUtf8(raw->standardError)),
+                                         QString::fromUtf8(raw->standardError).left(800)));
+        else
+            fail(run.outcome.node, result.error());
+    }
+    return !failedOrStopped();
+}
+
+// 2. Everything before `netplan apply`, step by step on all nodes at once.
+bool ClusterApplier::Phases::prepare()
+{
     qsizetype longest = 0;
-    for (int index : changing)
+    for (int index : std::as_const(m_changing))
         longest = std::max(longest, runs[index].prepare.size());
     for (qsizetype k = 0; k < longest; ++k) {
-        if (stopRequested()) {
-            revert(runs, report.error.message);
-            return finish(false);
-        }
-        const QList<int> nodes = all([k](const NodeRun &run) { return run.changing() && k < run.prepare.size(); });
-        for (const auto &[index, result] : round(nodes, [&](int index) {
+        if (failedOrStopped())
+            return false;
+        const QList<int> nodes = all([this, k](int index) { return runs.at(index).changing() && k < runs.at(index).prepare.size(); });
+        for (const auto &[index, result] : round(nodes, [this, k](int index) {
                  NodeRun &run = runs[index];
                  for (const ApplyStep &step : run.prepare.at(k))
                      say(run, step.description);
@@ -237,7 +285,7 @@ ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
             NodeRun &run = runs[index];
             for (const ApplyStep &step : run.prepare.at(k)) {
                 ++run.done;
-                Q_EMIT stepFinished(run.outcome.node, applyStepKindKey(step.kind), result.hasValue());
+                Q_EMIT m_applier.stepFinished(run.outcome.node, applyStepKindKey(step.kind), result.hasValue());
                 if (result && step.kind == Kind::Backup)
                     run.backedUp = true;
                 if (result && step.kind == Kind::ArmRevert)
@@ -246,141 +294,146 @@ ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
             if (!result)
                 fail(run.outcome.node, result.error());
         }
-        if (!report.error.message.isEmpty()) {
-            revert(runs, report.error.message);
-            return finish(false);
-        }
     }
+    return !failedOrStopped();
+}
 
-    // 3. netplan apply everywhere.
-    if (stopRequested()) {
-        revert(runs, report.error.message);
-        return finish(false);
-    }
-    for (const auto &[index, result] : round(changing, [&](int index) -> std::optional<NodeApplier::Pending> {
+// One step on every changing node that has it, all at once (netplan apply, disarm).
+bool ClusterApplier::Phases::runSingleStep(Kind kind, std::optional<ApplyStep> NodeRun::*step)
+{
+    if (failedOrStopped())
+        return false;
+    for (const auto &[index, result] : round(m_changing, [this, step](int index) -> std::optional<NodeApplier::Pending> {
              NodeRun &run = runs[index];
-             if (!run.apply)
+             if (!(run.*step))
                  return std::nullopt;
-             say(run, run.apply->description);
-             return run.applier.start(*run.apply, m_options.stepTimeoutMs);
+             say(run, (run.*step)->description);
+             return run.applier.start(*(run.*step), m_options.stepTimeoutMs);
          })) {
         NodeRun &run = runs[index];
         ++run.done;
-        Q_EMIT stepFinished(run.outcome.node, applyStepKindKey(Kind::Apply), result.hasValue());
+        Q_EMIT m_applier.stepFinished(run.outcome.node, applyStepKindKey(kind), result.hasValue());
         if (!result)
             fail(run.outcome.node, result.error());
     }
-    if (!report.error.message.isEmpty()) {
-        revert(runs, report.error.message);
-        return finish(false);
-    }
+    return report.error.message.isEmpty();
+}
 
-    // 4. Verify from the desktop (the management session still answers) and
-    // between the nodes (full-size pings with don't-fragment), on every node.
+// 3. netplan apply everywhere.
+bool ClusterApplier::Phases::applyNetplan()
+{
+    return runSingleStep(Kind::Apply, &NodeRun::apply);
+}
+
+// One attempt of the link check: pings what is still failing, keeps what
+// still fails in `remaining`, and says why for each node.
+QHash<int, QStringList> ClusterApplier::Phases::pingRemaining(QHash<int, QList<PingCheck>> &remaining, int attempt)
+{
+    QHash<int, QStringList> failures;
+    const QList<int> nodes = all([&](int index) { return attempt == 0 || !remaining.value(index).isEmpty(); });
+    for (const auto &[index, result] : round(nodes, [&](int index) -> std::optional<NodeApplier::Pending> {
+             NodeRun &run = runs[index];
+             say(run, ClusterApplier::tr("Checking every link from %1 with full-size packets.").arg(run.outcome.node));
+             const QList<PingCheck> checks = remaining.value(index);
+             const auto command = checks.isEmpty() ? Expected<QString>(QStringLiteral("true")) : PingMesh::batchCommand(checks);
+             if (!command) {
+                 fail(run.outcome.node, command.error());
+                 return std::nullopt;
+             }
+             return run.applier.start(*command, false, ClusterApplier::tr("The link check"), m_options.managementCheckTimeoutMs + 20000);
+         })) {
+        NodeRun &run = runs[index];
+        if (!result) {
+            // Transport failure: the management network itself is gone.
+            remaining[index].clear();
+            failures[index].append(ClusterApplier::tr("%1 no longer answers on its management address after the change (%2).")
+                                       .arg(run.outcome.node, result.error().message));
+            continue;
+        }
+        const auto parsed = PingMesh::parse(QString::fromUtf8(result->standardOutput));
+        if (!parsed) {
+            failures[index].append(parsed.error().message);
+            remaining[index].clear();
+            continue;
+        }
+        QList<PingCheck> still;
+        for (const PingCheck &check : remaining.value(index)) {
+            const auto found = std::find_if(parsed->cbegin(), parsed->cend(), [&](const PingResult &ping) {
+                return ping.netdev == check.netdev && ping.address == check.address;
+            });
+            if (found == parsed->cend() || !found->ok()) {
+                still.append(check);
+                failures[index].append(PingMesh::describeFailure(check, found == parsed->cend() ? PingResult{} : *found));
+            }
+        }
+        remaining[index] = still;
+    }
+    return failures;
+}
+
+// 4. Verify from the desktop (the management session still answers) and
+// between the nodes (full-size pings with don't-fragment), on every node.
+bool ClusterApplier::Phases::verify()
+{
+    if (failedOrStopped())
+        return false;
     QHash<int, QList<PingCheck>> remaining;
     for (int i = 0; i < runs.size(); ++i)
         remaining.insert(i, runs[i].job.plan.checks);
     QHash<int, QStringList> failures;
-    for (int attempt = 0; attempt < std::max(1, m_options.verifyAttempts); ++attempt) {
-        if (stopRequested())
-            break;
-        failures.clear();
-        const QList<int> nodes = all([&](const NodeRun &run) {
-            const int index = int(&run - runs.constData());
-            return attempt == 0 || !remaining.value(index).isEmpty();
-        });
-        if (nodes.isEmpty())
-            break;
-        for (const auto &[index, result] : round(nodes, [&](int index) -> std::optional<NodeApplier::Pending> {
-                 NodeRun &run = runs[index];
-                 say(run, tr("Checking every link from %1 with full-size packets.").arg(run.outcome.node));
-                 const QList<PingCheck> checks = remaining.value(index);
-                 const auto command = checks.isEmpty() ? Expected<QString>(QStringLiteral("true"))
-                                                       : PingMesh::batchCommand(checks);
-                 if (!command) {
-                     fail(run.outcome.node, command.error());
-                     return std::nullopt;
-                 }
-                 return run.applier.start(*command, false, tr("The link check"), m_options.managementCheckTimeoutMs + 20000);
-             })) {
-            NodeRun &run = runs[index];
-            if (!result) {
-                // Transport failure: the management network itself is gone.
-                remaining[index].clear();
-                failures[index].append(
-                    tr("%1 no longer answers on its management address after the change (%2).")
-                        .arg(run.outcome.node, result.error().message));
-                continue;
-            }
-            const auto parsed = PingMesh::parse(QString::fromUtf8(result->standardOutput));
-            if (!parsed) {
-                failures[index].append(parsed.error().message);
-                remaining[index].clear();
-                continue;
-            }
-            QList<PingCheck> still;
-            const QList<PingCheck> checks = remaining.value(index);
-            for (const PingCheck &check : checks) {
-                const auto found = std::find_if(parsed->cbegin(), parsed->cend(), [&](const PingResult &ping) {
-                    return ping.netdev == check.netdev && ping.address == check.address;
-                });
-                if (found == parsed->cend() || !found->ok()) {
-                    still.append(check);
-                    failures[index].append(PingMesh::describeFailure(check, found == parsed->cend() ? PingResult{} : *found));
-                }
-            }
-            remaining[index] = still;
-        }
+    const int attempts = std::max(1, m_options.verifyAttempts);
+    for (int attempt = 0; attempt < attempts && !m_applier.m_cancelled; ++attempt) {
+        failures = pingRemaining(remaining, attempt);
         if (failures.isEmpty())
             break;
         // NetworkManager activates the new profiles a moment after `netplan apply`
         // returns (and DGX OS's management address comes back after about 1 s):
         // a ping that fails at once is tried again after a pause, not in a burst.
-        if (attempt + 1 < std::max(1, m_options.verifyAttempts))
+        if (attempt + 1 < attempts)
             QThread::msleep(m_options.verifyRetryPauseMs);
     }
-    for (int index : changing) {
+    for (int index : std::as_const(m_changing)) {
         ++runs[index].done;
-        Q_EMIT stepFinished(runs[index].outcome.node, applyStepKindKey(Kind::Verify), !failures.contains(index));
+        Q_EMIT m_applier.stepFinished(runs[index].outcome.node, applyStepKindKey(Kind::Verify), !failures.contains(index));
     }
     for (auto it = failures.cbegin(); it != failures.cend(); ++it) {
         for (const QString &sentence : it.value())
             fail(runs[it.key()].outcome.node, Error(sentence));
     }
-    if (!report.error.message.isEmpty() || stopRequested()) {
-        revert(runs, report.error.message);
-        return finish(false);
-    }
+    return !failedOrStopped();
+}
 
-    // 5. Keep it: disarm every timer. From here on cancel() waits for the end.
-    for (const auto &[index, result] : round(changing, [&](int index) -> std::optional<NodeApplier::Pending> {
-             NodeRun &run = runs[index];
-             if (!run.disarm)
-                 return std::nullopt;
-             say(run, run.disarm->description);
-             return run.applier.start(*run.disarm, m_options.stepTimeoutMs);
-         })) {
-        NodeRun &run = runs[index];
-        ++run.done;
-        Q_EMIT stepFinished(run.outcome.node, applyStepKindKey(Kind::Disarm), result.hasValue());
-        if (!result)
-            fail(run.outcome.node, result.error());
-    }
-    if (!report.error.message.isEmpty()) {
-        // A node lost now still reverts by itself: take the others back too.
-        revert(runs, report.error.message);
-        return finish(false);
-    }
+// 5. Keep it: disarm every timer. From here on cancel() waits for the end. A
+// node lost now still reverts by itself; the others are taken back too.
+bool ClusterApplier::Phases::keep()
+{
+    return runSingleStep(Kind::Disarm, &NodeRun::disarm);
+}
+
+void ClusterApplier::Phases::announceDone()
+{
     for (NodeRun &run : runs) {
         run.done = run.total;
         if (run.changing()) {
             run.outcome.state = NodeApplyOutcome::State::Applied;
-            say(run, tr("%1 runs the new network settings.").arg(run.outcome.node));
+            say(run, ClusterApplier::tr("%1 runs the new network settings.").arg(run.outcome.node));
         } else {
-            say(run, tr("%1 already ran these settings; nothing was changed.").arg(run.outcome.node));
+            say(run, ClusterApplier::tr("%1 already ran these settings; nothing was changed.").arg(run.outcome.node));
         }
     }
-    return finish(true);
+}
+
+ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
+{
+    Phases phases(*this, jobs);
+    if (phases.checkBeforeChanging() && phases.prepare() && phases.applyNetplan() && phases.verify() && phases.keep()) {
+        phases.announceDone();
+        return phases.finish(true);
+    }
+    // The one way out: whatever was backed up goes back (nothing, when the
+    // check before changing failed), then the report.
+    revert(phases.runs, phases.report.error.message);
+    return phases.finish(false);
 }
 
 void ClusterApplier::revert(QList<NodeRun> &runs, const QString &why)

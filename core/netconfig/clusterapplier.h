@@ -90,6 +90,7 @@ Q_SIGNALS:
 
 private:
     struct NodeRun;
+    class Phases; // one run's state and its phases (clusterapplier.cpp)
     void revert(QList<NodeRun> &runs, const QString &why);
 
     Options m_options;
