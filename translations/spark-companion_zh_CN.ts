@@ -593,16 +593,16 @@
 <context>
     <name>spark::DailyPreferences</name>
     <message>
-        <source>Could not read %1. Check its permissions.</source>
-        <translation>无法读取 %1。请检查它的权限。</translation>
+        <source>Could not read %1 (%2). Check its permissions.</source>
+        <translation>无法读取 %1（%2）。请检查其权限。</translation>
     </message>
     <message>
-        <source>%1 is damaged; fix it or delete it to start with default settings.</source>
-        <translation>%1 已损坏；请修复它，或删除它以使用默认设置。</translation>
+        <source>%1 is damaged (%2); fix it or delete it to start with default settings.</source>
+        <translation>%1 已损坏（%2）；请修复或删除它，以默认设置重新开始。</translation>
     </message>
     <message>
-        <source>Could not save %1. Check that the folder is writable.</source>
-        <translation>无法保存 %1。请检查该文件夹是否可写。</translation>
+        <source>Could not save %1 (%2). Check that the folder is writable.</source>
+        <translation>无法保存 %1（%2）。请检查该文件夹是否可写。</translation>
     </message>
 </context>
 <context>
@@ -1144,10 +1144,6 @@
         <translation>从 %1 到 %2 的测试已停止：%3</translation>
     </message>
     <message>
-        <source>iperf3 on %1 failed on twin %2: %3.</source>
-        <translation>%1 上的 iperf3 在孪生接口 %2 上失败：%3。</translation>
-    </message>
-    <message>
         <source>The iperf3 servers on %1 did not start in time: check that iperf3 runs there and try again.</source>
         <translation>%1 上的 iperf3 服务器未能及时启动：请确认 iperf3 能在该节点运行，然后重试。</translation>
     </message>
@@ -1208,8 +1204,8 @@
         <translation>ib_write_bw 无法在 %1 上启动：%2。</translation>
     </message>
     <message>
-        <source>ib_write_bw on %1 failed on twin %2: %3.</source>
-        <translation>%1 上的 ib_write_bw 在孪生接口 %2 上失败：%3。</translation>
+        <source>%1 on %2 failed on twin %3: %4.</source>
+        <translation>%2 上的 %1 在孪生接口 %3 上失败：%4。</translation>
     </message>
 </context>
 <context>
@@ -4190,6 +4186,19 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
     </message>
 </context>
 <context>
+    <name>sparkctl::NamedDevices</name>
+    <message>
+        <source>no device is named &quot;%1&quot;; &quot;sparkctl device list&quot; shows the names.</source>
+        <translation>没有名为“%1”的设备；“sparkctl device list”可列出名称。</translation>
+    </message>
+    <message>
+        <source>sparkctl %1: no devices yet; add one with &quot;sparkctl device add&quot;.
+</source>
+        <translation>sparkctl %1：还没有设备；请用“sparkctl device add”添加。
+</translation>
+    </message>
+</context>
+<context>
     <name>sparkctl::Report</name>
     <message>
         <source>Devices to report on (default: all).</source>
@@ -4206,16 +4215,6 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
     <message>
         <source>Read the sudo password (the same on every node) from stdin&apos;s first line, to include the root-only network settings. Without it, each node&apos;s password remembered in the keychain is used. The password never appears in the report.</source>
         <translation>从标准输入的第一行读取 sudo 密码（所有节点相同），以便包含只有 root 可读的网络设置。未提供时，使用钥匙串中为每个节点记住的密码。密码绝不会出现在报告中。</translation>
-    </message>
-    <message>
-        <source>no device is named &quot;%1&quot;; &quot;sparkctl device list&quot; shows the names.</source>
-        <translation>没有名为“%1”的设备；“sparkctl device list”可列出名称。</translation>
-    </message>
-    <message>
-        <source>sparkctl report: no devices yet; add one with &quot;sparkctl device add&quot;.
-</source>
-        <translation>sparkctl report：还没有设备；请用“sparkctl device add”添加。
-</translation>
     </message>
     <message>
         <source>Not in the report (no answer): %1

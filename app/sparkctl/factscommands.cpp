@@ -2,8 +2,8 @@
 // sparkctl probe [NAME…] [--json] and sparkctl check [NAME…] [--json]
 #include "app/sparkctl/commands.h"
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/nameddevices.h"
 #include "app/sparkctl/passwordinput.h"
-#include "core/devices/deviceregistry.h"
 #include "core/devices/secretstore.h"
 #include "core/hardware/cx7.h"
 #include "core/devices/nodeprober.h"
@@ -93,26 +93,10 @@ std::optional<int> probeDevices(const QString &path, const QStringList &argument
     if (parser.isSet(fromReport))
         return replayReport(path, parser.value(fromReport), parser.positionalArguments(), probed);
 
-    DeviceRegistry registry;
-    if (auto loaded = registry.load(); !loaded) {
-        printErr(QStringLiteral("sparkctl %1: %2\n").arg(path, loaded.error().message));
-        return Failure;
-    }
-    QList<Device> devices;
-    const QStringList names = parser.positionalArguments();
-    for (const QString &name : names) {
-        const Device *device = registry.find(name);
-        if (!device)
-            return usageError(parser, path,
-                              QStringLiteral("no device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name));
-        devices.append(*device);
-    }
-    if (names.isEmpty())
-        devices = registry.devices();
-    if (devices.isEmpty()) {
-        printErr(QStringLiteral("sparkctl %1: no devices yet; add one with \"sparkctl device add\".\n").arg(path));
-        return Failure;
-    }
+    const NamedDevices named = namedDevices(parser, path, true);
+    if (named.exit)
+        return *named.exit;
+    const QList<Device> &devices = named.devices;
     const bool fromStdin = parser.isSet(passwordStdin);
     const QString password = fromStdin ? readPasswordLine() : QString();
 

@@ -96,6 +96,167 @@ int printHistory(const QString &clusterName, bool asJson)
     return Success;
 }
 
+// --mode, --duration, --streams, --direction into the run's options; the usage error's sentence when one is wrong.
+std::optional<QString> readOptions(const QCommandLineParser &parser, const QCommandLineOption &mode,
+                                   const QCommandLineOption &duration, const QCommandLineOption &streams,
+                                   const QCommandLineOption &direction, LinkTestOptions &options)
+{
+    if (parser.value(mode) == QLatin1String("rdma"))
+        options.mode = LinkTestMode::Rdma;
+    else if (parser.value(mode) != QLatin1String("tcp"))
+        return QStringLiteral("--mode must be tcp or rdma.");
+    bool ok = false;
+    options.seconds = parser.value(duration).toInt(&ok);
+    if (!ok || options.seconds < 2 || options.seconds > 3600)
+        return QStringLiteral("--duration must be a number of seconds from 2 to 3600.");
+    options.streams = parser.value(streams).toInt(&ok);
+    if (!ok || options.streams < 1 || options.streams > 128)
+        return QStringLiteral("--streams must be from 1 to 128.");
+    const auto phases = phasesFor(parser.value(direction));
+    if (!phases)
+        return QStringLiteral("--direction must be a-b, b-a, both or all.");
+    options.phases = *phases;
+    return std::nullopt;
+}
+
+// As the wizard does: read every node, plan the addresses, plan the links.
+Expected<LinkTestJob> planJob(const QString &clusterName, bool quiet)
+{
+    auto context = ClusterContext::open(clusterName);
+    if (!context)
+        return context.error();
+    const QList<PrepareTarget> targets = context->targets;
+    const auto cabling = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
+    if (!cabling)
+        return cabling.error();
+    if (!quiet)
+        printOut(QStringLiteral("Reading %1 nodes…\n").arg(targets.size()));
+    const auto facts = ClusterPreparer::probe(targets);
+    if (!facts)
+        return facts.error();
+    const auto addresses = ClusterPreparer::planAddresses(context->cluster(), *cabling, *facts);
+    if (!addresses)
+        return addresses.error();
+    return ClusterOperations::linkTestJob(context->cluster().name, *cabling, *addresses, *facts, targets);
+}
+
+void printSample(const LinkSample &sample, bool asJson, const QHash<QString, QString> &labels)
+{
+    if (asJson) {
+        printJsonLine({{QStringLiteral("type"), QStringLiteral("sample")},
+                       {QStringLiteral("link"), sample.link},
+                       {QStringLiteral("phase"), linkPhaseKey(sample.phase)},
+                       {QStringLiteral("direction"), linkDirectionKey(sample.direction)},
+                       {QStringLiteral("twin"), sample.twin == LinkSample::wholePort ? QJsonValue(QStringLiteral("port"))
+                                                                                   : QJsonValue(sample.twin)},
+                       {QStringLiteral("seconds"), sample.seconds},
+                       {QStringLiteral("gbps"), sample.gbps}});
+    } else if (sample.twin == LinkSample::wholePort) {
+        printOut(QStringLiteral("  %1 %2 %3 s: %4 Gb/s\n")
+                     .arg(labels.value(sample.link), linkDirectionKey(sample.direction))
+                     .arg(sample.seconds, 0, 'f', 0)
+                     .arg(LinkVerdict::formatGbps(sample.gbps)));
+    }
+}
+
+// Everything the runner reports, printed as it happens (text, or JSON lines).
+void printAsItHappens(LinkTestRunner &runner, bool asJson, const QHash<QString, QString> &labels)
+{
+    QObject::connect(&runner, &LinkTestRunner::started, &runner, [asJson](const LinkTestRun &run) {
+        if (!asJson)
+            printOut(QStringLiteral("%1 links; a port passes above %2 Gb/s (%3 Gb/s at rate scale %4).\n")
+                         .arg(run.links.size())
+                         .arg(LinkVerdict::formatGbps(run.expectedGbps * run.scale), LinkVerdict::formatGbps(run.expectedGbps))
+                         .arg(run.scale));
+    }, Qt::DirectConnection);
+    QObject::connect(&runner, &LinkTestRunner::progress, &runner, [asJson](double, const QString &sentence) {
+        if (!asJson)
+            printOut(sentence + QLatin1Char('\n'));
+    }, Qt::DirectConnection);
+    QObject::connect(&runner, &LinkTestRunner::sample, &runner,
+                     [asJson, &labels](const LinkSample &sample) { printSample(sample, asJson, labels); }, Qt::DirectConnection);
+    QObject::connect(&runner, &LinkTestRunner::latencyMeasured, &runner,
+                     [asJson, &labels](const QString &link, double microseconds, double loss) {
+                         if (asJson)
+                             printJsonLine({{QStringLiteral("type"), QStringLiteral("latency")},
+                                            {QStringLiteral("link"), link},
+                                            {QStringLiteral("latencyUs"), microseconds},
+                                            {QStringLiteral("lossPercent"), loss}});
+                         else
+                             printOut(QStringLiteral("  %1 latency %2 µs, %3 % loss\n")
+                                          .arg(labels.value(link))
+                                          .arg(microseconds, 0, 'f', 0)
+                                          .arg(loss, 0, 'f', 0));
+                     }, Qt::DirectConnection);
+    QObject::connect(&runner, &LinkTestRunner::linkFinished, &runner, [asJson](const LinkResult &result) {
+        if (asJson) {
+            QJsonObject object = result.toJson();
+            object.insert(QStringLiteral("type"), QStringLiteral("link"));
+            printJsonLine(object);
+        } else {
+            printOut(QStringLiteral("%1 %2: %3\n").arg(result.verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
+                                                       result.label, result.verdict.sentence));
+        }
+    }, Qt::DirectConnection);
+}
+
+// Runs the job; Ctrl-C or TERM stops it cleanly (nothing is left on the nodes).
+Expected<LinkTestRun> runInterruptibly(LinkTestRunner &runner, const LinkTestJob &job)
+{
+    g_running = &runner;
+    std::signal(SIGINT, stopOnSignal);
+    std::signal(SIGTERM, stopOnSignal);
+    Expected<LinkTestRun> run = runner.runBlocking(job);
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    g_running = nullptr;
+    return run;
+}
+
+// Keeps the run in the cluster's history; the comparison with the run before it.
+std::optional<RunComparison> keepInHistory(const LinkTestRun &run)
+{
+    LinkTestHistory history;
+    std::optional<RunComparison> comparison;
+    const auto loaded = history.load();
+    if (!loaded) {
+        printErr(loaded.error().message + QLatin1Char('\n'));
+        return comparison;
+    }
+    if (const QList<LinkTestRun> earlier = history.runs(run.cluster); !earlier.isEmpty())
+        comparison = RunComparison::between(earlier.constFirst(), run);
+    history.add(run);
+    if (const auto saved = history.save(); !saved)
+        printErr(saved.error().message + QLatin1Char('\n'));
+    return comparison;
+}
+
+void printSummary(const LinkTestRun &run, const std::optional<RunComparison> &comparison, bool asJson)
+{
+    if (!asJson) {
+        if (comparison)
+            printOut(comparison->text() + QLatin1Char('\n'));
+        printOut(run.passed() ? QStringLiteral("Every link of %1 passed.\n").arg(run.cluster)
+                              : QStringLiteral("At least one link of %1 failed.\n").arg(run.cluster));
+        return;
+    }
+    if (comparison) {
+        QJsonArray links;
+        for (const LinkChange &change : comparison->links)
+            links.append(QJsonObject{{QStringLiteral("link"), change.link},
+                                     {QStringLiteral("before"), change.beforeGbps ? QJsonValue(*change.beforeGbps) : QJsonValue()},
+                                     {QStringLiteral("now"), change.nowGbps ? QJsonValue(*change.nowGbps) : QJsonValue()},
+                                     {QStringLiteral("worse"), change.isWorse()},
+                                     {QStringLiteral("sentence"), change.sentence}});
+        printJsonLine({{QStringLiteral("type"), QStringLiteral("comparison")},
+                       {QStringLiteral("before"), comparison->before.toString(Qt::ISODate)},
+                       {QStringLiteral("links"), links}});
+    }
+    QJsonObject object = run.toJson();
+    object.insert(QStringLiteral("type"), QStringLiteral("run"));
+    printJsonLine(object);
+}
+
 int runLinkTest(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -121,145 +282,25 @@ int runLinkTest(const QStringList &arguments)
     if (!parser.positionalArguments().isEmpty())
         return usageError(parser, commandPath, QStringLiteral("unexpected argument '%1'.").arg(parser.positionalArguments().first()));
     LinkTestOptions options;
-    if (parser.value(mode) == QLatin1String("rdma"))
-        options.mode = LinkTestMode::Rdma;
-    else if (parser.value(mode) != QLatin1String("tcp"))
-        return usageError(parser, commandPath, QStringLiteral("--mode must be tcp or rdma."));
-    bool ok = false;
-    options.seconds = parser.value(duration).toInt(&ok);
-    if (!ok || options.seconds < 2 || options.seconds > 3600)
-        return usageError(parser, commandPath, QStringLiteral("--duration must be a number of seconds from 2 to 3600."));
-    options.streams = parser.value(streams).toInt(&ok);
-    if (!ok || options.streams < 1 || options.streams > 128)
-        return usageError(parser, commandPath, QStringLiteral("--streams must be from 1 to 128."));
-    const auto phases = phasesFor(parser.value(direction));
-    if (!phases)
-        return usageError(parser, commandPath, QStringLiteral("--direction must be a-b, b-a, both or all."));
-    options.phases = *phases;
+    if (const auto wrong = readOptions(parser, mode, duration, streams, direction, options))
+        return usageError(parser, commandPath, *wrong);
     const bool asJson = parser.isSet(json);
     if (parser.isSet(historyOption))
         return printHistory(parser.value(clusterOption()), asJson);
 
-    auto context = ClusterContext::open(parser.value(clusterOption()));
-    if (!context)
-        return failWith(context.error());
-    const QList<PrepareTarget> targets = context->targets;
-    const auto cabling = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
-    if (!cabling)
-        return failWith(cabling.error());
-    if (!asJson)
-        printOut(QStringLiteral("Reading %1 nodes…\n").arg(targets.size()));
-    const auto facts = ClusterPreparer::probe(targets);
-    if (!facts)
-        return failWith(facts.error());
-    const auto addresses = ClusterPreparer::planAddresses(context->cluster(), *cabling, *facts);
-    if (!addresses)
-        return failWith(addresses.error());
-    auto planned = ClusterOperations::linkTestJob(context->cluster().name, *cabling, *addresses, *facts, targets);
-    if (!planned)
-        return failWith(planned.error());
-    LinkTestJob job = *planned;
-    job.options = options;
-
+    Expected<LinkTestJob> job = planJob(parser.value(clusterOption()), asJson);
+    if (!job)
+        return failWith(job.error());
+    job->options = options;
     LinkTestRunner runner;
     QHash<QString, QString> labels;
-    for (const LinkTarget &link : job.links)
+    for (const LinkTarget &link : job->links)
         labels.insert(link.id, link.label);
-    QObject::connect(&runner, &LinkTestRunner::started, &runner, [asJson](const LinkTestRun &run) {
-        if (!asJson)
-            printOut(QStringLiteral("%1 links; a port passes above %2 Gb/s (%3 Gb/s at rate scale %4).\n")
-                         .arg(run.links.size())
-                         .arg(LinkVerdict::formatGbps(run.expectedGbps * run.scale), LinkVerdict::formatGbps(run.expectedGbps))
-                         .arg(run.scale));
-    }, Qt::DirectConnection);
-    QObject::connect(&runner, &LinkTestRunner::progress, &runner, [asJson](double, const QString &sentence) {
-        if (!asJson)
-            printOut(sentence + QLatin1Char('\n'));
-    }, Qt::DirectConnection);
-    QObject::connect(&runner, &LinkTestRunner::sample, &runner, [asJson, &labels](const LinkSample &sample) {
-        if (asJson) {
-            printJsonLine({{QStringLiteral("type"), QStringLiteral("sample")},
-                           {QStringLiteral("link"), sample.link},
-                           {QStringLiteral("phase"), linkPhaseKey(sample.phase)},
-                           {QStringLiteral("direction"), linkDirectionKey(sample.direction)},
-                           {QStringLiteral("twin"), sample.twin == LinkSample::wholePort ? QJsonValue(QStringLiteral("port"))
-                                                                                       : QJsonValue(sample.twin)},
-                           {QStringLiteral("seconds"), sample.seconds},
-                           {QStringLiteral("gbps"), sample.gbps}});
-        } else if (sample.twin == LinkSample::wholePort) {
-            printOut(QStringLiteral("  %1 %2 %3 s: %4 Gb/s\n")
-                         .arg(labels.value(sample.link), linkDirectionKey(sample.direction))
-                         .arg(sample.seconds, 0, 'f', 0)
-                         .arg(LinkVerdict::formatGbps(sample.gbps)));
-        }
-    }, Qt::DirectConnection);
-    QObject::connect(&runner, &LinkTestRunner::latencyMeasured, &runner,
-                     [asJson, &labels](const QString &link, double microseconds, double loss) {
-                         if (asJson)
-                             printJsonLine({{QStringLiteral("type"), QStringLiteral("latency")},
-                                            {QStringLiteral("link"), link},
-                                            {QStringLiteral("latencyUs"), microseconds},
-                                            {QStringLiteral("lossPercent"), loss}});
-                         else
-                             printOut(QStringLiteral("  %1 latency %2 µs, %3 % loss\n")
-                                          .arg(labels.value(link))
-                                          .arg(microseconds, 0, 'f', 0)
-                                          .arg(loss, 0, 'f', 0));
-                     }, Qt::DirectConnection);
-    QObject::connect(&runner, &LinkTestRunner::linkFinished, &runner, [asJson](const LinkResult &result) {
-        if (asJson) {
-            QJsonObject object = result.toJson();
-            object.insert(QStringLiteral("type"), QStringLiteral("link"));
-            printJsonLine(object);
-        } else {
-            printOut(QStringLiteral("%1 %2: %3\n").arg(result.verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
-                                                       result.label, result.verdict.sentence));
-        }
-    }, Qt::DirectConnection);
-
-    g_running = &runner;
-    std::signal(SIGINT, stopOnSignal);
-    std::signal(SIGTERM, stopOnSignal);
-    const Expected<LinkTestRun> run = runner.runBlocking(job);
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
-    g_running = nullptr;
+    printAsItHappens(runner, asJson, labels);
+    const Expected<LinkTestRun> run = runInterruptibly(runner, *job);
     if (!run)
         return failWith(run.error());
-
-    LinkTestHistory history;
-    std::optional<RunComparison> comparison;
-    if (const auto loaded = history.load(); loaded) {
-        if (const QList<LinkTestRun> earlier = history.runs(run->cluster); !earlier.isEmpty())
-            comparison = RunComparison::between(earlier.constFirst(), *run);
-        history.add(*run);
-        if (const auto saved = history.save(); !saved)
-            printErr(saved.error().message + QLatin1Char('\n'));
-    } else {
-        printErr(loaded.error().message + QLatin1Char('\n'));
-    }
-    if (asJson) {
-        if (comparison) {
-            QJsonArray links;
-            for (const LinkChange &change : comparison->links)
-                links.append(QJsonObject{{QStringLiteral("link"), change.link},
-                                         {QStringLiteral("before"), change.beforeGbps ? QJsonValue(*change.beforeGbps) : QJsonValue()},
-                                         {QStringLiteral("now"), change.nowGbps ? QJsonValue(*change.nowGbps) : QJsonValue()},
-                                         {QStringLiteral("worse"), change.isWorse()},
-                                         {QStringLiteral("sentence"), change.sentence}});
-            printJsonLine({{QStringLiteral("type"), QStringLiteral("comparison")},
-                           {QStringLiteral("before"), comparison->before.toString(Qt::ISODate)},
-                           {QStringLiteral("links"), links}});
-        }
-        QJsonObject object = run->toJson();
-        object.insert(QStringLiteral("type"), QStringLiteral("run"));
-        printJsonLine(object);
-    } else {
-        if (comparison)
-            printOut(comparison->text() + QLatin1Char('\n'));
-        printOut(run->passed() ? QStringLiteral("Every link of %1 passed.\n").arg(run->cluster)
-                               : QStringLiteral("At least one link of %1 failed.\n").arg(run->cluster));
-    }
+    printSummary(*run, keepInHistory(*run), asJson);
     return run->passed() ? Success : Failure;
 }
 

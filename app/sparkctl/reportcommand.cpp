@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // sparkctl report NAME… [--output FILE] [--keep-macs] [--sudo-password-stdin]
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/nameddevices.h"
 #include "app/sparkctl/passwordinput.h"
-#include "core/devices/deviceregistry.h"
 #include "core/report/reportcollector.h"
 
 #include <QCommandLineParser>
@@ -41,25 +41,10 @@ int runReport(const QStringList &arguments)
     if (const auto exit = parseArguments(parser, path, arguments))
         return *exit;
 
-    DeviceRegistry registry;
-    if (auto loaded = registry.load(); !loaded) {
-        printErr(QStringLiteral("sparkctl %1: %2\n").arg(path, loaded.error().message));
-        return Failure;
-    }
-    QList<Device> devices;
-    for (const QString &name : parser.positionalArguments()) {
-        const Device *device = registry.find(name);
-        if (!device)
-            return usageError(parser, path,
-                              ReportText::tr("no device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name));
-        devices.append(*device);
-    }
-    if (parser.positionalArguments().isEmpty())
-        devices = registry.devices();
-    if (devices.isEmpty()) {
-        printErr(ReportText::tr("sparkctl report: no devices yet; add one with \"sparkctl device add\".\n"));
-        return Failure;
-    }
+    const NamedDevices named = namedDevices(parser, path, true);
+    if (named.exit)
+        return *named.exit;
+    const QList<Device> &devices = named.devices;
 
     ReportOptions options;
     options.keepMacs = parser.isSet(keepMacs);

@@ -3,9 +3,9 @@
 // update on the chosen nodes, with live output, through the restart, then a
 // fresh check.
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/nameddevices.h"
 #include "app/sparkctl/passwordinput.h"
 #include "core/common/runonthread.h"
-#include "core/devices/deviceregistry.h"
 #include "core/devices/updaterunner.h"
 #include "core/facts/readiness.h"
 
@@ -64,19 +64,10 @@ int runUpdate(const QStringList &arguments)
     if (names.isEmpty())
         return usageError(parser, path, QStringLiteral("name the devices to update; \"sparkctl check\" says which need it."));
 
-    DeviceRegistry registry;
-    if (auto loaded = registry.load(); !loaded) {
-        printErr(QStringLiteral("sparkctl update: %1\n").arg(loaded.error().message));
-        return Failure;
-    }
-    QList<Device> devices;
-    for (const QString &name : names) {
-        const Device *device = registry.find(name);
-        if (!device)
-            return usageError(parser, path,
-                              QStringLiteral("no device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name));
-        devices.append(*device);
-    }
+    const NamedDevices named = namedDevices(parser, path, false);
+    if (named.exit)
+        return *named.exit;
+    const QList<Device> &devices = named.devices;
 
     const QList<SudoTarget> nodes = sudoTargets(devices, parser.isSet(passwordStdin), WhenNotRemembered::NoPassword);
     QTextStream in(stdin);

@@ -9,7 +9,7 @@
 namespace spark {
 
 // The one way the program's JSON files (devices.json, clusters.json,
-// linktests.json, setup-progress.json) are read and written:
+// linktests.json, setup-progress.json, daily.json) are read and written:
 // - read: an absent file is an empty object; a file that cannot be opened is
 //   `cannotRead`; a file that does not parse, or holds no JSON object, is
 //   damaged (`damaged`): it is reported, never overwritten silently.

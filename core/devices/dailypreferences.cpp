@@ -2,14 +2,10 @@
 #include "core/devices/dailypreferences.h"
 
 #include "core/common/apppaths.h"
+#include "core/common/jsonfile.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 namespace spark {
 
@@ -35,17 +31,12 @@ Expected<void> DailyPreferences::load()
 {
     m_devices.clear();
     m_terminal.clear();
-    QFile file(m_filePath);
-    if (!file.exists())
-        return {};
-    if (!file.open(QIODevice::ReadOnly))
-        return Error(tr("Could not read %1. Check its permissions.").arg(m_filePath), file.errorString());
-    QJsonParseError parseError{};
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (!document.isObject())
-        return Error(tr("%1 is damaged; fix it or delete it to start with default settings.").arg(m_filePath),
-                     parseError.errorString());
-    const QJsonObject root = document.object();
+    const Expected<QJsonObject> read =
+        JsonFile::read(m_filePath, tr("Could not read %1 (%2). Check its permissions."),
+                       tr("%1 is damaged (%2); fix it or delete it to start with default settings."));
+    if (!read)
+        return read.error();
+    const QJsonObject &root = *read;
     m_terminal = root.value(QStringLiteral("terminal")).toString();
     const QJsonObject devices = root.value(QStringLiteral("devices")).toObject();
     for (auto it = devices.begin(); it != devices.end(); ++it) {
@@ -69,14 +60,8 @@ Expected<void> DailyPreferences::save() const
         devices.insert(it.key(), QJsonObject{{QStringLiteral("folder"), it.value().folder},
                                              {QStringLiteral("tunnels"), tunnels}});
     }
-    const QJsonObject root{{QStringLiteral("version"), 1},
-                           {QStringLiteral("terminal"), m_terminal},
-                           {QStringLiteral("devices"), devices}};
-    QDir().mkpath(QFileInfo(m_filePath).absolutePath());
-    QSaveFile file(m_filePath);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(root).toJson()) < 0 || !file.commit())
-        return Error(tr("Could not save %1. Check that the folder is writable.").arg(m_filePath), file.errorString());
-    return {};
+    const QJsonObject root{{QStringLiteral("terminal"), m_terminal}, {QStringLiteral("devices"), devices}};
+    return JsonFile::write(m_filePath, root, tr("Could not save %1 (%2). Check that the folder is writable."));
 }
 
 } // namespace spark

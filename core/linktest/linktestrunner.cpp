@@ -132,6 +132,40 @@ LinkTestRunner::Ping LinkTestRunner::ping(const LinkTarget &link, SshSession *se
     return outcome;
 }
 
+void LinkTestRunner::record(PhaseResult &result, LiveTotals &totals, const LinkSample &measured)
+{
+    result.samples.append(measured);
+    Q_EMIT sample(measured);
+    if (const auto total = totals.feed(measured)) {
+        result.samples.append(*total);
+        Q_EMIT sample(*total);
+    }
+}
+
+QString LinkTestRunner::awaitClients(QFuture<Expected<ExecResult>> &clients, const QString &from, const QString &to)
+{
+    if (!waitFor(clients, -1, m_cancelled))
+        clients.cancel();
+    clients.waitForFinished();
+    // A cancelled future holds no result.
+    if (m_cancelled || clients.isCanceled() || clients.resultCount() == 0)
+        return {};
+    const Expected<ExecResult> finished = clients.result();
+    return finished ? QString() : tr("The test from %1 to %2 stopped: %3").arg(from, to, finished.error().message);
+}
+
+QString LinkTestRunner::firstTwinError(const std::array<QStringList, 2> &errors, const char *tool, const QString &node)
+{
+    for (int twin = 0; twin < 2; ++twin) {
+        if (!errors[size_t(twin)].isEmpty())
+            return tr("%1 on %2 failed on twin %3: %4.")
+                .arg(QLatin1String(tool), node)
+                .arg(twin)
+                .arg(errors[size_t(twin)].constFirst());
+    }
+    return {};
+}
+
 LinkTestRunner::PhaseResult LinkTestRunner::runPhase(const LinkTarget &link, LinkPhase phase, const QList<int> &ports,
                                                      SshSession *sessionA, SshSession *sessionB,
                                                      const LinkTestOptions &options)
@@ -214,31 +248,13 @@ LinkTestRunner::PhaseResult LinkTestRunner::runPhase(const LinkTarget &link, Lin
                     }
                 }
                 const Iperf3Parser::SampleContext context{link.id, tagged->twin, phase, true, phase == LinkPhase::BToA};
-                for (const LinkSample &measured : Iperf3Parser::samples(lines, context)) {
-                    result.samples.append(measured);
-                    Q_EMIT sample(measured);
-                    if (const auto total = totals.feed(measured)) {
-                        result.samples.append(*total);
-                        Q_EMIT sample(*total);
-                    }
-                }
+                for (const LinkSample &measured : Iperf3Parser::samples(lines, context))
+                    record(result, totals, measured);
             },
             *clientScript);
-        if (!waitFor(client, -1, m_cancelled))
-            client.cancel();
-        client.waitForFinished();
-        // A cancelled future holds no result.
-        if (!client.isCanceled() && client.resultCount() > 0) {
-            if (const Expected<ExecResult> finished = client.result(); !finished && !m_cancelled)
-                result.problem = tr("The test from %1 to %2 stopped: %3").arg(link.nodeA, link.nodeB, finished.error().message);
-        }
-        for (int twin = 0; twin < 2 && result.problem.isEmpty(); ++twin) {
-            if (!clientErrors[size_t(twin)].isEmpty())
-                result.problem = tr("iperf3 on %1 failed on twin %2: %3.")
-                                     .arg(link.nodeA)
-                                     .arg(twin)
-                                     .arg(clientErrors[size_t(twin)].constFirst());
-        }
+        result.problem = awaitClients(client, link.nodeA, link.nodeB);
+        if (result.problem.isEmpty())
+            result.problem = firstTwinError(clientErrors, "iperf3", link.nodeA);
     } else if (!m_cancelled) {
         QMutexLocker locker(&serverMutex);
         result.problem = serverErrors.isEmpty()

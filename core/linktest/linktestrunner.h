@@ -3,13 +3,16 @@
 
 #include "core/common/expected.h"
 #include "core/linktest/linktestplan.h"
+#include "core/linktest/livetotals.h"
 #include "core/linktest/linktestrun.h"
+#include "core/ssh/execresult.h"
 
 #include <QFuture>
 #include <QList>
 #include <QObject>
 #include <QString>
 
+#include <array>
 #include <atomic>
 
 namespace spark {
@@ -103,6 +106,14 @@ private:
                              SshSession *sessionA, SshSession *sessionB, const LinkTestOptions &options);
     // Stops what is left of a tag's tools on one node; returns how many needed KILL.
     int cleanUp(SshSession *session, const QString &tag);
+
+    // The skeleton both tools' phases share.
+    // A measured twin sample, and the port's total once both twins have that second.
+    void record(PhaseResult &result, LiveTotals &totals, const LinkSample &measured);
+    // Waits for a client script (cancelled with the run); the sentence when it stopped early.
+    QString awaitClients(QFuture<Expected<ExecResult>> &clients, const QString &from, const QString &to);
+    // The first twin whose tool reported an error, as a sentence.
+    static QString firstTwinError(const std::array<QStringList, 2> &errors, const char *tool, const QString &node);
 
     std::atomic<bool> m_cancelled{false};
 };

@@ -186,39 +186,22 @@ LinkTestRunner::PhaseResult LinkTestRunner::runRdmaPhase(const LinkTarget &link,
                     side->intervals[twin] += int(measured.size());
                     for (const LinkSample &one : measured) {
                         // A line racing the client's stop is past the phase's time.
-                        if (one.seconds > options.seconds)
-                            continue;
-                        result.samples.append(one);
-                        Q_EMIT sample(one);
-                        if (const auto total = totals.feed(one)) {
-                            result.samples.append(*total);
-                            Q_EMIT sample(*total);
-                        }
+                        if (one.seconds <= options.seconds)
+                            record(result, totals, one);
                     }
                 },
                 side->clientScript));
         }
         for (size_t i = 0; i < sides.size(); ++i) {
-            QFuture<Expected<ExecResult>> &client = clients[i];
-            if (!waitFor(client, -1, m_cancelled))
-                client.cancel();
-            client.waitForFinished();
-            // A cancelled future holds no result.
-            if (!client.isCanceled() && client.resultCount() > 0 && result.problem.isEmpty() && !m_cancelled) {
-                if (const Expected<ExecResult> finished = client.result(); !finished)
-                    result.problem = tr("The test from %1 to %2 stopped: %3")
-                                         .arg(sides[i]->clientNode, sides[i]->serverNode, finished.error().message);
-            }
+            const QString stopped = awaitClients(clients[i], sides[i]->clientNode, sides[i]->serverNode);
+            if (result.problem.isEmpty())
+                result.problem = stopped;
         }
         const QMutexLocker locker(&mutex);
         for (const auto &side : sides) {
-            for (int twin = 0; twin < 2 && result.problem.isEmpty(); ++twin) {
-                if (!side->parsers[size_t(twin)].errors().isEmpty())
-                    result.problem = tr("ib_write_bw on %1 failed on twin %2: %3.")
-                                         .arg(side->clientNode)
-                                         .arg(twin)
-                                         .arg(side->parsers[size_t(twin)].errors().constFirst());
-            }
+            if (result.problem.isEmpty())
+                result.problem = firstTwinError({side->parsers[0].errors(), side->parsers[1].errors()}, "ib_write_bw",
+                                                side->clientNode);
         }
     }
 

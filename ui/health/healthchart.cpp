@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/health/healthchart.h"
 
+#include "ui/common/chartlook.h"
+
 #include <QChart>
 #include <QDateTimeAxis>
 #include <QEvent>
@@ -240,25 +242,13 @@ void HealthChart::resizeEvent(QResizeEvent *event)
 {
     QChartView::resizeEvent(event);
     // A narrow chart: fewer time labels, and the legend beside it, one entry a line.
-    const bool narrow = width() < 560;
-    m_time->setTickCount(narrow ? 2 : 6);
-    chart()->legend()->setAlignment(narrow ? Qt::AlignRight : Qt::AlignBottom);
+    m_time->setTickCount(width() < chartLook::narrowWidth ? 2 : 6);
+    chartLook::placeLegend(chart(), width());
 }
 
 void HealthChart::applyPalette()
 {
-    const QPalette p = palette();
-    chart()->setBackgroundBrush(p.base());
-    chart()->setBackgroundPen(QPen(p.mid().color()));
-    chart()->setTitleBrush(p.text());
-    chart()->legend()->setLabelColor(p.text().color());
-    m_time->setLabelsBrush(p.text());
-    m_time->setLinePenColor(p.mid().color());
-    m_time->setGridLineColor(p.midlight().color());
-    m_rate->setLabelsBrush(p.text());
-    m_rate->setTitleBrush(p.text());
-    m_rate->setLinePenColor(p.mid().color());
-    m_rate->setGridLineColor(p.midlight().color());
+    chartLook::applyPalette(chart(), palette(), {m_time, m_rate});
     for (int i = 0; i < m_series.size(); ++i) {
         const int twin = i % 3; // 2: the port
         const bool tx = i >= 3;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/linktest/throughputchart.h"
 
+#include "ui/common/chartlook.h"
+
 #include <QChart>
 #include <QEvent>
 #include <QResizeEvent>
@@ -157,24 +159,13 @@ void ThroughputChart::changeEvent(QEvent *event)
 void ThroughputChart::resizeEvent(QResizeEvent *event)
 {
     QChartView::resizeEvent(event);
-    // A narrow chart keeps its legend beside it, one entry a line, readable.
-    chart()->legend()->setAlignment(width() < 560 ? Qt::AlignRight : Qt::AlignBottom);
+    chartLook::placeLegend(chart(), width());
 }
 
 void ThroughputChart::applyPalette()
 {
-    const QPalette p = palette();
-    chart()->setBackgroundBrush(p.base());
-    chart()->setBackgroundPen(QPen(p.mid().color()));
-    chart()->setTitleBrush(p.text());
-    chart()->legend()->setLabelColor(p.text().color());
-    for (QValueAxis *axis : {m_time, m_rate}) {
-        axis->setLabelsBrush(p.text());
-        axis->setTitleBrush(p.text());
-        axis->setLinePenColor(p.mid().color());
-        axis->setGridLineColor(p.midlight().color());
-    }
-    QPen expected(p.text().color(), 1.5, Qt::DashLine);
+    chartLook::applyPalette(chart(), palette(), {m_time, m_rate});
+    QPen expected(palette().text().color(), 1.5, Qt::DashLine);
     m_expected->setPen(expected);
     for (auto it = m_series.cbegin(); it != m_series.cend(); ++it) {
         const int twin = it.key() / 2 - 1;

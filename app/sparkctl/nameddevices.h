@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/devices/device.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+class QCommandLineParser;
+
+namespace sparkctl {
+
+// The registered devices a command names as its NAME… arguments, in that
+// order; with no name, every registered device when `allWhenNone`. `exit` is
+// set when the command must stop: a name nobody registered (usage error), an
+// unreadable registry or no device at all (failure), each already printed.
+struct NamedDevices
+{
+    QList<spark::Device> devices;
+    std::optional<int> exit;
+};
+
+NamedDevices namedDevices(const QCommandLineParser &parser, const QString &commandPath, bool allWhenNone);
+
+} // namespace sparkctl
