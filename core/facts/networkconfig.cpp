@@ -193,8 +193,11 @@ QList<NmDeviceState> parseNmcliDevices(const QString &text)
     QList<NmDeviceState> devices;
     const QStringList lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     for (const QString &line : lines) {
+        // An interface name (at most 15 characters, no spaces): a line that is
+        // not one of nmcli's rows is left out, never read as a device.
+        static const QRegularExpression interfaceName(QStringLiteral("^[A-Za-z0-9_.@-]{1,15}$"));
         const QStringList fields = splitTerse(line.trimmed());
-        if (fields.size() != 4 || fields.at(0).isEmpty())
+        if (fields.size() != 4 || !interfaceName.match(fields.at(0)).hasMatch())
             continue;
         devices.append(NmDeviceState{fields.at(0), fields.at(1), fields.at(2), fields.at(3)});
     }

@@ -298,6 +298,12 @@ NodeFacts parseProbeOutput(const QString &output, const QString &node)
     ProbeSection rootFilesSection;
     bool sawSudo = false;
     for (const ProbeSection &section : ProbeScript::sections(output)) {
+        // Only the last section can lack its exit marker: the output was cut
+        // inside it, and a half-read value would be a wrong one. Unknown instead.
+        if (section.exitCode == -1) {
+            facts.problems.append(QStringLiteral("cut short in the section %1 %2").arg(section.name, section.argument).trimmed());
+            continue;
+        }
         if (section.name == QLatin1String("sudo")) {
             sudoSection = section;
             sawSudo = true;
