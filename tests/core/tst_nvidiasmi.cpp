@@ -26,6 +26,9 @@ private Q_SLOTS:
                                              << "NVIDIA GB10";
         QTest::newRow("whole table") << "full-table-580.159.03.txt" << 0 << S::Ok << "580.159.03" << "13.0"
                                      << "NVIDIA GB10";
+        // GB10 has no dedicated memory: "Not Supported" where other GPUs print MiB.
+        QTest::newRow("whole table, 580.126.09 (DGX OS 7.4)") << "full-table-580.126.09.txt" << 0 << S::Ok << "580.126.09"
+                                                               << "13.0" << "NVIDIA GB10";
         QTest::newRow("not installed") << "not-found.txt" << 127 << S::Missing << "" << "" << "";
         QTest::newRow("driver not loaded") << "no-driver.txt" << 9 << S::DriverNotLoaded << "" << "" << "";
         QTest::newRow("updated without reboot") << "version-mismatch.txt" << 18 << S::VersionMismatch << "" << ""
