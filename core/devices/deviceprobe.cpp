@@ -16,7 +16,7 @@ namespace {
 const QByteArray separator("--spark-companion--");
 } // namespace
 
-SshTarget DeviceProbe::targetFor(const Device &device)
+SshTarget DeviceProbe::sessionTargetFor(const Device &device)
 {
     SshTarget target;
     target.host = device.host;
@@ -25,12 +25,6 @@ SshTarget DeviceProbe::targetFor(const Device &device)
     target.useAgent = true;
     if (!device.identityFile.isEmpty())
         target.identityFiles = {device.identityFile};
-    return target;
-}
-
-SshTarget DeviceProbe::sessionTargetFor(const Device &device)
-{
-    SshTarget target = targetFor(device);
     target.acceptedFingerprint = device.hostKeyFingerprint;
     if (target.identityFiles.isEmpty()) {
         const QDir ssh(QDir::home().filePath(QStringLiteral(".ssh")));
@@ -95,7 +89,7 @@ namespace {
 DeviceCheck checkNow(const Device &device)
 {
     DeviceCheck check;
-    SshTarget target = DeviceProbe::targetFor(device);
+    SshTarget target = DeviceProbe::sessionTargetFor(device);
     target.connectTimeoutMs = 5000;
     SshSession session(target);
     auto identity = DeviceProbe::readIdentity(session);

@@ -38,15 +38,13 @@ class DeviceProbe
     Q_DECLARE_TR_FUNCTIONS(spark::DeviceProbe)
 
 public:
-    // Key-based login to a registered device: ssh-agent, then its key.
-    static SshTarget targetFor(const Device &device);
-    // targetFor, plus the host key accepted at enrolment and the usual key
-    // files (ours, then ~/.ssh/id_*) when the device names none: the one rule
-    // for a long-lived session to a registered device (cluster work, health,
-    // tunnels, the CLI's and the wizard's).
+    // The one rule for every SSH session to a registered device (probe, check,
+    // update, cluster work, health, tunnels; the CLI's and the window's):
+    // ssh-agent, then the device's key, else the usual key files (ours, then
+    // ~/.ssh/id_*), and the host key accepted at enrolment.
     static SshTarget sessionTargetFor(const Device &device);
-    // A session to the device with sessionTargetFor: every long-lived session
-    // to a registered device is made here (ClusterSessions, DeviceConnections).
+    // A session to the device with sessionTargetFor: every session to a
+    // registered device is made here or from sessionTargetFor.
     static std::unique_ptr<SshSession> openSession(const Device &device);
 
     // The remote command and its parser, kept together.

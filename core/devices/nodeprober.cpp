@@ -52,7 +52,7 @@ namespace {
 // Logs in with the device's key and probes it, checking the host key it was added with.
 Expected<NodeFacts> probeDevice(const Device &device, const SudoCredential &sudo)
 {
-    SshSession session(DeviceProbe::targetFor(device));
+    SshSession session(DeviceProbe::sessionTargetFor(device));
     Expected<NodeFacts> facts = NodeProber::probe(session, device.name, sudo);
     if (facts && !device.hostKeyFingerprint.isEmpty() && session.hostKey().fingerprint != device.hostKeyFingerprint) {
         facts = Error(NodeProber::tr("%1 answers with a different host key than when it was added; remove it and add "

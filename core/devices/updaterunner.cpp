@@ -15,7 +15,7 @@ namespace {
 // One short login and `true`: does the node answer SSH right now?
 bool answers(const Device &device, int timeoutMs)
 {
-    SshTarget target = DeviceProbe::targetFor(device);
+    SshTarget target = DeviceProbe::sessionTargetFor(device);
     target.connectTimeoutMs = timeoutMs;
     SshSession session(target);
     const auto result = session.exec(QStringLiteral("true"), {}, timeoutMs).result();
@@ -47,7 +47,7 @@ Expected<NodeFacts> UpdateRunner::run(const Device &device, const SudoCredential
     const QList<UpdateStep> steps = UpdateSteps::documented();
     QStringList done;
     {
-        SshSession session(DeviceProbe::targetFor(device));
+        SshSession session(DeviceProbe::sessionTargetFor(device));
         for (const UpdateStep &step : steps) {
             report({UpdateEvent::Kind::Step, device.name, step.title});
             QByteArray errors;

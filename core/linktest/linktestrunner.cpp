@@ -270,6 +270,94 @@ LinkTestRunner::PhaseResult LinkTestRunner::runPhase(const LinkTarget &link, Lin
     return result;
 }
 
+// What every node has and declares, all at once: the tools, the rate scale
+// (the slowest node's sets the bar), the addresses and the listening ports.
+Expected<LinkTestRunner::Preflight> LinkTestRunner::checkNodes(const QHash<QString, SshSession *> &sessions,
+                                                               const LinkTestJob &job)
+{
+    Q_EMIT progress(0, tr("Checking the link-test tools on every node."));
+    QHash<QString, QFuture<Expected<ExecResult>>> checks;
+    for (auto it = sessions.cbegin(); it != sessions.cend(); ++it)
+        checks.insert(it.key(), it.value()->exec(shell, LinkTestScripts::preflight(), 20000));
+    Preflight preflight;
+    bool first = true;
+    for (auto it = checks.begin(); it != checks.end(); ++it) {
+        it.value().waitForFinished();
+        const Expected<ExecResult> answered = it.value().result();
+        if (!answered)
+            return answered.error();
+        auto parsed = LinkTestScripts::parsePreflight(answered->standardOutput, it.key());
+        if (!parsed)
+            return parsed.error();
+        if (auto missing = LinkTestScripts::missingTool(*parsed, it.key(), job.options.mode == LinkTestMode::Rdma))
+            return *missing;
+        preflight.scale = first ? parsed->rateScale : std::min(preflight.scale, parsed->rateScale);
+        first = false;
+        preflight.nodes.insert(it.key(), *parsed);
+    }
+    // The cluster's network must be up: every twin's address on its netdev, at both ends.
+    for (const LinkTarget &link : job.links) {
+        for (const LinkTwin &twin : link.twins) {
+            for (const auto &[node, netdev, address] : {std::tuple{link.nodeA, twin.netdevA, twin.addressA},
+                                                         std::tuple{link.nodeB, twin.netdevB, twin.addressB}}) {
+                if (!preflight.nodes.value(node).addresses.contains(netdev + QLatin1Char(' ') + address))
+                    return Error(tr("%1 has no address %2 on %3: apply the cluster's network first (the wizard's Configure page or 'sparkctl cluster apply').")
+                                     .arg(node, address, netdev),
+                                 QStringLiteral("%1 %2 lacks %3").arg(node, netdev, address));
+            }
+        }
+    }
+    if (job.options.mode == LinkTestMode::Rdma) {
+        if (auto unknown = LinkTestPlanner::missingRoce(job.links))
+            return *unknown;
+    }
+    return preflight;
+}
+
+// One link: the ping, every phase, the verdict. False when the run was cancelled.
+bool LinkTestRunner::measureLink(const LinkTarget &link, SshSession *sessionA, SshSession *sessionB,
+                                 const Preflight &preflight, const LinkTestJob &job, LinkResult &result, Steps &steps)
+{
+    Q_EMIT progress(steps.fraction(), tr("Pinging both twins of %1.").arg(link.label));
+    const Ping latency = ping(link, sessionA, job.options);
+    if (m_cancelled)
+        return false;
+    result.latencyUs = latency.latencyUs;
+    result.lossPercent = latency.lossPercent;
+    Q_EMIT latencyMeasured(link.id, latency.latencyUs, latency.lossPercent);
+
+    // iperf3's usual ports for TCP; perftest's for RDMA, on either end (B→A serves on A).
+    const bool rdma = job.options.mode == LinkTestMode::Rdma;
+    const int firstPort = rdma ? perftestPort : iperf3Port;
+    const QList<int> portsA = LinkTestScripts::freePorts(preflight.nodes.value(link.nodeA).listeningPorts, 2, firstPort);
+    const QList<int> portsB = LinkTestScripts::freePorts(preflight.nodes.value(link.nodeB).listeningPorts, 2, firstPort);
+    QList<LinkSample> samples;
+    QHash<int, double> retransmitFraction; // per phase
+    QStringList problems;
+    for (LinkPhase phase : job.options.phases) {
+        Q_EMIT progress(steps.fraction(), tr("Measuring %1, %2.").arg(link.label, phaseName(phase)));
+        PhaseResult measured = rdma ? runRdmaPhase(link, phase, portsA, portsB, sessionA, sessionB, job.options)
+                                    : runPhase(link, phase, portsB, sessionA, sessionB, job.options);
+        if (m_cancelled)
+            return false;
+        samples += measured.samples;
+        if (measured.bytes > 0)
+            retransmitFraction.insert(int(phase), measured.retransmits / (measured.bytes / segmentBytes));
+        if (!measured.problem.isEmpty())
+            problems.append(measured.problem);
+    }
+
+    result.throughput = PortThroughput::fromSamples(samples);
+    const LinkExpectation expectation{job.options.portGbps, preflight.scale};
+    result.verdict = LinkVerdict::judge(linkObservations(link, result.throughput, retransmitFraction, result.lossPercent),
+                                        expectation);
+    // A phase that could not run says why better than "no traffic".
+    if (!problems.isEmpty() && result.verdict.reason == LinkVerdictReason::NoTraffic)
+        result.verdict = LinkVerdict{false, LinkVerdictReason::NoTraffic, problems.constFirst()};
+    Q_EMIT linkFinished(result);
+    return true;
+}
+
 Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
 {
     m_cancelled = false;
@@ -283,53 +371,14 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
                              QStringLiteral("no session for %1").arg(node));
         }
     }
-
-    // What every node has and declares, all at once.
-    Q_EMIT progress(0, tr("Checking the link-test tools on every node."));
-    QHash<QString, QFuture<Expected<ExecResult>>> checks;
-    for (auto it = sessions.cbegin(); it != sessions.cend(); ++it)
-        checks.insert(it.key(), it.value()->exec(shell, LinkTestScripts::preflight(), 20000));
-    QHash<QString, LinkTestScripts::NodeFacts> facts;
-    double scale = 1.0;
-    bool first = true;
-    for (auto it = checks.begin(); it != checks.end(); ++it) {
-        it.value().waitForFinished();
-        const Expected<ExecResult> answered = it.value().result();
-        if (!answered)
-            return answered.error();
-        auto parsed = LinkTestScripts::parsePreflight(answered->standardOutput, it.key());
-        if (!parsed)
-            return parsed.error();
-        if (auto missing = LinkTestScripts::missingTool(*parsed, it.key(), job.options.mode == LinkTestMode::Rdma))
-            return *missing;
-        // Every node should declare the same; the slowest one sets the bar.
-        scale = first ? parsed->rateScale : std::min(scale, parsed->rateScale);
-        first = false;
-        facts.insert(it.key(), *parsed);
-    }
-
-    // The cluster's network must be up: every twin's address on its netdev, at both ends.
-    for (const LinkTarget &link : job.links) {
-        for (const LinkTwin &twin : link.twins) {
-            for (const auto &[node, netdev, address] : {std::tuple{link.nodeA, twin.netdevA, twin.addressA},
-                                                         std::tuple{link.nodeB, twin.netdevB, twin.addressB}}) {
-                if (!facts.value(node).addresses.contains(netdev + QLatin1Char(' ') + address))
-                    return Error(tr("%1 has no address %2 on %3: apply the cluster's network first (the wizard's Configure page or 'sparkctl cluster apply').")
-                                     .arg(node, address, netdev),
-                                 QStringLiteral("%1 %2 lacks %3").arg(node, netdev, address));
-            }
-        }
-    }
-
-    if (job.options.mode == LinkTestMode::Rdma) {
-        if (auto unknown = LinkTestPlanner::missingRoce(job.links))
-            return *unknown;
-    }
+    const Expected<Preflight> preflight = checkNodes(sessions, job);
+    if (!preflight)
+        return preflight.error();
 
     LinkTestRun run;
     run.cluster = job.cluster;
     run.started = QDateTime::currentDateTimeUtc();
-    run.scale = scale;
+    run.scale = preflight->scale;
     run.expectedGbps = job.options.portGbps;
     for (const LinkTarget &link : job.links)
         run.links.append(LinkResult{link.id, link.label, link.nodeA, link.portA, link.nodeB, link.portB,
@@ -337,52 +386,11 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
                                     {}, -1, 0, {}});
     Q_EMIT started(run);
 
-    const LinkExpectation expectation{job.options.portGbps, scale};
-    const int steps = int(job.links.size() * (job.options.phases.size() + 1));
-    int step = 0;
+    Steps steps{0, int(job.links.size() * (job.options.phases.size() + 1))};
     for (qsizetype index = 0; index < job.links.size(); ++index) {
         const LinkTarget &link = job.links.at(index);
-        SshSession *sessionA = sessions.value(link.nodeA);
-        SshSession *sessionB = sessions.value(link.nodeB);
-        LinkResult &result = run.links[index];
-
-        Q_EMIT progress(double(step++) / steps, tr("Pinging both twins of %1.").arg(link.label));
-        const Ping latency = ping(link, sessionA, job.options);
-        if (m_cancelled)
+        if (!measureLink(link, sessions.value(link.nodeA), sessions.value(link.nodeB), *preflight, job, run.links[index], steps))
             return Error(tr("The link test was cancelled; nothing is left running on the nodes."), QStringLiteral("cancelled"));
-        result.latencyUs = latency.latencyUs;
-        result.lossPercent = latency.lossPercent;
-        Q_EMIT latencyMeasured(link.id, latency.latencyUs, latency.lossPercent);
-
-        // iperf3's usual ports for TCP; perftest's for RDMA, on either end (B→A serves on A).
-        const bool rdma = job.options.mode == LinkTestMode::Rdma;
-        const int firstPort = rdma ? perftestPort : iperf3Port;
-        const QList<int> portsA = LinkTestScripts::freePorts(facts.value(link.nodeA).listeningPorts, 2, firstPort);
-        const QList<int> portsB = LinkTestScripts::freePorts(facts.value(link.nodeB).listeningPorts, 2, firstPort);
-        QList<LinkSample> samples;
-        QHash<int, double> retransmitFraction; // per phase
-        QStringList problems;
-        for (LinkPhase phase : job.options.phases) {
-            Q_EMIT progress(double(step++) / steps, tr("Measuring %1, %2.").arg(link.label, phaseName(phase)));
-            PhaseResult measured = rdma ? runRdmaPhase(link, phase, portsA, portsB, sessionA, sessionB, job.options)
-                                        : runPhase(link, phase, portsB, sessionA, sessionB, job.options);
-            if (m_cancelled)
-                return Error(tr("The link test was cancelled; nothing is left running on the nodes."), QStringLiteral("cancelled"));
-            samples += measured.samples;
-            if (measured.bytes > 0)
-                retransmitFraction.insert(int(phase), measured.retransmits / (measured.bytes / segmentBytes));
-            if (!measured.problem.isEmpty())
-                problems.append(measured.problem);
-        }
-
-        result.throughput = PortThroughput::fromSamples(samples);
-        const QList<LinkObservation> observations =
-            linkObservations(link, result.throughput, retransmitFraction, result.lossPercent);
-        result.verdict = LinkVerdict::judge(observations, expectation);
-        // A phase that could not run says why better than "no traffic".
-        if (!problems.isEmpty() && result.verdict.reason == LinkVerdictReason::NoTraffic)
-            result.verdict = LinkVerdict{false, LinkVerdictReason::NoTraffic, problems.constFirst()};
-        Q_EMIT linkFinished(result);
     }
     Q_EMIT progress(1, run.passed() ? tr("Every link carries what it should.") : tr("At least one link is below what it should carry."));
     return run;

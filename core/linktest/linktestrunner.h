@@ -3,15 +3,18 @@
 
 #include "core/common/expected.h"
 #include "core/linktest/linktestplan.h"
+#include "core/linktest/linktestscripts.h"
 #include "core/linktest/livetotals.h"
 #include "core/linktest/linktestrun.h"
 #include "core/ssh/execresult.h"
 
 #include <QFuture>
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QString>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 
@@ -99,6 +102,21 @@ private:
         QString problem;
     };
     Ping ping(const LinkTarget &link, SshSession *sessionA, const LinkTestOptions &options);
+    struct Preflight
+    {
+        QHash<QString, LinkTestScripts::NodeFacts> nodes;
+        double scale = 1.0;
+    };
+    // Progress through the run: each ping and phase is one step.
+    struct Steps
+    {
+        int done = 0;
+        int total = 1;
+        double fraction() { return double(done++) / std::max(total, 1); }
+    };
+    Expected<Preflight> checkNodes(const QHash<QString, SshSession *> &sessions, const LinkTestJob &job);
+    bool measureLink(const LinkTarget &link, SshSession *sessionA, SshSession *sessionB, const Preflight &preflight,
+                     const LinkTestJob &job, LinkResult &result, Steps &steps);
     PhaseResult runPhase(const LinkTarget &link, LinkPhase phase, const QList<int> &ports, SshSession *sessionA,
                          SshSession *sessionB, const LinkTestOptions &options);
     // portsA / portsB: free ports for servers on end A / end B, one per twin.

@@ -80,24 +80,21 @@ Expected<std::pair<QStringList, QStringList>> commandsFor(const LinkTwin &twin, 
     return std::pair{*serverWords, *clientWords};
 }
 
-} // namespace
-
-LinkTestRunner::PhaseResult LinkTestRunner::runRdmaPhase(const LinkTarget &link, LinkPhase phase, const QList<int> &portsA,
-                                                         const QList<int> &portsB, SshSession *sessionA,
-                                                         SshSession *sessionB, const LinkTestOptions &options)
+// The directions a phase measures, each with its servers' and clients' scripts.
+// "Both at once" runs an A→B and a B→A test at the same time, each with its
+// own servers and clients, rather than perftest's -b: sparklab's stand-in has
+// no -b, and two one-way tests report each direction on its own, as iperf3
+// --bidir does in the TCP test. The port's total per direction is then the
+// sum of its twins, as in the TCP test.
+Expected<std::vector<std::unique_ptr<Side>>> sidesFor(const LinkTarget &link, LinkPhase phase, const QList<int> &portsA,
+                                                      const QList<int> &portsB, SshSession *sessionA, SshSession *sessionB,
+                                                      const LinkTestOptions &options)
 {
-    PhaseResult result;
-    // "Both at once" runs an A→B and a B→A test at the same time, each with
-    // its own servers and clients, rather than perftest's -b: sparklab's
-    // stand-in has no -b, and two one-way tests report each direction on its
-    // own, as iperf3 --bidir does in the TCP test. The port's total per
-    // direction is then the sum of its twins, as in the TCP test.
     QList<LinkDirection> directions;
     if (phase != LinkPhase::BToA)
         directions.append(LinkDirection::AToB);
     if (phase != LinkPhase::AToB)
         directions.append(LinkDirection::BToA);
-
     std::vector<std::unique_ptr<Side>> sides;
     for (LinkDirection direction : directions) {
         auto side = std::make_unique<Side>();
@@ -112,23 +109,37 @@ LinkTestRunner::PhaseResult LinkTestRunner::runRdmaPhase(const LinkTarget &link,
         QList<LinkTestScripts::Tool> clients;
         for (int twin = 0; twin < 2; ++twin) {
             const auto commands = commandsFor(link.twins[size_t(twin)], fromA, ports.value(twin), options);
-            if (!commands) {
-                result.problem = commands.error().message;
-                return result;
-            }
+            if (!commands)
+                return commands.error();
             servers.append({twin, commands->first});
             clients.append({twin, commands->second});
         }
         const auto serverScript = LinkTestScripts::detached(side->serverTag, servers, PerftestServerStart::readyText(), serverStartSeconds);
         const auto clientScript = LinkTestScripts::parallel(side->clientTag, clients);
-        if (!serverScript || !clientScript) {
-            result.problem = (!serverScript ? serverScript.error() : clientScript.error()).message;
-            return result;
-        }
+        if (!serverScript)
+            return serverScript.error();
+        if (!clientScript)
+            return clientScript.error();
         side->serverScript = *serverScript;
         side->clientScript = *clientScript;
         sides.push_back(std::move(side));
     }
+    return sides;
+}
+
+} // namespace
+
+LinkTestRunner::PhaseResult LinkTestRunner::runRdmaPhase(const LinkTarget &link, LinkPhase phase, const QList<int> &portsA,
+                                                         const QList<int> &portsB, SshSession *sessionA,
+                                                         SshSession *sessionB, const LinkTestOptions &options)
+{
+    PhaseResult result;
+    auto built = sidesFor(link, phase, portsA, portsB, sessionA, sessionB, options);
+    if (!built) {
+        result.problem = built.error().message;
+        return result;
+    }
+    std::vector<std::unique_ptr<Side>> sides = std::move(*built);
 
     // Servers first, on every receiving end at once; each start script ends
     // when its servers listen (or have failed), the servers run on.
