@@ -134,11 +134,105 @@ QString HealthPoll::script(const QList<RttTarget> &rtt, Depth depth)
     return s;
 }
 
+namespace {
+
+NetdevSnapshot netdevFrom(const ProbeSection &section, const Cx7Function &function)
+{
+    const auto values = keyValues(section.body);
+    NetdevSnapshot netdev;
+    netdev.name = section.argument;
+    netdev.port = function.port;
+    netdev.twin = function.twin;
+    netdev.present = values.value(QStringLiteral("present")) == u"1";
+    if (!netdev.present)
+        return netdev;
+    if (const double uptime = values.value(QStringLiteral("uptime")).section(QLatin1Char(' '), 0, 0).toDouble(); uptime > 0)
+        netdev.countersUptime = uptime;
+    netdev.operstate = values.value(QStringLiteral("operstate"));
+    if (const auto carrier = parseCounter(values.value(QStringLiteral("carrier"))))
+        netdev.carrier = *carrier != 0;
+    bool ok = false;
+    const qint64 speed = values.value(QStringLiteral("speed")).toLongLong(&ok);
+    if (ok && speed > 0)
+        netdev.speedMbps = speed;
+    const int mtu = values.value(QStringLiteral("mtu")).toInt(&ok);
+    if (ok && mtu > 0)
+        netdev.mtu = mtu;
+    QStringList names = HealthPoll::netdevCounters();
+    names.append(QStringLiteral("carrier_changes"));
+    for (const QString &name : names) {
+        if (const auto value = parseCounter(values.value(name)))
+            netdev.counters.insert(name, *value);
+    }
+    return netdev;
+}
+
+// `ethtool -S` of a netdev the poll already listed, with ethtool's Speed line.
+void applyEthtool(NodeSnapshot &snapshot, const ProbeSection &section)
+{
+    NetdevSnapshot *netdev = nullptr;
+    for (NetdevSnapshot &candidate : snapshot.netdevs) {
+        if (candidate.name == section.argument)
+            netdev = &candidate;
+    }
+    if (!netdev)
+        return;
+    const QStringList wanted = HealthPoll::ethtoolCounters();
+    static const QRegularExpression speedLine(QStringLiteral("^(\\d+)\\s*Mb/s$"));
+    for (const QString &line : section.body.split(QLatin1Char('\n'))) {
+        const qsizetype colon = line.indexOf(QLatin1Char(':'));
+        if (colon <= 0)
+            continue;
+        const QString name = line.left(colon).trimmed();
+        if (name == u"uptime") {
+            if (const double uptime = line.mid(colon + 1).trimmed().toDouble(); uptime > 0)
+                netdev->phyUptime = uptime;
+        } else if (name == u"Speed") {
+            // "Speed: 200000Mb/s"; "Speed: Unknown!" (or anything else) leaves the sysfs value.
+            if (const auto match = speedLine.match(line.mid(colon + 1).trimmed()); match.hasMatch()) {
+                netdev->speedMbps = match.captured(1).toLongLong();
+                netdev->speedFromEthtool = true;
+            }
+        } else if (const auto value = parseCounter(QStringView(line).mid(colon + 1)); value && wanted.contains(name)) {
+            netdev->counters.insert(name, *value);
+        }
+    }
+    if (section.exitCode != 0 && !netdev->counters.contains(QStringLiteral("rx_bytes_phy")))
+        snapshot.problems.append(QStringLiteral("ethtool -S %1 (exit %2): %3")
+                                     .arg(section.argument)
+                                     .arg(section.exitCode)
+                                     .arg(section.body.left(200)));
+}
+
+std::optional<RoceSnapshot> roceFrom(const ProbeSection &section)
+{
+    const Cx7Function *function = cx7::findByRdmaDevice(section.argument);
+    if (!function)
+        return std::nullopt;
+    RoceSnapshot roce;
+    roce.device = section.argument;
+    roce.port = function->port;
+    roce.twin = function->twin;
+    const auto values = keyValues(section.body);
+    for (const QString &name : HealthPoll::roceCounters()) {
+        if (const auto value = parseCounter(values.value(name)))
+            roce.counters.insert(name, *value);
+    }
+    return roce;
+}
+
+} // namespace
+
 NodeSnapshot HealthPoll::parse(const QString &output)
 {
     NodeSnapshot snapshot;
     bool sawClock = false;
     for (const ProbeSection &section : ProbeScript::sections(output)) {
+        // The output was cut inside this section: a half-read counter would be a wrong one.
+        if (section.exitCode == -1) {
+            snapshot.problems.append(QStringLiteral("cut short in the section %1 %2").arg(section.name, section.argument).trimmed());
+            continue;
+        }
         if (section.name == u"clock") {
             sawClock = true;
             const auto values = keyValues(section.body);
@@ -146,78 +240,12 @@ NodeSnapshot HealthPoll::parse(const QString &output)
             snapshot.uptimeSeconds = values.value(QStringLiteral("uptime")).section(QLatin1Char(' '), 0, 0).toDouble();
             snapshot.bootId = values.value(QStringLiteral("boot"));
         } else if (section.name == u"netdev") {
-            const Cx7Function *function = cx7::findByNetdev(section.argument);
-            if (!function) {
+            if (const Cx7Function *function = cx7::findByNetdev(section.argument))
+                snapshot.netdevs.append(netdevFrom(section, *function));
+            else
                 snapshot.problems.append(QStringLiteral("unknown netdev section: %1").arg(section.argument));
-                continue;
-            }
-            const auto values = keyValues(section.body);
-            NetdevSnapshot netdev;
-            netdev.name = section.argument;
-            netdev.port = function->port;
-            netdev.twin = function->twin;
-            netdev.present = values.value(QStringLiteral("present")) == u"1";
-            if (netdev.present) {
-                if (const double uptime = values.value(QStringLiteral("uptime")).section(QLatin1Char(' '), 0, 0).toDouble(); uptime > 0)
-                    netdev.countersUptime = uptime;
-                netdev.operstate = values.value(QStringLiteral("operstate"));
-                if (const auto carrier = parseCounter(values.value(QStringLiteral("carrier"))))
-                    netdev.carrier = *carrier != 0;
-                bool ok = false;
-                const qint64 speed = values.value(QStringLiteral("speed")).toLongLong(&ok);
-                if (ok && speed > 0)
-                    netdev.speedMbps = speed;
-                const int mtu = values.value(QStringLiteral("mtu")).toInt(&ok);
-                if (ok && mtu > 0)
-                    netdev.mtu = mtu;
-                QStringList names = netdevCounters();
-                names.append(QStringLiteral("carrier_changes"));
-                for (const QString &name : names) {
-                    if (const auto value = parseCounter(values.value(name)))
-                        netdev.counters.insert(name, *value);
-                }
-            }
-            snapshot.netdevs.append(netdev);
         } else if (section.name == u"ethtool") {
-            NetdevSnapshot *netdev = nullptr;
-            for (NetdevSnapshot &candidate : snapshot.netdevs) {
-                if (candidate.name == section.argument)
-                    netdev = &candidate;
-            }
-            if (!netdev)
-                continue;
-            const QStringList wanted = ethtoolCounters();
-            for (const QString &line : section.body.split(QLatin1Char('\n'))) {
-                const qsizetype colon = line.indexOf(QLatin1Char(':'));
-                if (colon <= 0)
-                    continue;
-                const QString name = line.left(colon).trimmed();
-                if (name == u"uptime") {
-                    if (const double uptime = line.mid(colon + 1).trimmed().toDouble(); uptime > 0)
-                        netdev->phyUptime = uptime;
-                    continue;
-                }
-                if (name == u"Speed") {
-                    // "Speed: 200000Mb/s"; "Speed: Unknown!" leaves the sysfs value.
-                    QString digits = line.mid(colon + 1).trimmed();
-                    digits.chop(digits.endsWith(QLatin1String("Mb/s")) ? 4 : 0);
-                    bool ok = false;
-                    const qint64 speed = digits.toLongLong(&ok);
-                    if (ok && speed > 0) {
-                        netdev->speedMbps = speed;
-                        netdev->speedFromEthtool = true;
-                    }
-                    continue;
-                }
-                const auto value = parseCounter(QStringView(line).mid(colon + 1));
-                if (value && wanted.contains(name))
-                    netdev->counters.insert(name, *value);
-            }
-            if (section.exitCode != 0 && !netdev->counters.contains(QStringLiteral("rx_bytes_phy")))
-                snapshot.problems.append(QStringLiteral("ethtool -S %1 (exit %2): %3")
-                                             .arg(section.argument)
-                                             .arg(section.exitCode)
-                                             .arg(section.body.left(200)));
+            applyEthtool(snapshot, section);
         } else if (section.name == u"rtt") {
             // "64 bytes from 10.0.0.2: icmp_seq=1 ttl=64 time=0.052 ms"
             static const QRegularExpression time(QStringLiteral("time[=<]\\s*([0-9.]+)\\s*ms"));
@@ -225,19 +253,8 @@ NodeSnapshot HealthPoll::parse(const QString &output)
             if (match.hasMatch() && cx7::findByNetdev(section.argument))
                 snapshot.rttMs.insert(section.argument, match.captured(1).toDouble());
         } else if (section.name == u"roce") {
-            const Cx7Function *function = cx7::findByRdmaDevice(section.argument);
-            if (!function)
-                continue;
-            RoceSnapshot roce;
-            roce.device = section.argument;
-            roce.port = function->port;
-            roce.twin = function->twin;
-            const auto values = keyValues(section.body);
-            for (const QString &name : roceCounters()) {
-                if (const auto value = parseCounter(values.value(name)))
-                    roce.counters.insert(name, *value);
-            }
-            snapshot.roce.append(roce);
+            if (const auto roce = roceFrom(section))
+                snapshot.roce.append(*roce);
         }
     }
     if (!sawClock)

@@ -64,18 +64,22 @@ QString ApplyPlanner::currentMtusCommand()
         .arg(cx7::netdevNames().join(QLatin1Char(' ')));
 }
 
-Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QString &node, const AddressPlan &addresses,
-                                           const QList<NetplanFile> &existingFiles, const ApplyOptions &options,
-                                           const QList<NmProfile> &profiles)
+namespace {
+
+// What the node gets and what steps aside, before any step is written: the
+// file, the ARP settings, the netplan files and NetworkManager profiles in the
+// way, refused without the person's consent where they are the user's.
+Expected<NodeApplyPlan> decide(const QString &clusterName, const QString &node, const AddressPlan &addresses,
+                               const QList<NetplanFile> &existingFiles, const ApplyOptions &options,
+                               const QList<NmProfile> &profiles)
 {
-    using Kind = ApplyStep::Kind;
     static const QRegularExpression stampPattern(QStringLiteral("^\\d{8}T\\d{6}Z$"));
     static const QRegularExpression netplanPath(QStringLiteral("^/etc/netplan/[A-Za-z0-9][A-Za-z0-9._-]*\\.yaml$"));
     if (!stampPattern.match(options.backupStamp).hasMatch())
-        return Error(tr("The backup needs a time stamp like 20261202T160000Z."),
+        return Error(ApplyPlanner::tr("The backup needs a time stamp like 20261202T160000Z."),
                      QStringLiteral("bad backup stamp: %1").arg(options.backupStamp));
     if (options.revertSeconds < 5 || options.revertSeconds > 3600)
-        return Error(tr("The automatic undo must wait between 5 seconds and an hour."));
+        return Error(ApplyPlanner::tr("The automatic undo must wait between 5 seconds and an hour."));
 
     NodeApplyPlan plan;
     plan.node = node;
@@ -88,8 +92,8 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
     plan.conflicts = NetplanDocument::conflicts(existingFiles, ours);
     for (const NetplanConflict &conflict : plan.conflicts) {
         if (!netplanPath.match(conflict.path).hasMatch())
-            return Error(tr("%1 on %2 also configures its ConnectX-7 ports and cannot be disabled safely; "
-                            "remove it by hand and check again.")
+            return Error(ApplyPlanner::tr("%1 on %2 also configures its ConnectX-7 ports and cannot be disabled safely; "
+                                          "remove it by hand and check again.")
                              .arg(conflict.path, node));
     }
     if (!plan.conflicts.isEmpty() && !options.disableConflicts)
@@ -98,6 +102,20 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
     const QList<NmProfile> usersOwn = NetworkManagerHandover::needingConsent(plan.setAside);
     if (!usersOwn.isEmpty() && !options.disableConflicts)
         return Error(NetworkManagerHandover::describe(node, usersOwn).join(QLatin1Char(' ')));
+    return plan;
+}
+
+} // namespace
+
+Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QString &node, const AddressPlan &addresses,
+                                           const QList<NetplanFile> &existingFiles, const ApplyOptions &options,
+                                           const QList<NmProfile> &profiles)
+{
+    using Kind = ApplyStep::Kind;
+    Expected<NodeApplyPlan> decided = decide(clusterName, node, addresses, existingFiles, options, profiles);
+    if (!decided)
+        return decided.error();
+    NodeApplyPlan &plan = *decided;
 
     const QString backup = backupRoot() + QStringLiteral("/netplan-") + options.backupStamp;
     const QString saved = backup + QStringLiteral("/netplan");
@@ -171,7 +189,7 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
     plan.steps.append(step(Kind::Verify, tr("Check every link from %1 with full-size packets.").arg(node), *pings, false));
     plan.steps.append(step(Kind::Disarm, tr("Keep the new settings on %1 (stop the automatic undo).").arg(node), keep, true));
     plan.revertCommand = disarm + QStringLiteral("; ") + restore;
-    return plan;
+    return decided;
 }
 
 } // namespace spark

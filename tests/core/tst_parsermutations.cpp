@@ -5,6 +5,7 @@
 // unmutated fixture gave, or unknown; never another value. Under the asan
 // preset the same run shows no crash and no sanitizer report.
 #include "core/facts/ethtool.h"
+#include "core/health/healthpoll.h"
 #include "core/facts/gidtable.h"
 #include "core/facts/ibdev2netdev.h"
 #include "core/facts/iproute.h"
@@ -146,6 +147,28 @@ Facts probeFacts(const QString &text)
         result.insert(pcie.address + QStringLiteral(".fatal"), known(pcie.aer.fatal));
     }
     return result;
+}
+
+Facts healthFacts(const QString &text)
+{
+    const NodeSnapshot snapshot = HealthPoll::parse(text);
+    Facts facts{{QStringLiteral("boot"), snapshot.bootId}};
+    for (const NetdevSnapshot &netdev : snapshot.netdevs) {
+        const QString key = netdev.name + QLatin1Char('.');
+        facts.insert(key + QStringLiteral("present"), yes(netdev.present));
+        facts.insert(key + QStringLiteral("carrier"), known(netdev.carrier));
+        // One field, two sources (ethtool's replaces sysfs'): only ethtool's is
+        // comparable, as a cut can leave the other in its place.
+        facts.insert(key + QStringLiteral("ethtoolSpeed"), netdev.speedFromEthtool ? known(netdev.speedMbps) : QString());
+        facts.insert(key + QStringLiteral("mtu"), known(netdev.mtu));
+        for (auto it = netdev.counters.cbegin(); it != netdev.counters.cend(); ++it)
+            facts.insert(key + it.key(), QString::number(it.value()));
+    }
+    for (const RoceSnapshot &roce : snapshot.roce) {
+        for (auto it = roce.counters.cbegin(); it != roce.counters.cend(); ++it)
+            facts.insert(roce.device + QLatin1Char('.') + it.key(), QString::number(it.value()));
+    }
+    return facts;
 }
 
 Facts pingFacts(const QString &text)
@@ -320,6 +343,8 @@ private Q_SLOTS:
                 lineMutations(true));
         addRows("iperf3", test::readFixture(QStringLiteral("linktest/sparklab-iperf3-twin0-P4.txt")), iperf3Facts,
                 lineMutations(false));
+        for (const char *poll : {"sparklab-spark-1-100G.txt", "sparklab-spark-1-crc-errors.txt"})
+            addRows(poll, test::readFixture(QStringLiteral("health/") + QLatin1String(poll)), healthFacts, streamMutations());
         for (const char *probe : {"sparklab-pcie-x2-aer.txt", "sparklab-ring3-root.txt", "sparklab-twin-down-100g.txt"})
             addRows(probe, test::readFixture(QStringLiteral("facts/probe/") + QLatin1String(probe)), probeFacts, streamMutations());
     }
