@@ -122,6 +122,44 @@ Expected<void> DeviceEnroller::connectApproved(SshSession &session, const HostKe
     return session.connectToHost().result();
 }
 
+// The account may use sudo with the password it logged in with (-k: asked
+// even when sudo remembers an earlier login).
+Expected<void> DeviceEnroller::checkSudo(SshSession &session, const EnrolmentRequest &request)
+{
+    const SudoCredential credential(request.password);
+    const auto sudo = session.exec(credential.prefix() + QStringLiteral(" -k true"), credential.standardInput(), 30000).result();
+    if (!sudo)
+        return sudo.error();
+    if (sudo->succeeded())
+        return {};
+    const QString detail = QStringLiteral("sudo exit %1: %2").arg(sudo->exitCode).arg(QString::fromUtf8(sudo->standardError));
+    if (SudoCredential::refusedPassword(sudo->standardError))
+        return Error(tr("sudo on %1 did not accept the password of %2; check the password.").arg(request.host, request.user),
+                     detail);
+    return Error(tr("The account %1 on %2 may not use sudo, which setting up the network needs; give it sudo rights "
+                    "(add it to the sudo group) or use an account that has them.")
+                     .arg(request.user, request.host),
+                 detail);
+}
+
+// A fresh session with the installed key alone (no password, no agent) logs in.
+Expected<void> DeviceEnroller::proveKeyLogin(const SshTarget &passwordTarget, const QString &privateKey,
+                                             const QString &fingerprint)
+{
+    SshTarget keyTarget = passwordTarget;
+    keyTarget.password.clear();
+    keyTarget.identityFiles = {privateKey};
+    keyTarget.acceptedFingerprint = fingerprint;
+    SshSession keySession(keyTarget);
+    const auto proof = keySession.exec(QStringLiteral("true"), {}, 30000).result();
+    if (proof && proof->succeeded())
+        return {};
+    return Error(tr("The key was installed on %1 but logging in with it failed, so it was taken out again; check "
+                    "that the SSH server allows key logins (PubkeyAuthentication yes).")
+                     .arg(passwordTarget.host),
+                 proof ? QStringLiteral("exit %1").arg(proof->exitCode) : proof.error().message);
+}
+
 Expected<EnrolmentResult> DeviceEnroller::runEnrolment(EnrolmentRequest request,
                                                        const std::function<bool(int, QString)> &progress) const
 {
@@ -156,25 +194,11 @@ Expected<EnrolmentResult> DeviceEnroller::runEnrolment(EnrolmentRequest request,
 
     if (!progress(30, tr("Checking that %1 may use sudo…").arg(request.user)))
         return cancelled();
-    // -k: the password is asked even when sudo remembers an earlier login.
-    const auto sudo = [&] {
-        const SudoCredential credential(request.password);
-        return session.exec(credential.prefix() + QStringLiteral(" -k true"), credential.standardInput(), 30000).result();
-    }();
+    const Expected<void> sudo = checkSudo(session, request);
     request.password.fill(QLatin1Char(' '));
     request.password.clear();
     if (!sudo)
         return sudo.error();
-    if (!sudo->succeeded()) {
-        const QString detail = QStringLiteral("sudo exit %1: %2").arg(sudo->exitCode).arg(QString::fromUtf8(sudo->standardError));
-        if (SudoCredential::refusedPassword(sudo->standardError))
-            return Error(tr("sudo on %1 did not accept the password of %2; check the password.").arg(request.host, request.user),
-                         detail);
-        return Error(tr("The account %1 on %2 may not use sudo, which setting up the network needs; give it sudo rights "
-                        "(add it to the sudo group) or use an account that has them.")
-                         .arg(request.user, request.host),
-                     detail);
-    }
 
     progress(40, tr("Finding out what %1 is…").arg(request.host));
     const auto identity = DeviceProbe::readIdentity(session);
@@ -206,20 +230,9 @@ Expected<EnrolmentResult> DeviceEnroller::runEnrolment(EnrolmentRequest request,
         undoKey();
         return cancelled();
     }
-    SshTarget keyTarget = target;
-    keyTarget.password.clear();
-    keyTarget.identityFiles = {keyPair->privateKeyPath()};
-    keyTarget.acceptedFingerprint = hostKey.fingerprint;
-    {
-        SshSession keySession(keyTarget);
-        const auto proof = keySession.exec(QStringLiteral("true"), {}, 30000).result();
-        if (!proof || !proof->succeeded()) {
-            undoKey();
-            return Error(tr("The key was installed on %1 but logging in with it failed, so it was taken out again; check "
-                            "that the SSH server allows key logins (PubkeyAuthentication yes).")
-                             .arg(request.host),
-                         proof ? QStringLiteral("exit %1").arg(proof->exitCode) : proof.error().message);
-        }
+    if (auto proven = proveKeyLogin(target, keyPair->privateKeyPath(), hostKey.fingerprint); !proven) {
+        undoKey();
+        return proven.error();
     }
 
     if (!progress(85, tr("Saving %1…").arg(request.name))) {

@@ -12,6 +12,7 @@
 namespace spark {
 
 class SshSession;
+struct SshTarget;
 
 struct EnrolmentResult
 {
@@ -66,6 +67,8 @@ private:
     Expected<void> checkFree(const QString &name, const QString &host, quint16 port, bool aliasIsTheUsers = false) const;
     // Registry entry, config block and known_hosts line, all or nothing.
     Expected<void> commit(const Device &device, const HostKey &hostKey) const;
+    static Expected<void> checkSudo(SshSession &session, const EnrolmentRequest &request);
+    static Expected<void> proveKeyLogin(const SshTarget &passwordTarget, const QString &privateKey, const QString &fingerprint);
 
     Paths m_paths;
 };

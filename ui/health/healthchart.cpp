@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/health/healthchart.h"
 
-#include "ui/common/chartlook.h"
 
 #include <QChart>
 #include <QDateTimeAxis>
@@ -36,7 +35,7 @@ constexpr qint64 kMinimumSpanMs = 5000;
 } // namespace
 
 HealthChart::HealthChart(QWidget *parent)
-    : QChartView(new QChart, parent)
+    : ThemedChartView(parent)
     , m_time(new QDateTimeAxis(this))
     , m_rate(new QValueAxis(this))
 {
@@ -68,6 +67,7 @@ HealthChart::HealthChart(QWidget *parent)
     m_toMs = now;
     m_fromMs = now - m_windowSeconds * 1000LL;
     applyRange();
+    setThemedAxes({m_time, m_rate});
     applyPalette();
 }
 
@@ -231,24 +231,14 @@ void HealthChart::keyPressEvent(QKeyEvent *event)
     event->accept();
 }
 
-void HealthChart::changeEvent(QEvent *event)
-{
-    QChartView::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange)
-        applyPalette();
-}
-
 void HealthChart::resizeEvent(QResizeEvent *event)
 {
-    QChartView::resizeEvent(event);
-    // A narrow chart: fewer time labels, and the legend beside it, one entry a line.
-    m_time->setTickCount(width() < chartLook::narrowWidth ? 2 : 6);
-    chartLook::placeLegend(chart(), width());
+    ThemedChartView::resizeEvent(event);
+    m_time->setTickCount(width() < narrowWidth ? 2 : 6); // a narrow chart: fewer time labels
 }
 
-void HealthChart::applyPalette()
+void HealthChart::applySeriesPalette()
 {
-    chartLook::applyPalette(chart(), palette(), {m_time, m_rate});
     for (int i = 0; i < m_series.size(); ++i) {
         const int twin = i % 3; // 2: the port
         const bool tx = i >= 3;

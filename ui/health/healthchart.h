@@ -3,7 +3,8 @@
 
 #include "core/health/ratehistory.h"
 
-#include <QChartView>
+#include "ui/common/themedchartview.h"
+
 #include <QDateTime>
 #include <QList>
 
@@ -16,7 +17,7 @@ namespace spark::ui {
 // One port's Gb/s over the last minutes: Rx and Tx of each twin and the
 // port's total. Follows the newest sample until the user zooms (wheel, + and
 // -) or pans (drag, arrow keys); a double click or Home follows again.
-class HealthChart final : public QChartView
+class HealthChart final : public ThemedChartView
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HealthChart)
@@ -36,7 +37,6 @@ public:
     int pointCount() const;
 
 protected:
-    void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
@@ -47,7 +47,7 @@ protected:
 
 private:
     void applyRange();
-    void applyPalette();
+    void applySeriesPalette() override;
 
     QDateTimeAxis *m_time;
     QValueAxis *m_rate;

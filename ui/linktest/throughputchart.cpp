@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/linktest/throughputchart.h"
 
-#include "ui/common/chartlook.h"
 
 #include <QChart>
 #include <QEvent>
@@ -46,7 +45,7 @@ QString seriesName(int twin, LinkDirection direction)
 
 ThroughputChart::ThroughputChart(const QString &title, double expectedGbps, QWidget *parent)
     // Our chart from the start: setChart() would orphan the view's default one.
-    : QChartView(new QChart, parent)
+    : ThemedChartView(parent)
     , m_time(new QValueAxis(this))
     , m_rate(new QValueAxis(this))
     , m_expected(new QLineSeries(this))
@@ -86,6 +85,7 @@ ThroughputChart::ThroughputChart(const QString &title, double expectedGbps, QWid
     const auto markers = chart->legend()->markers(m_expected);
     for (QLegendMarker *marker : markers)
         marker->setVisible(false);
+    setThemedAxes({m_time, m_rate});
     applyPalette();
 }
 
@@ -149,22 +149,8 @@ int ThroughputChart::pointCount() const
     return count;
 }
 
-void ThroughputChart::changeEvent(QEvent *event)
+void ThroughputChart::applySeriesPalette()
 {
-    QChartView::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange)
-        applyPalette();
-}
-
-void ThroughputChart::resizeEvent(QResizeEvent *event)
-{
-    QChartView::resizeEvent(event);
-    chartLook::placeLegend(chart(), width());
-}
-
-void ThroughputChart::applyPalette()
-{
-    chartLook::applyPalette(chart(), palette(), {m_time, m_rate});
     QPen expected(palette().text().color(), 1.5, Qt::DashLine);
     m_expected->setPen(expected);
     for (auto it = m_series.cbegin(); it != m_series.cend(); ++it) {

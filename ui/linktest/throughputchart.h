@@ -3,7 +3,8 @@
 
 #include "core/linktest/linksample.h"
 
-#include <QChartView>
+#include "ui/common/themedchartview.h"
+
 #include <QHash>
 #include <QList>
 #include <QPointF>
@@ -18,7 +19,7 @@ namespace spark::ui {
 // The live chart of one link: Gb/s over time for each twin and the port's
 // sum, per direction, with the expected rate as a dashed line. Phases follow
 // each other on the time axis. Samples are drawn as they are added.
-class ThroughputChart final : public QChartView
+class ThroughputChart final : public ThemedChartView
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ThroughputChart)
@@ -34,12 +35,10 @@ public:
     int pointCount() const;
 
 protected:
-    void changeEvent(QEvent *event) override;
-    void resizeEvent(QResizeEvent *event) override;
 
 private:
     QLineSeries *seriesFor(int twin, LinkDirection direction);
-    void applyPalette();
+    void applySeriesPalette() override;
 
     QValueAxis *m_time;
     QValueAxis *m_rate;
