@@ -436,6 +436,15 @@ Expected<void> SshConnection::authenticate(const QDeadlineTimer &deadline, const
                  detail);
 }
 
+Error SshConnection::abandon(LIBSSH2_CHANNEL *channel, Error error)
+{
+    // After an interrupted exchange the session's state is unknown: start afresh next time.
+    if (channel)
+        libssh2_channel_free(channel);
+    teardown(500);
+    return error;
+}
+
 Expected<ExecResult> SshConnection::exec(const QString &command, const QByteArray &standardInput, int timeoutMs,
                                          const LineHandler &onLine, const CancelCheck &cancelled)
 {
@@ -450,26 +459,19 @@ Expected<ExecResult> SshConnection::exec(const QString &command, const QByteArra
             return channel ? 0 : libssh2_session_last_errno(m_session);
         },
         deadline, cancelled, &why);
-    const auto fail = [&](Error error) -> Expected<ExecResult> {
-        // After an interrupted exchange the session's state is unknown: start afresh next time.
-        if (channel)
-            libssh2_channel_free(channel);
-        teardown(500);
-        return error;
-    };
     if (rc == LIBSSH2_ERROR_EAGAIN)
-        return fail(waitError(why, timeoutMs));
+        return abandon(channel, waitError(why, timeoutMs));
     if (rc != 0)
-        return fail(Error(tr("%1 refused to run a command. Try again.").arg(m_target.displayName()), lastError()));
+        return abandon(channel, Error(tr("%1 refused to run a command. Try again.").arg(m_target.displayName()), lastError()));
 
     const QByteArray commandBytes = command.toUtf8();
     rc = retry([&] { return libssh2_channel_process_startup(channel, "exec", 4, commandBytes.constData(),
                                                             unsigned(commandBytes.size())); },
                deadline, cancelled, &why);
     if (rc == LIBSSH2_ERROR_EAGAIN)
-        return fail(waitError(why, timeoutMs));
+        return abandon(channel, waitError(why, timeoutMs));
     if (rc != 0)
-        return fail(Error(tr("%1 refused to run a command. Try again.").arg(m_target.displayName()), lastError()));
+        return abandon(channel, Error(tr("%1 refused to run a command. Try again.").arg(m_target.displayName()), lastError()));
 
     ExecResult result;
     QByteArray pendingInput = standardInput;
@@ -507,9 +509,9 @@ Expected<ExecResult> SshConnection::exec(const QString &command, const QByteArra
                 else
                     (streamId == 0 ? result.standardOutput : result.standardError).append(buffer, qsizetype(got));
             } else if (got < 0 && got != LIBSSH2_ERROR_EAGAIN && got != LIBSSH2_ERROR_BAD_USE) {
-                return fail(Error(tr("The connection to %1 broke off. Check the network and try again.")
-                                      .arg(m_target.displayName()),
-                                  lastError()));
+                return abandon(channel, Error(tr("The connection to %1 broke off. Check the network and try again.")
+                                                  .arg(m_target.displayName()),
+                                              lastError()));
             }
         }
         if (progress)
@@ -518,7 +520,7 @@ Expected<ExecResult> SshConnection::exec(const QString &command, const QByteArra
             break;
         const Wait wait = waitSocket(deadline, cancelled);
         if (wait != Wait::Ready)
-            return fail(waitError(wait, timeoutMs));
+            return abandon(channel, waitError(wait, timeoutMs));
     }
     if (onLine) {
         outLines.finish(OutputStream::StandardOutput, onLine);
@@ -529,7 +531,7 @@ Expected<ExecResult> SshConnection::exec(const QString &command, const QByteArra
     retry([&] { return libssh2_channel_close(channel); }, deadline, cancelled, &why);
     rc = retry([&] { return libssh2_channel_wait_closed(channel); }, deadline, cancelled, &why);
     if (rc == LIBSSH2_ERROR_EAGAIN)
-        return fail(waitError(why, timeoutMs));
+        return abandon(channel, waitError(why, timeoutMs));
     result.exitCode = libssh2_channel_get_exit_status(channel);
     char *signal = nullptr;
     size_t signalLength = 0;

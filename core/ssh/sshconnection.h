@@ -72,6 +72,8 @@ private:
     Wait waitSocket(const QDeadlineTimer &deadline, const CancelCheck &cancelled) const;
     Error waitError(Wait why, int timeoutMs) const;
     QString lastError() const;
+    // Frees an exec's channel and tears the session down; returns `error`.
+    Error abandon(LIBSSH2_CHANNEL *channel, Error error);
 
     // Repeats `call` while libssh2 says EAGAIN, waiting on the socket between tries.
     template<typename Call>
