@@ -120,13 +120,11 @@ std::optional<QString> readOptions(const QCommandLineParser &parser, const QComm
 }
 
 // As the wizard does: read every node, plan the addresses, plan the links.
-Expected<LinkTestJob> planJob(const QString &clusterName, bool quiet)
+// The job's sessions belong to `context`, which must outlive the run.
+Expected<LinkTestJob> planJob(const ClusterContext &context, bool quiet)
 {
-    auto context = ClusterContext::open(clusterName);
-    if (!context)
-        return context.error();
-    const QList<PrepareTarget> targets = context->targets;
-    const auto cabling = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
+    const QList<PrepareTarget> targets = context.targets;
+    const auto cabling = CablingPlanner::plan(context.cluster().layout, context.cluster().devices, context.cluster().port);
     if (!cabling)
         return cabling.error();
     if (!quiet)
@@ -134,10 +132,10 @@ Expected<LinkTestJob> planJob(const QString &clusterName, bool quiet)
     const auto facts = ClusterPreparer::probe(targets);
     if (!facts)
         return facts.error();
-    const auto addresses = ClusterPreparer::planAddresses(context->cluster(), *cabling, *facts);
+    const auto addresses = ClusterPreparer::planAddresses(context.cluster(), *cabling, *facts);
     if (!addresses)
         return addresses.error();
-    return ClusterOperations::linkTestJob(context->cluster().name, *cabling, *addresses, *facts, targets);
+    return ClusterOperations::linkTestJob(context.cluster().name, *cabling, *addresses, *facts, targets);
 }
 
 void printSample(const LinkSample &sample, bool asJson, const QHash<QString, QString> &labels)
@@ -288,7 +286,10 @@ int runLinkTest(const QStringList &arguments)
     if (parser.isSet(historyOption))
         return printHistory(parser.value(clusterOption()), asJson);
 
-    Expected<LinkTestJob> job = planJob(parser.value(clusterOption()), asJson);
+    const auto context = ClusterContext::open(parser.value(clusterOption()));
+    if (!context)
+        return failWith(context.error());
+    Expected<LinkTestJob> job = planJob(*context, asJson);
     if (!job)
         return failWith(job.error());
     job->options = options;
