@@ -19,8 +19,9 @@
 #include <QSaveFile>
 #include <QSysInfo>
 
-#include <atomic>
 #include <memory>
+#include <thread>
+#include <vector>
 
 namespace spark {
 
@@ -97,25 +98,29 @@ Expected<ReportSummary> collectBlocking(const QList<SudoTarget> &targets, const 
         return policy.error();
     progress(5, ReportCollector::tr("Asking %n node(s) what they see…", nullptr, int(targets.size())));
 
-    // Every node at once, each on its own thread and session.
-    QList<QFuture<ReportedNode>> running;
-    for (const SudoTarget &target : targets)
-        running.append(runOnThread([target] { return collectNode(target); }));
+    // Every node at once, each on its own thread and session. Plain threads,
+    // joined here: this runs on a worker thread without an event loop, where a
+    // QThread's deleteLater would never run.
+    std::vector<ReportedNode> collected(size_t(targets.size()));
+    std::vector<std::thread> threads;
+    for (qsizetype i = 0; i < targets.size(); ++i)
+        threads.emplace_back([&collected, &targets, i] { collected[size_t(i)] = collectNode(targets.at(i)); });
     SupportReportInput input;
     input.created = QDateTime::currentDateTime();
     input.programVersion = applicationVersion();
     input.desktopOs = QSysInfo::prettyProductName();
     input.keepMacs = options.keepMacs;
     ReportSummary summary;
-    for (qsizetype i = 0; i < running.size(); ++i) {
-        ReportedNode node = running[i].result();
+    for (qsizetype i = 0; i < targets.size(); ++i) {
+        threads[size_t(i)].join();
+        ReportedNode node = std::move(collected[size_t(i)]);
+        const int percent = 10 + int(80 * (i + 1) / targets.size());
         if (node.probeOutput) {
             summary.answered.append(node.name);
-            progress(10 + int(80 * (i + 1) / running.size()), ReportCollector::tr("%1 answered.").arg(node.name));
+            progress(percent, ReportCollector::tr("%1 answered.").arg(node.name));
         } else {
             summary.unanswered.append(QStringLiteral("%1: %2").arg(node.name, node.error));
-            progress(10 + int(80 * (i + 1) / running.size()),
-                     ReportCollector::tr("%1 did not answer (%2); the report says so.").arg(node.name, node.error));
+            progress(percent, ReportCollector::tr("%1 did not answer (%2); the report says so.").arg(node.name, node.error));
         }
         if (targets.at(i).sudo.hasPassword())
             input.secrets.append(targets.at(i).sudo.password());
