@@ -2,7 +2,6 @@
 #include "app/sparkctl/commands.h"
 #include "app/sparkctl/commandtable.h"
 #include "core/common/appinfo.h"
-#include "core/common/sessionlog.h"
 
 #include <QCoreApplication>
 
@@ -40,6 +39,5 @@ int main(int argc, char *argv[])
         printErr(QStringLiteral("sparkctl: unknown command '%1'.\n").arg(first) + table.usage());
         return UsageError;
     }
-    spark::SessionLog::start(QStringLiteral("sparkctl"));
     return command->run(arguments.mid(1));
 }
