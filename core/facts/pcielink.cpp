@@ -99,6 +99,13 @@ QString PcieFunctionFacts::currentLinkText() const
     return QStringLiteral("%1 x%2").arg(speed).arg(*currentWidth);
 }
 
+std::optional<bool> PcieFunctionFacts::belowCx7Link() const
+{
+    if (!present || !currentGts || !currentWidth)
+        return std::nullopt;
+    return *currentGts < 32 || *currentWidth < 4;
+}
+
 std::optional<bool> PcieFunctionFacts::belowMaximum() const
 {
     if (!currentGts || !currentWidth || !maxGts || !maxWidth)

@@ -34,6 +34,8 @@ struct PcieFunctionFacts
 
     // "Gen5 x4", "Gen5 x2", "32 GT/s x2": the current link as people say it.
     QString currentLinkText() const;
+    // Below Gen5 x4, the link each CX-7 function should have (DGX-SPARK.md); nothing when unknown.
+    std::optional<bool> belowCx7Link() const;
     // The link runs below what the function can do (speed or width); nothing when unknown.
     std::optional<bool> belowMaximum() const;
 };

@@ -165,20 +165,13 @@ void assessPorts(const NodeFacts &facts, const VersionPolicy &policy, QList<Find
     }
 }
 
-// The fact (DGX-SPARK.md): each CX-7 function reaches the SoC over PCIe Gen5 x4;
-// old BIOS brings the second controller up at x2.
-constexpr double cx7PcieGts = 32;
-constexpr int cx7PcieWidth = 4;
-
 void assessPcieLinks(const NodeFacts &facts, QList<Finding> &findings)
 {
     QStringList narrow;
     for (const Cx7Function &function : cx7::functions) {
         const PcieFunctionFacts *pcie = facts.pcieFunction(function.pciAddressString());
-        if (!pcie || !pcie->present || !pcie->currentGts || !pcie->currentWidth)
-            continue;
-        if (*pcie->currentGts >= cx7PcieGts && *pcie->currentWidth >= cx7PcieWidth)
-            continue;
+        if (!pcie || !pcie->belowCx7Link().value_or(false))
+            continue; // unknown, or at Gen5 x4
         narrow.append(ReadinessText::tr("%1 (%2) at %3").arg(function.netdevName(), pcie->address, pcie->currentLinkText()));
     }
     if (narrow.isEmpty())

@@ -63,11 +63,12 @@ void noteEndHealth(const QList<NodeFacts> &facts, const InterfaceAddress &end, L
         target.twinsWithoutCarrier.append(LinkTestPlanner::tr("%1 on %2").arg(end.netdev, end.node));
     const Cx7Function *function = cx7::findByNetdev(end.netdev);
     const PcieFunctionFacts *pcie = function ? node->pcieFunction(function->pciAddressString()) : nullptr;
-    if (!pcie || !pcie->currentGts || !pcie->currentWidth) {
+    const std::optional<bool> narrow = pcie ? pcie->belowCx7Link() : std::nullopt;
+    if (!narrow) {
         pcieFull = 0;
         return;
     }
-    if (*pcie->currentGts < 32 || *pcie->currentWidth < 4) {
+    if (*narrow) {
         target.narrowPcie.append(LinkTestPlanner::tr("%1 on %2 at %3").arg(end.netdev, end.node, pcie->currentLinkText()));
         pcieFull = 0;
     }
