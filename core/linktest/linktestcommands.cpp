@@ -40,9 +40,9 @@ std::optional<Error> checkRange(const char *what, int value, int low, int high)
 
 std::optional<Error> checkClient(const Iperf3Client &client)
 {
-    if (!isValidAddress(client.serverAddress))
+    if (!isValidHostAddress(client.serverAddress))
         return invalid(tr("server address"), client.serverAddress);
-    if (!isValidAddress(client.bindAddress))
+    if (!isValidHostAddress(client.bindAddress))
         return invalid(tr("local address"), client.bindAddress);
     if (auto error = checkRange(QT_TRANSLATE_NOOP("spark::LinkTestCommands", "the TCP port"), client.port, 1024, 65535))
         return error;
@@ -107,9 +107,32 @@ bool isValidAddress(const QString &address)
         && (parsed.protocol() == QAbstractSocket::IPv4Protocol || parsed.protocol() == QAbstractSocket::IPv6Protocol);
 }
 
+bool isValidScopedAddress(const QString &address)
+{
+    const qsizetype percent = address.indexOf(QLatin1Char('%'));
+    if (percent < 0)
+        return false;
+    const QString bare = address.left(percent);
+    return isValidAddress(bare) && QHostAddress(bare).isLinkLocal()
+        && QHostAddress(bare).protocol() == QAbstractSocket::IPv6Protocol && isValidInterfaceName(address.mid(percent + 1));
+}
+
+bool isValidHostAddress(const QString &address)
+{
+    return isValidAddress(address) || isValidScopedAddress(address);
+}
+
+QString onInterface(const QString &address, const QString &interfaceName)
+{
+    const QHostAddress parsed(address);
+    if (parsed.protocol() == QAbstractSocket::IPv6Protocol && parsed.isLinkLocal() && !address.contains(QLatin1Char('%')))
+        return address + QLatin1Char('%') + interfaceName;
+    return address;
+}
+
 Expected<QStringList> iperf3Server(const QString &bindAddress, int port)
 {
-    if (!isValidAddress(bindAddress))
+    if (!isValidHostAddress(bindAddress))
         return invalid(tr("local address"), bindAddress);
     if (auto error = checkRange(QT_TRANSLATE_NOOP("spark::LinkTestCommands", "the TCP port"), port, 1024, 65535))
         return *error;

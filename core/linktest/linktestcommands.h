@@ -23,7 +23,7 @@ enum class Iperf3Mode { Send, Receive, Both };
 
 struct Iperf3Client
 {
-    QString serverAddress;  // the peer twin's address
+    QString serverAddress;  // the peer twin's address (scoped when link-local)
     QString bindAddress;    // this twin's address (the route must use this twin)
     int port = 5201;
     int streams = 4;        // parallel TCP streams (1–128)
@@ -68,5 +68,13 @@ Expected<QStringList> withTimeout(int seconds, const QStringList &command);
 bool isValidInterfaceName(const QString &name);
 bool isValidRdmaDeviceName(const QString &name);
 bool isValidAddress(const QString &address);
+// An IPv6 link-local address with the interface it is on ("fe80::1%enp1s0f0np0"):
+// before set-up a twin has no other address (the quick check). iperf3 takes it.
+bool isValidScopedAddress(const QString &address);
+bool isValidHostAddress(const QString &address); // either of the two above
+
+// `address` as a tool on `interfaceName`'s node must name it: a link-local
+// IPv6 address gets the interface as its scope, any other stays as it is.
+QString onInterface(const QString &address, const QString &interfaceName);
 
 } // namespace spark::LinkTestCommands

@@ -53,15 +53,18 @@ std::pair<QString, int> roceOf(const QList<NodeFacts> &facts, const InterfaceAdd
 }
 
 // What the probe said of one end's twin: no carrier, or a PCIe link below Gen5 x4.
-void noteEndHealth(const QList<NodeFacts> &facts, const InterfaceAddress &end, LinkTarget &target, int &pcieFull)
+void noteEndHealth(const NodeFacts *node, const QString &netdevName, LinkTarget &target, int &pcieFull, int &slowest)
 {
-    const NodeFacts *node = factsOf(facts, end.node);
-    const Cx7InterfaceFacts *netdev = node ? node->cx7Interface(end.netdev) : nullptr;
-    if (!netdev)
+    const Cx7InterfaceFacts *netdev = node ? node->cx7Interface(netdevName) : nullptr;
+    if (!netdev) {
+        pcieFull = 0;
         return; // not probed: unknown, nothing claimed
+    }
     if (!netdev->hasLink())
-        target.twinsWithoutCarrier.append(LinkTestPlanner::tr("%1 on %2").arg(end.netdev, end.node));
-    const Cx7Function *function = cx7::findByNetdev(end.netdev);
+        target.twinsWithoutCarrier.append(LinkTestPlanner::tr("%1 on %2").arg(netdevName, node->node));
+    if (const auto speed = netdev->speedMbps(); speed && *speed > 0)
+        slowest = slowest == 0 ? *speed : std::min(slowest, *speed);
+    const Cx7Function *function = cx7::findByNetdev(netdevName);
     const PcieFunctionFacts *pcie = function ? node->pcieFunction(function->pciAddressString()) : nullptr;
     const std::optional<bool> narrow = pcie ? pcie->belowCx7Link() : std::nullopt;
     if (!narrow) {
@@ -69,7 +72,7 @@ void noteEndHealth(const QList<NodeFacts> &facts, const InterfaceAddress &end, L
         return;
     }
     if (*narrow) {
-        target.narrowPcie.append(LinkTestPlanner::tr("%1 on %2 at %3").arg(end.netdev, end.node, pcie->currentLinkText()));
+        target.narrowPcie.append(LinkTestPlanner::tr("%1 on %2 at %3").arg(netdevName, node->node, pcie->currentLinkText()));
         pcieFull = 0;
     }
 }
@@ -83,8 +86,7 @@ struct Leg
 
 } // namespace
 
-Expected<QList<LinkTarget>> LinkTestPlanner::plan(const CablingPlan &cabling, const AddressPlan &addresses,
-                                                  const QList<NodeFacts> &facts)
+QList<LinkTarget> LinkTestPlanner::links(const CablingPlan &cabling)
 {
     // Direct cables as they are; switch legs paired so that every leg is measured once.
     QList<Leg> legs;
@@ -107,12 +109,20 @@ Expected<QList<LinkTarget>> LinkTestPlanner::plan(const CablingPlan &cabling, co
         target.portA = leg.from.port;
         target.nodeB = leg.to->node;
         target.portB = leg.to->port;
-        target.throughSwitch = !cabling.cables.isEmpty() && cabling.layout == ClusterLayout::Switch;
+        target.throughSwitch = cabling.layout == ClusterLayout::Switch;
         target.id = QStringLiteral("%1:%2-%3:%4").arg(target.nodeA).arg(target.portA).arg(target.nodeB).arg(target.portB);
         target.label = target.throughSwitch ? tr("%1 and %2 through the switch").arg(target.nodeA, target.nodeB)
                                             : tr("cable %1").arg(leg.cable);
-        int slowest = 0;
-        int pcieFull = 1;
+        targets.append(target);
+    }
+    return targets;
+}
+
+Expected<QList<LinkTarget>> LinkTestPlanner::plan(const CablingPlan &cabling, const AddressPlan &addresses,
+                                                  const QList<NodeFacts> &facts)
+{
+    QList<LinkTarget> targets = links(cabling);
+    for (LinkTarget &target : targets) {
         for (int twin = 0; twin < 2; ++twin) {
             const auto a = planned(addresses, target.nodeA, target.portA, twin);
             const auto b = a ? peerOn(addresses, *a, target.nodeB) : std::nullopt;
@@ -120,26 +130,31 @@ Expected<QList<LinkTarget>> LinkTestPlanner::plan(const CablingPlan &cabling, co
                 return Error(tr("The cluster's address plan has no addresses for %1: apply the cluster's network first.")
                                  .arg(target.label),
                              QStringLiteral("no planned addresses for %1 twin %2").arg(target.id).arg(twin));
-            for (const InterfaceAddress *end : {&*a, &*b}) {
-                noteEndHealth(facts, *end, target, pcieFull);
-                const NodeFacts *node = factsOf(facts, end->node);
-                const Cx7InterfaceFacts *netdev = node ? node->cx7Interface(end->netdev) : nullptr;
-                if (const auto speed = netdev ? netdev->speedMbps() : std::nullopt; speed && *speed > 0)
-                    slowest = slowest == 0 ? *speed : std::min(slowest, *speed);
-            }
             const auto [rdmaA, gidA] = roceOf(facts, *a);
             const auto [rdmaB, gidB] = roceOf(facts, *b);
             target.twins[size_t(twin)] = LinkTwin{a->netdev, a->addressText(), b->netdev, b->addressText(),
                                                   rdmaA, gidA, rdmaB, gidB};
         }
-        target.reportedSpeedMbps = slowest;
-        target.pcieKnownFull = pcieFull == 1;
-        targets.append(target);
+        describeEnds(target, facts);
     }
     if (targets.isEmpty())
         return Error(tr("The cluster has no links to test: plan a cluster with at least two Sparks first."),
                      QStringLiteral("no links"));
     return targets;
+}
+
+void LinkTestPlanner::describeEnds(LinkTarget &target, const QList<NodeFacts> &facts)
+{
+    int slowest = 0;
+    int pcieFull = 1;
+    target.twinsWithoutCarrier.clear();
+    target.narrowPcie.clear();
+    for (const LinkTwin &twin : target.twins) {
+        noteEndHealth(factsOf(facts, target.nodeA), twin.netdevA, target, pcieFull, slowest);
+        noteEndHealth(factsOf(facts, target.nodeB), twin.netdevB, target, pcieFull, slowest);
+    }
+    target.reportedSpeedMbps = slowest;
+    target.pcieKnownFull = pcieFull == 1;
 }
 
 std::optional<Error> LinkTestPlanner::missingRoce(const QList<LinkTarget> &links)

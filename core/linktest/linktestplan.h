@@ -63,6 +63,14 @@ public:
     static Expected<QList<LinkTarget>> plan(const CablingPlan &cabling, const AddressPlan &addresses,
                                             const QList<NodeFacts> &facts);
 
+    // The links a test measures, in order, without their twins: every direct
+    // cable, and the switch legs paired as above.
+    static QList<LinkTarget> links(const CablingPlan &cabling);
+
+    // What the probe said of the target's ends (its twins' netdevs set): the
+    // slowest negotiated speed, twins without carrier, PCIe below Gen5 x4.
+    static void describeEnds(LinkTarget &target, const QList<NodeFacts> &facts);
+
     // For the RDMA test: the first end without a RoCE device or GID index, as
     // the sentence to show; nothing when every end has both.
     static std::optional<Error> missingRoce(const QList<LinkTarget> &links);

@@ -14,6 +14,7 @@
 
 #include <QDeadlineTimer>
 #include <QHash>
+#include <QHostAddress>
 #include <QMutex>
 #include <QMutexLocker>
 
@@ -177,12 +178,12 @@ LinkTestRunner::PhaseResult LinkTestRunner::runPhase(const LinkTarget &link, Lin
     QList<LinkTestScripts::Tool> clients;
     for (int twin = 0; twin < 2; ++twin) {
         const LinkTwin &t = link.twins[size_t(twin)];
-        auto server = LinkTestCommands::iperf3Server(t.addressB, ports.at(twin));
+        auto server = LinkTestCommands::iperf3Server(LinkTestCommands::onInterface(t.addressB, t.netdevB), ports.at(twin));
         if (server)
             server = LinkTestCommands::withTimeout(options.seconds + 30, *server);
         LinkTestCommands::Iperf3Client client;
-        client.serverAddress = t.addressB;
-        client.bindAddress = t.addressA;
+        client.serverAddress = LinkTestCommands::onInterface(t.addressB, t.netdevA);
+        client.bindAddress = LinkTestCommands::onInterface(t.addressA, t.netdevA);
         client.port = ports.at(twin);
         client.streams = options.streams;
         client.seconds = options.seconds;
@@ -300,8 +301,13 @@ Expected<LinkTestRunner::Preflight> LinkTestRunner::checkNodes(const QHash<QStri
         for (const LinkTwin &twin : link.twins) {
             for (const auto &[node, netdev, address] : {std::tuple{link.nodeA, twin.netdevA, twin.addressA},
                                                          std::tuple{link.nodeB, twin.netdevB, twin.addressB}}) {
-                if (!preflight.nodes.value(node).addresses.contains(netdev + QLatin1Char(' ') + address))
-                    return Error(tr("%1 has no address %2 on %3: apply the cluster's network first (the wizard's Configure page or 'sparkctl cluster apply').")
+                if (preflight.nodes.value(node).addresses.contains(netdev + QLatin1Char(' ') + address))
+                    continue;
+                if (QHostAddress(address).isLinkLocal())
+                    return Error(tr("%1 has no usable link-local address %2 on %3 any more: check the cable and look for cables again.")
+                                     .arg(node, address, netdev),
+                                 QStringLiteral("%1 %2 lacks %3").arg(node, netdev, address));
+                return Error(tr("%1 has no address %2 on %3: apply the cluster's network first (the wizard's Configure page or 'sparkctl cluster apply').")
                                      .arg(node, address, netdev),
                                  QStringLiteral("%1 %2 lacks %3").arg(node, netdev, address));
             }

@@ -150,6 +150,8 @@ QByteArray LinkTestScripts::preflight()
                           "done\n"
                           "[ -r %1 ] && echo \"emulator $(tr -d '\\n' < %1)\"\n"
                           "ip -4 -o addr show 2>/dev/null | awk '{ sub(\"/.*\", \"\", $4); print \"addr \" $2 \" \" $4 }'\n"
+                          // Link-local addresses past duplicate address detection: the quick check's.
+                          "ip -6 -o addr show scope link -tentative 2>/dev/null | awk '{ sub(\"/.*\", \"\", $4); print \"addr \" $2 \" \" $4 }'\n"
                           "cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '$4 == \"0A\" { print \"listen \" $2 }'\n"
                           "echo end\n")
         .arg(QLatin1StringView(emulatorFacts))

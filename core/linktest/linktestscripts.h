@@ -60,7 +60,7 @@ public:
     };
     static std::optional<TaggedLine> parseTagged(QStringView line);
 
-    // Which tools a node has, the rate scale it declares, its IPv4 addresses
+    // Which tools a node has, the rate scale it declares, its addresses
     // and its listening TCP ports.
     static QByteArray preflight();
 
@@ -71,7 +71,9 @@ public:
         // than the real 200G port; a real Spark declares nothing: 1.
         double rateScale = 1.0;
         QSet<int> listeningPorts;
-        QSet<QString> addresses; // "enp1s0f0np0 10.0.0.1": each IPv4 address up, with its interface
+        // "enp1s0f0np0 10.0.0.1": each IPv4 address up, with its interface, and each
+        // IPv6 link-local address that passed duplicate address detection.
+        QSet<QString> addresses;
     };
     static Expected<NodeFacts> parsePreflight(const QByteArray &output, const QString &node);
 
