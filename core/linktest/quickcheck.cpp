@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+#include "core/linktest/quickcheck.h"
+
+#include "core/hardware/cx7.h"
+
+#include <QHostAddress>
+
+#include <algorithm>
+#include <optional>
+
+namespace spark {
+
+namespace {
+
+const InterfaceObservation *interfaceOf(const QList<NodeObservation> &observations, const QString &node,
+                                        const QString &netdev)
+{
+    for (const NodeObservation &observation : observations) {
+        if (observation.node != node)
+            continue;
+        for (const InterfaceObservation &interface : observation.interfaces) {
+            if (interface.netdev == netdev)
+                return &interface;
+        }
+    }
+    return nullptr;
+}
+
+// The link-local address `from` sees for the twin with `mac`.
+std::optional<QString> linkLocalOf(const InterfaceObservation &from, const QString &mac)
+{
+    for (const NeighbourEntry &entry : from.neighbours) {
+        if (entry.mac.compare(mac, Qt::CaseInsensitive) != 0)
+            continue;
+        const QHostAddress address(entry.address);
+        if (address.protocol() == QAbstractSocket::IPv6Protocol && address.isLinkLocal())
+            return entry.address;
+    }
+    return std::nullopt;
+}
+
+struct TwinPair
+{
+    LinkTwin twin;
+    QString missing; // why the twin cannot be measured, when it cannot
+};
+
+// Twin `index` of the link's port A, and the twin of port B on its wire.
+TwinPair pairTwin(const LinkTarget &link, int index, const QList<NodeObservation> &observations)
+{
+    const Cx7Function *functionA = cx7::find(link.portA, index);
+    const QString netdevA = functionA ? functionA->netdevName() : QString();
+    const InterfaceObservation *a = interfaceOf(observations, link.nodeA, netdevA);
+    if (!a || !a->present || !a->up)
+        return {{}, QuickCheck::tr("%1 on %2 has no carrier").arg(netdevA, link.nodeA)};
+    for (const QString &netdevB : cx7::netdevNamesOfPort(link.portB)) {
+        const InterfaceObservation *b = interfaceOf(observations, link.nodeB, netdevB);
+        if (!b || b->mac.isEmpty())
+            continue;
+        const auto addressB = linkLocalOf(*a, b->mac);
+        if (!addressB)
+            continue; // not this twin's wire
+        const auto addressA = linkLocalOf(*b, a->mac);
+        if (!addressA)
+            return {{}, QuickCheck::tr("%1 on %2 does not see %3 on %4").arg(netdevB, link.nodeB, netdevA, link.nodeA)};
+        return {LinkTwin{netdevA, *addressA, netdevB, *addressB, {}, -1, {}, -1}, {}};
+    }
+    return {{}, QuickCheck::tr("%1 on %2 sees no twin of %3").arg(netdevA, link.nodeA, link.nodeB)};
+}
+
+// Where the probe did not run, the discovery's own speed and carrier readings.
+void describeFromObservations(LinkTarget &target, const QList<NodeObservation> &observations)
+{
+    if (target.reportedSpeedMbps > 0)
+        return;
+    int slowest = 0;
+    for (const LinkTwin &twin : target.twins) {
+        for (const auto &[node, netdev] : {std::pair{target.nodeA, twin.netdevA}, std::pair{target.nodeB, twin.netdevB}}) {
+            const InterfaceObservation *interface = interfaceOf(observations, node, netdev);
+            if (interface && interface->up && interface->speedMbps > 0)
+                slowest = slowest == 0 ? interface->speedMbps : std::min(slowest, interface->speedMbps);
+        }
+    }
+    target.reportedSpeedMbps = slowest;
+}
+
+} // namespace
+
+QuickCheckPlan QuickCheck::plan(const CablingPlan &cabling, const QList<NodeObservation> &observations,
+                                const QList<NodeFacts> &facts)
+{
+    QuickCheckPlan result;
+    for (LinkTarget target : LinkTestPlanner::links(cabling)) {
+        QStringList missing;
+        for (int index = 0; index < 2; ++index) {
+            const TwinPair pair = pairTwin(target, index, observations);
+            if (pair.missing.isEmpty())
+                target.twins[size_t(index)] = pair.twin;
+            else
+                missing.append(pair.missing);
+        }
+        if (!missing.isEmpty()) {
+            result.unmeasured.append(tr("%1 was not measured: %2. Check that the cable is pushed in until it clicks "
+                                        "on both Sparks, then look for cables again.")
+                                         .arg(target.label, missing.join(QStringLiteral("; "))));
+            continue;
+        }
+        LinkTestPlanner::describeEnds(target, facts);
+        describeFromObservations(target, observations);
+        result.links.append(target);
+    }
+    return result;
+}
+
+LinkTestOptions QuickCheck::options()
+{
+    LinkTestOptions options;
+    options.mode = LinkTestMode::Tcp;
+    options.seconds = 3;
+    options.phases = {LinkPhase::Both};
+    options.pings = 3;
+    return options;
+}
+
+} // namespace spark

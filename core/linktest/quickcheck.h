@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/facts/nodefacts.h"
+#include "core/linktest/linktestplan.h"
+#include "core/linktest/linktestrunner.h"
+#include "core/topology/cablingplan.h"
+#include "core/topology/neighbourdiscovery.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QStringList>
+
+namespace spark {
+
+// The twins a quick check can measure, and the links it cannot.
+struct QuickCheckPlan
+{
+    QList<LinkTarget> links;  // both twins with both ends' link-local addresses
+    QStringList unmeasured;   // a sentence per link left out, naming the twin and why
+};
+
+// A few seconds of traffic over every twin as soon as the cables are in,
+// before anything is configured: a degraded initialisation (a 200G link
+// carrying 8–25 Gb/s until the Sparks reboot) or a twin that carries nothing
+// shows up before the user sets up a cluster on it. Before set-up a twin has
+// only its IPv6 link-local address; the neighbour discovery that checked the
+// cabling saw each far end's, so no address is assigned and nothing changes on
+// a node. The measurement and its verdict are the link test's own
+// (LinkTestRunner, LinkVerdict): the same classification, a shorter run.
+// TCP (iperf3, on every Spark): perftest sets up its connection over IPv4.
+class QuickCheck
+{
+    Q_DECLARE_TR_FUNCTIONS(spark::QuickCheck)
+
+public:
+    // `observations`: the discovery's answers (each twin's MAC, carrier,
+    // speed and the neighbours it sees). `facts`, where probed, add PCIe links.
+    static QuickCheckPlan plan(const CablingPlan &cabling, const QList<NodeObservation> &observations,
+                               const QList<NodeFacts> &facts = {});
+
+    // Both twins at once, both directions, three seconds per link.
+    static LinkTestOptions options();
+};
+
+} // namespace spark

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+// The quick check's plan from real discovery outputs of the emulated cluster:
+// every twin paired with the twin on its wire, both ends' link-local
+// addresses, and a link left out (named, with why) when a twin is silent.
+#include "core/hardware/cx7.h"
+#include "core/linktest/linktestcommands.h"
+#include "core/linktest/quickcheck.h"
+#include "core/topology/cablingplanner.h"
+
+#include <QFile>
+#include <QHostAddress>
+#include <QTest>
+
+using namespace spark;
+
+namespace {
+
+QList<NodeObservation> observe(const QString &set)
+{
+    QList<NodeObservation> nodes;
+    for (int i = 1; i <= 3; ++i) {
+        QFile file(QStringLiteral(SPARK_FIXTURES_DIR "/topology/discovery-%1-spark-%2.txt").arg(set).arg(i));
+        if (!file.open(QIODevice::ReadOnly))
+            qFatal("missing fixture %s", qPrintable(file.fileName()));
+        const auto parsed = NeighbourDiscovery::parse(QString::fromUtf8(file.readAll()));
+        if (!parsed)
+            qFatal("fixture does not parse: %s", qPrintable(parsed.error().detail));
+        nodes.append(NodeObservation{QStringLiteral("spark-%1").arg(i), *parsed});
+    }
+    return nodes;
+}
+
+const QStringList nodes{QStringLiteral("spark-1"), QStringLiteral("spark-2"), QStringLiteral("spark-3")};
+
+InterfaceObservation *interfaceOf(QList<NodeObservation> &observations, const QString &node, const QString &netdev)
+{
+    for (NodeObservation &observation : observations) {
+        for (InterfaceObservation &interface : observation.interfaces) {
+            if (observation.node == node && interface.netdev == netdev)
+                return &interface;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestQuickCheck final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void everyTwinIsPairedWithItsWire_data()
+    {
+        QTest::addColumn<QString>("set");
+        QTest::addColumn<int>("layout");
+        QTest::addColumn<int>("links");
+        QTest::newRow("ring of 3") << "ring3" << int(ClusterLayout::Ring3) << 3;
+        QTest::newRow("switch of 3") << "switch3" << int(ClusterLayout::Switch) << 2;
+    }
+
+    void everyTwinIsPairedWithItsWire()
+    {
+        QFETCH(QString, set);
+        QFETCH(int, layout);
+        QFETCH(int, links);
+        const auto cabling = CablingPlanner::plan(ClusterLayout(layout), nodes);
+        QVERIFY(cabling);
+        const QList<NodeObservation> observations = observe(set);
+        const QuickCheckPlan plan = QuickCheck::plan(*cabling, observations);
+        QVERIFY2(plan.unmeasured.isEmpty(), qPrintable(plan.unmeasured.join(QLatin1Char('\n'))));
+        QCOMPARE(plan.links.size(), links);
+        for (const LinkTarget &link : plan.links) {
+            QCOMPARE(link.reportedSpeedMbps, 10000); // the fixtures' lab said 10000 Mb/s
+            for (const LinkTwin &twin : link.twins) {
+                // Each address is the one the other end saw for this very netdev.
+                for (const auto &[from, fromNetdev, to, toNetdev, address] :
+                     {std::tuple{link.nodeA, twin.netdevA, link.nodeB, twin.netdevB, twin.addressB},
+                      std::tuple{link.nodeB, twin.netdevB, link.nodeA, twin.netdevA, twin.addressA}}) {
+                    QVERIFY(QHostAddress(address).isLinkLocal());
+                    QVERIFY(LinkTestCommands::isValidScopedAddress(LinkTestCommands::onInterface(address, fromNetdev)));
+                    auto copy = observations;
+                    const InterfaceObservation *seen = interfaceOf(copy, from, fromNetdev);
+                    const InterfaceObservation *far = interfaceOf(copy, to, toNetdev);
+                    QVERIFY(seen && far);
+                    bool found = false;
+                    for (const NeighbourEntry &entry : seen->neighbours)
+                        found = found || (entry.mac == far->mac && entry.address == address);
+                    QVERIFY2(found, qPrintable(QStringLiteral("%1 %2 -> %3").arg(from, fromNetdev, address)));
+                }
+                QCOMPARE(cx7::findByNetdev(twin.netdevA)->port, link.portA);
+                QCOMPARE(cx7::findByNetdev(twin.netdevB)->port, link.portB);
+            }
+        }
+    }
+
+    void aSilentTwinLeavesItsLinkOutWithWhy_data()
+    {
+        QTest::addColumn<QString>("node");
+        QTest::addColumn<QString>("netdev");
+        QTest::addColumn<bool>("down");
+        QTest::addColumn<QString>("named");
+        // Ring: spark-1 P0 → spark-2 P1 is cable 1.
+        QTest::newRow("near twin down") << "spark-1" << "enP2p1s0f0np0" << true << "enP2p1s0f0np0 on spark-1 has no carrier";
+        QTest::newRow("far twin silent") << "spark-2" << "enP2p1s0f1np1" << false << "enP2p1s0f1np1 on spark-2 does not see";
+    }
+
+    void aSilentTwinLeavesItsLinkOutWithWhy()
+    {
+        QFETCH(QString, node);
+        QFETCH(QString, netdev);
+        QFETCH(bool, down);
+        QFETCH(QString, named);
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Ring3, nodes);
+        QVERIFY(cabling);
+        QList<NodeObservation> observations = observe(QStringLiteral("ring3"));
+        InterfaceObservation *interface = interfaceOf(observations, node, netdev);
+        QVERIFY(interface);
+        interface->neighbours.clear();
+        interface->up = !down;
+        const QuickCheckPlan plan = QuickCheck::plan(*cabling, observations);
+        QCOMPARE(plan.links.size(), 2);
+        QCOMPARE(plan.unmeasured.size(), 1);
+        QVERIFY2(plan.unmeasured.first().startsWith(QLatin1String("cable 1 was not measured"))
+                     && plan.unmeasured.first().contains(named),
+                 qPrintable(plan.unmeasured.first()));
+    }
+
+    void theProbeAddsPcieAndCarrier()
+    {
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Ring3, nodes);
+        QVERIFY(cabling);
+        NodeFacts facts;
+        facts.node = QStringLiteral("spark-1");
+        const QuickCheckPlan plan = QuickCheck::plan(*cabling, observe(QStringLiteral("ring3")), {facts});
+        QCOMPARE(plan.links.size(), 3);
+        for (const LinkTarget &link : plan.links)
+            QVERIFY(!link.pcieKnownFull); // not every end was read: unknown, never claimed full
+    }
+
+    void theCheckIsShortAndOverTcp()
+    {
+        const LinkTestOptions options = QuickCheck::options();
+        QCOMPARE(options.mode, LinkTestMode::Tcp);
+        QCOMPARE(options.phases, QList<LinkPhase>{LinkPhase::Both});
+        QVERIFY(options.seconds <= 5);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestQuickCheck)
+#include "tst_quickcheck.moc"
