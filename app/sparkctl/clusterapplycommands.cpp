@@ -10,6 +10,7 @@
 #include "core/netconfig/clusterapplier.h"
 #include "core/netconfig/clusterexports.h"
 #include "core/netconfig/clusterpreparer.h"
+#include "core/linktest/quickcheck.h"
 #include "core/netconfig/networkmanagerhandover.h"
 #include "core/topology/cablingplanner.h"
 #include "core/topology/discoveryrunner.h"
@@ -38,12 +39,53 @@ std::optional<int> parseNoPositional(QCommandLineParser &parser, const QString &
     return std::nullopt;
 }
 
+// A few seconds over every twin (QuickCheck), on this thread's event loop so
+// that Ctrl-C stops the tools on the nodes. True when every cable passed.
+bool quickCheck(const ClusterContext &context, const CablingPlan &plan, const DiscoveryReport &report)
+{
+    const QuickCheckPlan quick = QuickCheck::plan(plan, report.observations);
+    for (const QString &sentence : quick.unmeasured)
+        printOut(QStringLiteral("FAIL %1\n").arg(sentence));
+    if (quick.links.isEmpty())
+        return quick.unmeasured.isEmpty();
+    LinkTestJob job;
+    job.cluster = context.cluster().name;
+    job.links = quick.links;
+    job.options = QuickCheck::options();
+    for (const PrepareTarget &target : std::as_const(context.targets))
+        job.nodes.append(LinkTestNode{target.node, target.session});
+    LinkTestRunner runner;
+    QObject::connect(&runner, &LinkTestRunner::progress, &runner,
+                     [](double, const QString &sentence) { printOut(sentence + QLatin1Char('\n')); }, Qt::DirectConnection);
+    QObject::connect(&runner, &LinkTestRunner::linkFinished, &runner, [](const LinkResult &result) {
+        printOut(QStringLiteral("%1 %2: %3\n").arg(result.verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
+                                                   result.label, result.verdict.sentence));
+    }, Qt::DirectConnection);
+    const InterruptGuard guard([&runner](int) { runner.cancel(); });
+    QFutureWatcher<Expected<LinkTestRun>> watcher;
+    QEventLoop loop;
+    QObject::connect(&watcher, &QFutureWatcher<Expected<LinkTestRun>>::finished, &loop, &QEventLoop::quit);
+    watcher.setFuture(runner.run(job));
+    if (!watcher.isFinished())
+        loop.exec();
+    const Expected<LinkTestRun> run = watcher.result();
+    if (!run) {
+        printErr(run.error().message + QLatin1Char('\n'));
+        return false;
+    }
+    return run->passed() && quick.unmeasured.isEmpty();
+}
+
 int runVerify(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Check the cables of the cluster: which port of which node is cabled "
-                                                    "to which port of which other node, against the plan."));
+                                                    "to which port of which other node, against the plan; then a few "
+                                                    "seconds of traffic over every twin (it needs nothing configured)."));
     parser.addOption(clusterOption());
+    const QCommandLineOption noQuickCheck(QStringLiteral("no-quick-check"),
+                                          QStringLiteral("Only look at the cables; send no traffic over them."));
+    parser.addOption(noQuickCheck);
     if (auto exit = parseNoPositional(parser, QStringLiteral("verify"), arguments))
         return *exit;
     auto context = ClusterContext::open(parser.value(clusterOption()));
@@ -67,9 +109,15 @@ int runVerify(const QStringList &arguments)
     for (const CablingFinding &finding : report.findings)
         printOut(QStringLiteral("%1: %2\n").arg(findingKindKey(finding.kind), finding.message));
     printOut(QStringLiteral("Cable discovery took %1 ms on %2 nodes.\n").arg(report.elapsedMs).arg(nodes.size()));
-    if (report.healthy())
-        printOut(QStringLiteral("The cabling of %1 matches its plan.\n").arg(context->cluster().name));
-    return report.healthy() ? Success : Failure;
+    if (!report.healthy())
+        return Failure;
+    printOut(QStringLiteral("The cabling of %1 matches its plan.\n").arg(context->cluster().name));
+    if (parser.isSet(noQuickCheck))
+        return Success;
+    if (!quickCheck(*context, *plan, report))
+        return Failure;
+    printOut(QStringLiteral("Every twin of %1 carries what it should.\n").arg(context->cluster().name));
+    return Success;
 }
 
 // The apply on its own thread while this one waits in an event loop, so that

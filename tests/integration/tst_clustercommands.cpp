@@ -104,6 +104,12 @@ private Q_SLOTS:
         QVERIFY2(verify.exitCode == 0, QByteArray(verify.out + verify.err).constData());
         QVERIFY(verify.out.contains("matches its plan"));
         QVERIFY(verify.out.contains("Cable discovery took"));
+        // Then a few seconds over every twin, before anything is configured.
+        QVERIFY2(verify.out.contains("PASS cable 1: ") && verify.out.contains("Every twin of"), verify.out.constData());
+        const ProcessResult cablesOnly =
+            sparkctl({QStringLiteral("cluster"), QStringLiteral("verify"), QStringLiteral("--no-quick-check")});
+        QCOMPARE(cablesOnly.exitCode, 0);
+        QVERIFY(!cablesOnly.out.contains("PASS"));
     }
 
     void applyTwiceThenRollBack()
