@@ -1207,6 +1207,10 @@
         <source>%1 on %2 failed on twin %3: %4.</source>
         <translation>%2 上的 %1 在孪生接口 %3 上失败：%4。</translation>
     </message>
+    <message>
+        <source>%1 has no usable link-local address %2 on %3 any more: check the cable and look for cables again.</source>
+        <translation>%1 的 %3 上已没有可用的链路本地地址 %2：请检查线缆，然后重新查找线缆。</translation>
+    </message>
 </context>
 <context>
     <name>spark::LinkTestScripts</name>
@@ -1514,6 +1518,25 @@
     <message>
         <source>Could not open port %1 on this computer for the tunnel to %2. Choose a port from 1024 to 65535.</source>
         <translation>无法在这台电脑上打开端口 %1 作为通往 %2 的隧道。请选择 1024 到 65535 之间的端口。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::QuickCheck</name>
+    <message>
+        <source>%1 on %2 has no carrier</source>
+        <translation>%2 上的 %1 没有载波</translation>
+    </message>
+    <message>
+        <source>%1 on %2 does not see %3 on %4</source>
+        <translation>%2 上的 %1 看不到 %4 上的 %3</translation>
+    </message>
+    <message>
+        <source>%1 on %2 sees no twin of %3</source>
+        <translation>%2 上的 %1 看不到 %3 的任何孪生接口</translation>
+    </message>
+    <message>
+        <source>%1 was not measured: %2. Check that the cable is pushed in until it clicks on both Sparks, then look for cables again.</source>
+        <translation>%1 未被测量：%2。请确认线缆在两台 Spark 上都已插到听见咔嗒声，然后重新查找线缆。</translation>
     </message>
 </context>
 <context>
@@ -2356,6 +2379,22 @@ nodes/节点名/ 中是每台 Spark 输出的原始内容，与收到的完全�
     <message>
         <source>%1 things to fix; the drawing shows where.</source>
         <translation>有 %1 处需要修正；图中标出了位置。</translation>
+    </message>
+    <message>
+        <source>Measuring both twins of every cable for a few seconds, to catch a link that came up slow…</source>
+        <translation>正在对每根线缆的两个孪生接口各测量几秒钟，以发现启动后速率偏低的链路…</translation>
+    </message>
+    <message>
+        <source>The quick check could not run: %1</source>
+        <translation>快速检查无法运行：%1</translation>
+    </message>
+    <message>
+        <source>Quick check: every cable carries what it should.</source>
+        <translation>快速检查：每根线缆的带宽都达到应有水平。</translation>
+    </message>
+    <message>
+        <source>Quick check: fix what is marked ✗ before you set up the cluster, then check the cabling again.</source>
+        <translation>快速检查：请先修复标有 ✗ 的问题再设置集群，然后重新检查布线。</translation>
     </message>
 </context>
 <context>

@@ -48,12 +48,10 @@ bool quickCheck(const ClusterContext &context, const CablingPlan &plan, const Di
         printOut(QStringLiteral("FAIL %1\n").arg(sentence));
     if (quick.links.isEmpty())
         return quick.unmeasured.isEmpty();
-    LinkTestJob job;
-    job.cluster = context.cluster().name;
-    job.links = quick.links;
-    job.options = QuickCheck::options();
+    QList<LinkTestNode> nodes;
     for (const PrepareTarget &target : std::as_const(context.targets))
-        job.nodes.append(LinkTestNode{target.node, target.session});
+        nodes.append(LinkTestNode{target.node, target.session});
+    const LinkTestJob job = QuickCheck::job(context.cluster().name, quick, nodes);
     LinkTestRunner runner;
     QObject::connect(&runner, &LinkTestRunner::progress, &runner,
                      [](double, const QString &sentence) { printOut(sentence + QLatin1Char('\n')); }, Qt::DirectConnection);

@@ -112,6 +112,17 @@ QuickCheckPlan QuickCheck::plan(const CablingPlan &cabling, const QList<NodeObse
     return result;
 }
 
+bool QuickCheckResult::passed() const
+{
+    return unmeasured.isEmpty()
+        && std::all_of(links.cbegin(), links.cend(), [](const LinkResult &link) { return link.verdict.pass; });
+}
+
+LinkTestJob QuickCheck::job(const QString &cluster, const QuickCheckPlan &plan, const QList<LinkTestNode> &nodes)
+{
+    return LinkTestJob{cluster, plan.links, nodes, options()};
+}
+
 LinkTestOptions QuickCheck::options()
 {
     LinkTestOptions options;

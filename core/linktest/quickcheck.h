@@ -20,6 +20,16 @@ struct QuickCheckPlan
     QStringList unmeasured;   // a sentence per link left out, naming the twin and why
 };
 
+// What a quick check found: the verdict of each measured cable and a
+// sentence per cable it could not measure.
+struct QuickCheckResult
+{
+    QList<LinkResult> links;
+    QStringList unmeasured;
+
+    bool passed() const;
+};
+
 // A few seconds of traffic over every twin as soon as the cables are in,
 // before anything is configured: a degraded initialisation (a 200G link
 // carrying 8–25 Gb/s until the Sparks reboot) or a twin that carries nothing
@@ -41,6 +51,8 @@ public:
 
     // Both twins at once, both directions, three seconds per link.
     static LinkTestOptions options();
+    // The link test's job for the plan's links over the caller's sessions.
+    static LinkTestJob job(const QString &cluster, const QuickCheckPlan &plan, const QList<LinkTestNode> &nodes);
 };
 
 } // namespace spark

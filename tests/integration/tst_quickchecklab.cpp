@@ -40,14 +40,11 @@ private:
 
     Expected<LinkTestRun> run(const QList<LinkTarget> &links)
     {
-        LinkTestJob job;
-        job.cluster = QStringLiteral("quick");
-        job.links = links;
+        QList<LinkTestNode> nodes;
         for (int i = 0; i < m_lab.size(); ++i)
-            job.nodes.append(LinkTestNode{m_lab.nodeNames().at(i), m_lab.session(i)});
-        job.options = QuickCheck::options();
+            nodes.append(LinkTestNode{m_lab.nodeNames().at(i), m_lab.session(i)});
         LinkTestRunner runner;
-        return runner.runBlocking(job);
+        return runner.runBlocking(QuickCheck::job(QStringLiteral("quick"), QuickCheckPlan{links, {}}, nodes));
     }
 
     static QString describe(const LinkTestRun &run)

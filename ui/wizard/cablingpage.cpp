@@ -36,6 +36,7 @@ CablingPage::CablingPage(SetupState *state, QWidget *parent)
     , m_watch(new QCheckBox(tr("&Watch the ports while I plug in"), this))
     , m_status(new QLabel(this))
     , m_findings(new QLabel(this))
+    , m_quick(new QLabel(this))
     , m_timer(new QTimer(this))
 {
     setObjectName(QStringLiteral("cablingPage"));
@@ -79,6 +80,9 @@ CablingPage::CablingPage(SetupState *state, QWidget *parent)
     m_findings->setObjectName(QStringLiteral("cablingFindings"));
     m_findings->setWordWrap(true);
     m_findings->setTextFormat(Qt::RichText);
+    m_quick->setObjectName(QStringLiteral("quickCheckResult"));
+    m_quick->setWordWrap(true);
+    m_quick->setTextFormat(Qt::RichText);
     m_timer->setInterval(WatchIntervalMs);
 
     // The close-up only illustrates the instruction: the cable list gets the room.
@@ -102,12 +106,16 @@ CablingPage::CablingPage(SetupState *state, QWidget *parent)
     layout->addLayout(middle, 1);
     layout->addLayout(checkRow);
     layout->addWidget(m_findings);
+    layout->addWidget(m_quick);
 
     connect(m_state, &SetupState::planChanged, this, &CablingPage::rebuild);
-    connect(m_check, &QPushButton::clicked, this, &CablingPage::checkCabling);
+    connect(m_check, &QPushButton::clicked, this, [this] {
+        m_quickResult.reset(); // asked again: measure again too
+        checkCabling();
+    });
     connect(m_watch, &QCheckBox::toggled, this, &CablingPage::setWatching);
     connect(m_timer, &QTimer::timeout, this, [this] {
-        if (!m_checking)
+        if (!m_checking && !m_quickRunning)
             checkCabling();
     });
     connect(m_cables, &QListWidget::currentRowChanged, this, [this](int row) {
@@ -126,6 +134,7 @@ void CablingPage::cleanupPage()
     m_timer->stop();
     ++m_generation;
     m_checking = false;
+    m_quickRunning = false;
 }
 
 void CablingPage::showEvent(QShowEvent *event)
@@ -187,6 +196,9 @@ void CablingPage::rebuild()
     m_portChoice->setVisible(m_state->takesPortChoice());
     m_status->setText(plan ? QString() : plan.error().message);
     m_findings->clear();
+    m_quick->clear();
+    m_quickRunning = false;
+    m_quickResult.reset();
     redraw();
     Q_EMIT completeChanged();
 }
@@ -283,13 +295,57 @@ void CablingPage::reportArrived(quint64 generation, const DiscoveryReport &repor
         m_nextCable = next;
     }
     redraw();
+    if (!report.healthy()) {
+        m_quickResult.reset();
+        m_quick->clear();
+    } else if (!m_quickRunning && !m_quickResult) {
+        startQuickCheck();
+    }
     Q_EMIT checkFinished();
+    Q_EMIT completeChanged();
+}
+
+void CablingPage::startQuickCheck()
+{
+    const auto plan = m_state->cablingPlan();
+    if (!plan || !m_report)
+        return;
+    m_quickRunning = true;
+    m_check->setEnabled(false);
+    m_quick->setText(tr("Measuring both twins of every cable for a few seconds, to catch a link that came up slow…"));
+    const quint64 generation = m_generation;
+    whenReady(m_state->backend()->quickCheck(m_state->devices(), *plan, *m_report, m_state->facts()), this,
+              [this, generation](const Expected<QuickCheckResult> &result) { quickCheckArrived(generation, result); });
+}
+
+void CablingPage::quickCheckArrived(quint64 generation, const Expected<QuickCheckResult> &result)
+{
+    if (generation != m_generation)
+        return;
+    m_quickRunning = false;
+    m_check->setEnabled(true);
+    m_quickResult = result;
+    if (!result) {
+        m_quick->setText(tr("The quick check could not run: %1").arg(result.error().message).toHtmlEscaped());
+    } else {
+        QString items;
+        for (const LinkResult &link : result->links)
+            items += QStringLiteral("<li>%1 %2</li>")
+                         .arg(link.verdict.pass ? QStringLiteral("✓") : QStringLiteral("✗"), link.verdict.sentence.toHtmlEscaped());
+        for (const QString &sentence : result->unmeasured)
+            items += QStringLiteral("<li>✗ %1</li>").arg(sentence.toHtmlEscaped());
+        const QString heading = result->passed()
+                                    ? tr("Quick check: every cable carries what it should.")
+                                    : tr("Quick check: fix what is marked ✗ before you set up the cluster, then check the cabling again.");
+        m_quick->setText(QStringLiteral("%1<ul style=\"margin:0\">%2</ul>").arg(heading.toHtmlEscaped(), items));
+    }
+    Q_EMIT quickCheckFinished();
     Q_EMIT completeChanged();
 }
 
 bool CablingPage::isComplete() const
 {
-    return m_report && m_report->healthy();
+    return m_report && m_report->healthy() && !m_quickRunning;
 }
 
 bool CablingPage::validatePage()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/linktest/quickcheck.h"
 #include "core/topology/discoveryrunner.h"
 
 #include <QList>
@@ -27,7 +28,9 @@ class TopologyView;
 // the topology. Where the layout allows it, clicking the left or right port
 // chooses the port for every cable. "Check cabling" (and, while watching, a
 // check every few seconds) runs core's discovery and draws what it found:
-// green where right, red where wrong with an arrow to where it belongs.
+// green where right, red where wrong with an arrow to where it belongs. Once
+// the cabling matches, the quick check measures every twin for a few seconds
+// and shows each cable's verdict (Next waits for it, but does not require a pass).
 class CablingPage final : public QWizardPage
 {
     Q_OBJECT
@@ -49,6 +52,8 @@ public:
     QList<RearPanelView *> panels() const { return m_panels; }
     TopologyView *topology() const { return m_topology; }
     int nextCable() const { return m_nextCable; }
+    bool quickCheckRunning() const { return m_quickRunning; }
+    const std::optional<Expected<QuickCheckResult>> &quickCheckResult() const { return m_quickResult; }
     void setNextCable(int index);
 
 public Q_SLOTS:
@@ -56,6 +61,7 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void checkFinished();
+    void quickCheckFinished();
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -65,6 +71,9 @@ private:
     void rebuild();
     void redraw();
     void reportArrived(quint64 generation, const DiscoveryReport &report);
+    // Once the cabling matches: a few seconds over every twin (QuickCheck).
+    void startQuickCheck();
+    void quickCheckArrived(quint64 generation, const Expected<QuickCheckResult> &result);
 
     SetupState *m_state;
     QLabel *m_step;
@@ -79,11 +88,14 @@ private:
     QCheckBox *m_watch;
     QLabel *m_status;
     QLabel *m_findings;
+    QLabel *m_quick;
     QTimer *m_timer;
     std::optional<DiscoveryReport> m_report;
     int m_nextCable = 0;
     bool m_checking = false;
     quint64 m_generation = 0;
+    bool m_quickRunning = false;
+    std::optional<Expected<QuickCheckResult>> m_quickResult;
 };
 
 } // namespace spark::ui

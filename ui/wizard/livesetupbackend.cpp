@@ -13,10 +13,14 @@ LiveSetupBackend::LiveSetupBackend(QObject *parent)
     : SetupBackend(parent)
     , m_applier(new ClusterApplier(this))
     , m_discovery(new DiscoveryRunner(this))
+    , m_quickCheck(new LinkTestRunner(this))
 {
     // Both runners report from their worker threads: queued onto ours.
     connect(m_applier, &ClusterApplier::progress, this, &SetupBackend::progress, Qt::QueuedConnection);
     connect(m_discovery, &DiscoveryRunner::progress, this, &SetupBackend::progress, Qt::QueuedConnection);
+    connect(m_quickCheck, &LinkTestRunner::progress, this,
+            [this](double fraction, const QString &sentence) { Q_EMIT progress(QString(), fraction, sentence); },
+            Qt::QueuedConnection);
 }
 
 LiveSetupBackend::~LiveSetupBackend()
@@ -24,6 +28,7 @@ LiveSetupBackend::~LiveSetupBackend()
     // An apply still running reverts what it changed before the sessions go.
     m_applier->cancel();
     m_applying.waitForFinished();
+    m_quickCheck->cancel(); // stops its tools on the nodes before the sessions go
     m_nodes.cancel();
     for (QFuture<void> &future : m_running)
         future.waitForFinished();
@@ -85,6 +90,25 @@ QFuture<DiscoveryReport> LiveSetupBackend::discover(const QList<Device> &devices
         nodes.append(node);
     }
     return track(m_discovery->run(nodes, plan));
+}
+
+QFuture<Expected<QuickCheckResult>> LiveSetupBackend::quickCheck(const QList<Device> &devices, const CablingPlan &plan,
+                                                                   const DiscoveryReport &report,
+                                                                   const QList<NodeFacts> &facts)
+{
+    const QuickCheckPlan quick = QuickCheck::plan(plan, report.observations, facts);
+    if (quick.links.isEmpty())
+        return QtFuture::makeReadyFuture(Expected<QuickCheckResult>(QuickCheckResult{{}, quick.unmeasured}));
+    QList<LinkTestNode> nodes;
+    for (const Device &device : devices)
+        nodes.append(LinkTestNode{device.name, m_nodes.session(device)});
+    const QStringList unmeasured = quick.unmeasured;
+    return track(m_quickCheck->run(QuickCheck::job(QString(), quick, nodes))
+                     .then([unmeasured](const Expected<LinkTestRun> &run) -> Expected<QuickCheckResult> {
+                         if (!run)
+                             return run.error();
+                         return QuickCheckResult{run->links, unmeasured};
+                     }));
 }
 
 QFuture<Expected<QString>> LiveSetupBackend::rememberedSudoPassword(const QString &device)

@@ -29,6 +29,8 @@ public:
     QFuture<DeviceCheck> checkDevice(const Device &device) override;
     QFuture<Expected<NodeFacts>> probe(const Device &device) override;
     QFuture<DiscoveryReport> discover(const QList<Device> &devices, const CablingPlan &plan) override;
+    QFuture<Expected<QuickCheckResult>> quickCheck(const QList<Device> &devices, const CablingPlan &plan,
+                                                   const DiscoveryReport &report, const QList<NodeFacts> &facts) override;
     QFuture<Expected<QString>> rememberedSudoPassword(const QString &device) override;
     QFuture<Expected<PreparedCluster>> prepare(const ClusterDefinition &cluster, const QList<SudoTarget> &nodes,
                                                const ApplyOptions &options) override;
@@ -53,6 +55,7 @@ private:
     SecretStore *m_secrets = nullptr;
     ClusterApplier *m_applier;
     DiscoveryRunner *m_discovery;
+    LinkTestRunner *m_quickCheck;
     ClusterSessions m_nodes; // one session per device, made on first use
     QFuture<void> m_applying;
     QList<QFuture<void>> m_running; // what uses the sessions; waited for before they go

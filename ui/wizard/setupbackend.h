@@ -10,6 +10,7 @@
 #include "core/linktest/linktestrunner.h"
 #include "core/netconfig/clusterapplier.h"
 #include "core/netconfig/clusterpreparer.h"
+#include "core/linktest/quickcheck.h"
 #include "core/topology/cablingplan.h"
 #include "core/topology/clusterstore.h"
 #include "core/topology/discoveryrunner.h"
@@ -46,6 +47,10 @@ public:
     virtual QFuture<DeviceCheck> checkDevice(const Device &device) = 0;
     virtual QFuture<Expected<NodeFacts>> probe(const Device &device) = 0;
     virtual QFuture<DiscoveryReport> discover(const QList<Device> &devices, const CablingPlan &plan) = 0;
+    // A few seconds over every twin of the cabling `report` just confirmed
+    // (QuickCheck); an error when the check could not run at all.
+    virtual QFuture<Expected<QuickCheckResult>> quickCheck(const QList<Device> &devices, const CablingPlan &plan,
+                                                           const DiscoveryReport &report, const QList<NodeFacts> &facts) = 0;
     // The sudo password the person asked to remember for this device; an error when there is none.
     virtual QFuture<Expected<QString>> rememberedSudoPassword(const QString &device) = 0;
     // Reads every node as root and plans the apply; nothing changes.
