@@ -611,6 +611,18 @@ private Q_SLOTS:
         QVERIFY(saveScreenshot(wizard, QStringLiteral("wizard-linktest-skip"), look));
         wizard.next();
         QVERIFY(saveScreenshot(wizard, QStringLiteral("wizard-done"), look));
+        // The quick check's verdicts in a small window: they wrap, nothing is cut.
+        wizard.restart();
+        backend.discoverySet = QStringLiteral("ring3");
+        backend.quickTwinGbpsByLink.insert(QStringLiteral("spark-1:0-spark-2:1"), 13);
+        QVERIFY(walkTo(wizard, SetupWizard::CablingPage));
+        auto *small = current<CablingPage>(wizard);
+        small->setWatching(false);
+        small->findChild<QPushButton *>(QStringLiteral("checkCabling"))->click();
+        QTRY_VERIFY(small->quickCheckResult().has_value());
+        wizard.resize(700, 560);
+        QVERIFY(saveScreenshot(wizard, QStringLiteral("wizard-cabling-quickcheck-small"), look));
+        backend.quickTwinGbpsByLink.clear();
         // The cabling page of a two-Spark layout in a small window.
         wizard.restart();
         QVERIFY(walkTo(wizard, SetupWizard::CablingPage, ClusterLayout::Direct2,
