@@ -45,15 +45,24 @@ struct TwinPair
     QString missing; // why the twin cannot be measured, when it cannot
 };
 
-// Twin `index` of the link's port A, and the twin of port B on its wire.
-TwinPair pairTwin(const LinkTarget &link, int index, const QList<NodeObservation> &observations)
+// Twin `index` of the link's port A, and the twin of port B on its wire. Through
+// a switch every twin sees both of the far port's: the same twin index comes
+// first, and a far twin already `taken` is never measured twice (two streams
+// into one twin would halve both).
+TwinPair pairTwin(const LinkTarget &link, int index, const QList<NodeObservation> &observations, const QString &taken)
 {
     const Cx7Function *functionA = cx7::find(link.portA, index);
     const QString netdevA = functionA ? functionA->netdevName() : QString();
     const InterfaceObservation *a = interfaceOf(observations, link.nodeA, netdevA);
     if (!a || !a->present || !a->up)
         return {{}, QuickCheck::tr("%1 on %2 has no carrier").arg(netdevA, link.nodeA)};
-    for (const QString &netdevB : cx7::netdevNamesOfPort(link.portB)) {
+    QStringList candidates = cx7::netdevNamesOfPort(link.portB);
+    if (const Cx7Function *same = cx7::find(link.portB, index)) {
+        candidates.removeAll(same->netdevName());
+        candidates.prepend(same->netdevName());
+    }
+    candidates.removeAll(taken);
+    for (const QString &netdevB : std::as_const(candidates)) {
         const InterfaceObservation *b = interfaceOf(observations, link.nodeB, netdevB);
         if (!b || b->mac.isEmpty())
             continue;
@@ -93,7 +102,7 @@ QuickCheckPlan QuickCheck::plan(const CablingPlan &cabling, const QList<NodeObse
     for (LinkTarget target : LinkTestPlanner::links(cabling)) {
         QStringList missing;
         for (int index = 0; index < 2; ++index) {
-            const TwinPair pair = pairTwin(target, index, observations);
+            const TwinPair pair = pairTwin(target, index, observations, index == 0 ? QString() : target.twins[0].netdevB);
             if (pair.missing.isEmpty())
                 target.twins[size_t(index)] = pair.twin;
             else

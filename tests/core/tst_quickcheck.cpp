@@ -72,6 +72,11 @@ private Q_SLOTS:
         QCOMPARE(plan.links.size(), links);
         for (const LinkTarget &link : plan.links) {
             QCOMPARE(link.reportedSpeedMbps, 10000); // the fixtures' lab said 10000 Mb/s
+            // Through a switch each twin sees both far twins: each is measured once, twin to twin.
+            QVERIFY(link.twins[0].netdevB != link.twins[1].netdevB);
+            QVERIFY(link.twins[0].netdevA != link.twins[1].netdevA);
+            for (int index = 0; index < 2; ++index)
+                QCOMPARE(cx7::findByNetdev(link.twins[size_t(index)].netdevB)->twin, index);
             for (const LinkTwin &twin : link.twins) {
                 // Each address is the one the other end saw for this very netdev.
                 for (const auto &[from, fromNetdev, to, toNetdev, address] :

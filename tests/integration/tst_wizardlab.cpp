@@ -52,6 +52,17 @@ private:
         return page->findChild<QLabel *>(QStringLiteral("cablingFindings"))->text();
     }
 
+    // The quick check ran over every twin's link-local address before set-up, and passed.
+    static void verifyQuickCheckPassed(CablingPage *cabling, int links)
+    {
+        const auto &quick = cabling->quickCheckResult();
+        QVERIFY(quick.has_value());
+        QVERIFY2(*quick, *quick ? "" : qPrintable(quick->error().message));
+        const QString shown = cabling->findChild<QLabel *>(QStringLiteral("quickCheckResult"))->text();
+        QVERIFY2((*quick)->passed(), qPrintable(shown));
+        QCOMPARE((*quick)->links.size(), links);
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -125,7 +136,10 @@ private Q_SLOTS:
         QCOMPARE(m_lab.fault({QStringLiteral("unplug"), QStringLiteral("2:0-3:1"), QStringLiteral("--clear")}).exitCode, 0);
         // Watching picks the fix up without a click.
         cabling->setWatching(true);
-        QTRY_VERIFY2_WITH_TIMEOUT(cabling->isComplete(), qPrintable(findingsOf(cabling)), 30000);
+        QTRY_VERIFY2_WITH_TIMEOUT(cabling->isComplete(), qPrintable(findingsOf(cabling)), 60000);
+        verifyQuickCheckPassed(cabling, 3);
+        if (QTest::currentTestFailed())
+            return;
         wizard.next();
 
         // Configure: the address plan, then the safe apply with the sudo password.
@@ -257,7 +271,10 @@ private Q_SLOTS:
         QCOMPARE(wizard.state()->port(), 0);
         cabling->findChild<QPushButton *>(QStringLiteral("checkCabling"))->click();
         QTRY_COMPARE_WITH_TIMEOUT(checked.size(), 2, 30000);
-        QVERIFY2(cabling->isComplete(), qPrintable(findingsOf(cabling)));
+        QTRY_VERIFY2_WITH_TIMEOUT(cabling->isComplete(), qPrintable(findingsOf(cabling)), 60000);
+        verifyQuickCheckPassed(cabling, 2); // the switch legs paired 1–2 and 3–4
+        if (QTest::currentTestFailed())
+            return;
         wizard.next();
 
         qInfo("page: %s", "Configure");
