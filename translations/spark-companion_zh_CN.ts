@@ -784,6 +784,17 @@
     </message>
 </context>
 <context>
+    <name>spark::FindingSharing</name>
+    <message>
+        <source>Each Spark</source>
+        <translation>每台 Spark</translation>
+    </message>
+    <message>
+        <source>each Spark</source>
+        <translation>每台 Spark</translation>
+    </message>
+</context>
+<context>
     <name>spark::HealthMonitor</name>
     <message>
         <source>The health poll of %1 was cancelled.</source>
@@ -2513,6 +2524,10 @@ nodes/节点名/ 中是每台 Spark 输出的原始内容，与收到的完全�
     <message>
         <source>Fix the red findings, then press “Check again”.</source>
         <translation>请修正红色问题，然后点击“再次检查”。</translation>
+    </message>
+    <message>
+        <source>The same on every Spark</source>
+        <translation>每台 Spark 相同的结果</translation>
     </message>
 </context>
 <context>

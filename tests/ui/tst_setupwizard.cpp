@@ -127,6 +127,27 @@ private Q_SLOTS:
         QCOMPARE(wizard.state()->deviceNames(), (QStringList{QStringLiteral("spark-3"), QStringLiteral("spark-1")}));
     }
 
+    // Three Sparks registered and a ring of three planned: they are ticked for
+    // the person, in the order they were registered.
+    void exactlyTheNeededSparksAreTicked()
+    {
+        FakeSetupBackend backend;
+        SetupWizard wizard(&backend);
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        wizard.next();
+        current<LayoutPage>(wizard)->setChoice(ClusterLayout::Ring3, 3);
+        wizard.next();
+        auto *page = current<DevicesPage>(wizard);
+        QCOMPARE(page->chosen(), (QStringList{QStringLiteral("spark-1"), QStringLiteral("spark-2"), QStringLiteral("spark-3")}));
+        QTRY_VERIFY(page->isComplete());
+        // Unticking one and adding nothing keeps the person's choice on a reload.
+        auto *list = page->findChild<QTreeWidget *>(QStringLiteral("deviceChoice"));
+        list->topLevelItem(1)->setCheckState(DevicesPage::NameColumn, Qt::Unchecked);
+        page->findChild<QPushButton *>(QStringLiteral("checkStatus"))->click();
+        QCOMPARE(page->chosen().size(), 2);
+    }
+
     void anOfflineDeviceStopsTheFlow()
     {
         FakeSetupBackend backend;
@@ -191,6 +212,43 @@ private Q_SLOTS:
         auto *tree = page->findChild<QTreeWidget *>(QStringLiteral("checkFindings"));
         QCOMPARE(tree->topLevelItemCount() >= 3, true);
         QVERIFY(tree->topLevelItem(1)->text(0).startsWith(QLatin1String("spark-2")));
+    }
+
+    // A finding every Spark has alike is said once; long sentences wrap in a
+    // small window instead of being cut.
+    void aFindingOnEverySparkIsSaidOnceAndWraps()
+    {
+        FakeSetupBackend backend;
+        for (const QString &node : kRing)
+            backend.probeFixture.insert(node, QStringLiteral("sparklab-stale-netplan-root.txt"));
+        SetupWizard wizard(&backend);
+        wizard.show();
+        QVERIFY(walkTo(wizard, SetupWizard::DevicesPage));
+        current<DevicesPage>(wizard)->choose(kRing);
+        wizard.next();
+        auto *checks = current<ChecksPage>(wizard);
+        QTRY_VERIFY(checks->verdict().has_value());
+        auto *tree = checks->findChild<QTreeWidget *>(QStringLiteral("checkFindings"));
+        QTreeWidgetItem *every = nullptr;
+        for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+            if (tree->topLevelItem(i)->text(0) == QLatin1String("The same on every Spark"))
+                every = tree->topLevelItem(i);
+        }
+        QVERIFY(every);
+        QVERIFY(every->childCount() >= 1);
+        for (int i = 0; i < every->childCount(); ++i) {
+            const QString sentence = every->child(i)->text(0);
+            QVERIFY2(!sentence.contains(QLatin1String("spark-1")) && !sentence.contains(QLatin1String("spark-3")),
+                     qPrintable(sentence));
+        }
+        for (int node = 0; node < 3; ++node) // the shared ones are not repeated under each Spark
+            QCOMPARE(tree->topLevelItem(node)->childCount(), 0);
+        // A small window: the first shared sentence takes more than one line.
+        wizard.resize(620, 560);
+        QTest::qWait(50);
+        const QModelIndex first = tree->model()->index(0, 0, tree->model()->index(tree->indexOfTopLevelItem(every), 0));
+        QVERIFY(tree->visualRect(first).height() > 2 * tree->fontMetrics().height());
+        QVERIFY(saveScreenshot(wizard, QStringLiteral("wizard-checks-shared-small"), allLooks().first()));
     }
 
     void clickingAPortChoosesIt()

@@ -3,7 +3,9 @@
 
 #include "core/common/whenready.h"
 #include "core/facts/readiness.h"
+#include "core/facts/sharedfindings.h"
 #include "core/facts/updateguide.h"
+#include "ui/common/wrappingitemdelegate.h"
 #include "ui/wizard/setupbackend.h"
 #include "ui/wizard/setupstate.h"
 
@@ -77,7 +79,7 @@ ChecksPage::ChecksPage(SetupState *state, QWidget *parent)
     m_tree->setObjectName(QStringLiteral("checkFindings"));
     m_tree->setHeaderLabels({tr("Finding"), tr("What to do")});
     m_tree->header()->setSectionResizeMode(QHeaderView::Stretch);
-    m_tree->setWordWrap(true);
+    new WrappingItemDelegate(m_tree); // long sentences wrap instead of being cut
     m_tree->setAccessibleName(tr("Findings per Spark"));
     m_verdictLabel->setObjectName(QStringLiteral("checksVerdict"));
     m_verdictLabel->setWordWrap(true);
@@ -194,6 +196,14 @@ void ChecksPage::showFindings()
         item->setToolTip(0, finding.sentence);
         item->setToolTip(1, finding.fix);
     };
+    // What every Spark says alike is said once, below them (only once all have answered).
+    QStringList answered;
+    for (int i = 0; i < devices.size(); ++i) {
+        if (m_facts.value(i) && !m_failures.contains(devices.at(i).name))
+            answered.append(devices.at(i).name);
+    }
+    const SharedFindings grouped =
+        FindingSharing::group(m_findings, answered.size() == devices.size() ? answered : QStringList());
     for (int i = 0; i < devices.size(); ++i) {
         const Device &device = devices.at(i);
         auto *nodeItem = new QTreeWidgetItem(m_tree);
@@ -218,10 +228,10 @@ void ChecksPage::showFindings()
                                  : readiness == Readiness::Warnings ? severityIcon(style(), Finding::Severity::Warning)
                                                                     : severityIcon(style(), Finding::Severity::Blocker));
             bool needsUpdate = false;
-            for (const Finding &finding : std::as_const(mine)) {
-                addFinding(nodeItem, finding);
+            for (const Finding &finding : std::as_const(mine))
                 needsUpdate = needsUpdate || updateCodes().contains(finding.code);
-            }
+            for (const Finding &finding : grouped.perSpark.value(device.name))
+                addFinding(nodeItem, finding);
             if (needsUpdate && m_policy)
                 guides.append(QStringLiteral("<b>%1</b><br>%2").arg(
                     device.name.toHtmlEscaped(),
@@ -232,11 +242,14 @@ void ChecksPage::showFindings()
         }
         nodeItem->setExpanded(true);
     }
-    QList<Finding> clusterWide;
-    for (const Finding &finding : std::as_const(m_findings)) {
-        if (finding.node.isEmpty())
-            clusterWide.append(finding);
+    if (!grouped.onEverySpark.isEmpty()) {
+        auto *everyItem = new QTreeWidgetItem(m_tree, {tr("The same on every Spark")});
+        everyItem->setFirstColumnSpanned(true);
+        for (const Finding &finding : grouped.onEverySpark)
+            addFinding(everyItem, finding);
+        everyItem->setExpanded(true);
     }
+    const QList<Finding> &clusterWide = grouped.clusterWide;
     if (!clusterWide.isEmpty()) {
         auto *clusterItem = new QTreeWidgetItem(m_tree, {tr("The cluster as a whole")});
         clusterItem->setFirstColumnSpanned(true);

@@ -105,9 +105,16 @@ void DevicesPage::initializePage()
 
 void DevicesPage::reload()
 {
-    const QStringList before = m_list->topLevelItemCount() ? chosen() : m_state->deviceNames();
+    const bool firstFill = m_list->topLevelItemCount() == 0;
+    QStringList before = firstFill ? m_state->deviceNames() : chosen();
     const auto loaded = m_state->backend()->loadDevices();
     m_devices = loaded ? *loaded : QList<Device>();
+    // Exactly as many Sparks registered as the layout needs: they are the ones
+    // meant, ticked in the order they were registered (the person may reorder).
+    if (firstFill && before.isEmpty() && m_devices.size() == m_state->nodeCount()) {
+        for (const Device &device : std::as_const(m_devices))
+            before.append(device.name);
+    }
     const QSignalBlocker blocker(m_list);
     m_list->clear();
     // The chosen ones first, in their order, then the others as registered.
