@@ -1721,10 +1721,6 @@
         <translation>请确认 %1 已开机且可通过 SSH 访问，然后重新检查。</translation>
     </message>
     <message>
-        <source>Update every node to the newest release, so that all run the same one: `%1`.</source>
-        <translation>请将每个节点都更新到最新版本，使所有节点运行相同的版本：`%1`。</translation>
-    </message>
-    <message>
         <source>Use the same user name on every node (the one chosen at first boot, for example).</source>
         <translation>请在每个节点上使用相同的用户名（例如首次启动时设置的用户名）。</translation>
     </message>
@@ -1823,6 +1819,34 @@
     <message>
         <source>Check again later: a count that keeps growing means a reboot of %1, and a report to support if it persists.</source>
         <translation>请稍后再次检查：如果计数持续增长，请重启 %1；若问题依旧，请向支持提交报告。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Update %1 to %2 %3, which %4 already run: `%5`.</source>
+        <translation>将 %1 更新到 %2 %3（%4 已在使用）：`%5`。</translation>
+    </message>
+    <message>
+        <source>DGX OS</source>
+        <translation>DGX OS</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver</source>
+        <translation>NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <source>ConnectX-7 firmware</source>
+        <translation>ConnectX-7 固件</translation>
+    </message>
+    <message>
+        <source>Linux kernel</source>
+        <translation>Linux 内核</translation>
     </message>
 </context>
 <context>

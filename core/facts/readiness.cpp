@@ -322,11 +322,8 @@ void assessNetworkConfig(const NodeFacts &facts, QList<Finding> &findings)
     }
 }
 
-// A finding for the whole cluster when `value` differs between nodes; %1 in
-// `sentence` becomes the list "VALUE on NODES; VALUE on NODES".
-void assessSame(const QList<NodeFacts> &nodes, const std::function<QString(const NodeFacts &)> &value,
-                Severity severity, const char *code, const QString &sentence, const QString &fix,
-                QList<Finding> &findings)
+// The nodes that report each value, when they do not all report the same one.
+QMap<QString, QStringList> nodesByValue(const QList<NodeFacts> &nodes, const std::function<QString(const NodeFacts &)> &value)
 {
     QMap<QString, QStringList> byValue;
     for (const NodeFacts &node : nodes) {
@@ -334,6 +331,16 @@ void assessSame(const QList<NodeFacts> &nodes, const std::function<QString(const
         if (!v.isEmpty())
             byValue[v].append(nodeName(node));
     }
+    return byValue;
+}
+
+// A finding for the whole cluster when `value` differs between nodes; %1 in
+// `sentence` becomes the list "VALUE on NODES; VALUE on NODES".
+void assessSame(const QList<NodeFacts> &nodes, const std::function<QString(const NodeFacts &)> &value,
+                Severity severity, const char *code, const QString &sentence, const QString &fix,
+                QList<Finding> &findings)
+{
+    const QMap<QString, QStringList> byValue = nodesByValue(nodes, value);
     if (byValue.size() < 2)
         return;
     QStringList parts;
@@ -342,6 +349,31 @@ void assessSame(const QList<NodeFacts> &nodes, const std::function<QString(const
     Finding result{severity, QString(), QString::fromLatin1(code),
                    sentence.arg(parts.join(QLatin1String("; "))), fix};
     findings.append(result);
+}
+
+// The same for a version: the fix names the nodes behind and the newest
+// version to reach (the nodes already on it need nothing).
+void assessSameVersion(const QList<NodeFacts> &nodes, const std::function<QString(const NodeFacts &)> &value,
+                       Severity severity, const char *code, const QString &sentence, const QString &what,
+                       const VersionPolicy &policy, QList<Finding> &findings)
+{
+    const QMap<QString, QStringList> byValue = nodesByValue(nodes, value);
+    if (byValue.size() < 2)
+        return;
+    QString newest;
+    for (auto it = byValue.cbegin(); it != byValue.cend(); ++it) {
+        if (newest.isEmpty() || compareVersions(it.key(), newest) > 0)
+            newest = it.key();
+    }
+    QStringList behind;
+    for (auto it = byValue.cbegin(); it != byValue.cend(); ++it) {
+        if (it.key() != newest)
+            behind.append(ReadinessText::tr("%1 (%2)").arg(it.value().join(QLatin1String(", ")), it.key()));
+    }
+    const QString fix = ReadinessText::tr("Update %1 to %2 %3, which %4 already run: `%5`.")
+                            .arg(behind.join(QLatin1String(", ")), what, newest,
+                                 byValue.value(newest).join(QLatin1String(", ")), policy.updateCommandLine());
+    assessSame(nodes, value, severity, code, sentence, fix, findings);
 }
 
 } // namespace
@@ -373,22 +405,22 @@ QList<Finding> assessCluster(const QList<NodeFacts> &nodes, const VersionPolicy 
     if (nodes.size() < 2)
         return findings;
 
-    const QString updateAll = ReadinessText::tr("Update every node to the newest release, so that all run the same one: `%1`.")
-                                  .arg(policy.updateCommandLine());
-    assessSame(nodes, [](const NodeFacts &n) { return n.release.version(); }, Severity::Blocker, "release-differs",
-               ReadinessText::tr("The nodes run different DGX OS releases (%1), and NCCL fails between mixed versions."),
-               updateAll, findings);
-    assessSame(nodes, [](const NodeFacts &n) { return n.gpu.driverVersion; }, Severity::Blocker, "driver-differs",
-               ReadinessText::tr("The nodes have different NVIDIA drivers (%1), and NCCL fails between mixed versions."),
-               updateAll, findings);
-    assessSame(nodes, [](const NodeFacts &n) { return n.gpu.cudaVersion; }, Severity::Blocker, "cuda-differs",
-               ReadinessText::tr("The nodes have different CUDA versions (%1), and NCCL fails between mixed versions."),
-               updateAll, findings);
-    assessSame(nodes, [](const NodeFacts &n) { return n.cx7Firmware().section(QLatin1Char(' '), 0, 0); },
-               Severity::Warning, "firmware-differs",
-               ReadinessText::tr("The nodes have different ConnectX-7 firmware (%1)."), updateAll, findings);
-    assessSame(nodes, [](const NodeFacts &n) { return n.kernel; }, Severity::Warning, "kernel-differs",
-               ReadinessText::tr("The nodes run different Linux kernels (%1)."), updateAll, findings);
+    assessSameVersion(nodes, [](const NodeFacts &n) { return n.release.version(); }, Severity::Blocker, "release-differs",
+                      ReadinessText::tr("The nodes run different DGX OS releases (%1), and NCCL fails between mixed versions."),
+                      ReadinessText::tr("DGX OS"), policy, findings);
+    assessSameVersion(nodes, [](const NodeFacts &n) { return n.gpu.driverVersion; }, Severity::Blocker, "driver-differs",
+                      ReadinessText::tr("The nodes have different NVIDIA drivers (%1), and NCCL fails between mixed versions."),
+                      ReadinessText::tr("NVIDIA driver"), policy, findings);
+    assessSameVersion(nodes, [](const NodeFacts &n) { return n.gpu.cudaVersion; }, Severity::Blocker, "cuda-differs",
+                      ReadinessText::tr("The nodes have different CUDA versions (%1), and NCCL fails between mixed versions."),
+                      ReadinessText::tr("CUDA"), policy, findings);
+    assessSameVersion(nodes, [](const NodeFacts &n) { return n.cx7Firmware().section(QLatin1Char(' '), 0, 0); },
+                      Severity::Warning, "firmware-differs",
+                      ReadinessText::tr("The nodes have different ConnectX-7 firmware (%1)."),
+                      ReadinessText::tr("ConnectX-7 firmware"), policy, findings);
+    assessSameVersion(nodes, [](const NodeFacts &n) { return n.kernel; }, Severity::Warning, "kernel-differs",
+                      ReadinessText::tr("The nodes run different Linux kernels (%1)."), ReadinessText::tr("Linux kernel"),
+                      policy, findings);
     assessSame(nodes, [](const NodeFacts &n) { return n.user.name; }, Severity::Warning, "user-differs",
                ReadinessText::tr("The nodes have different user names (%1), so MPI and NCCL jobs, which log in as the "
                                  "same user everywhere, need extra set-up."),

@@ -12,6 +12,24 @@
 
 namespace spark {
 
+namespace {
+
+// One error for several nodes: each node's own sentence, so that none is left out.
+Error everyNodesError(const QList<Error> &errors)
+{
+    if (errors.size() == 1)
+        return errors.first();
+    QStringList messages;
+    QStringList details;
+    for (const Error &error : errors) {
+        messages.append(error.message);
+        details.append(error.detail);
+    }
+    return Error(messages.join(QLatin1Char(' ')), details.join(QStringLiteral("; ")));
+}
+
+} // namespace
+
 QList<NodeApplyJob> PreparedCluster::jobs(const QList<PrepareTarget> &targets) const
 {
     QList<NodeApplyJob> result;
@@ -92,20 +110,19 @@ Expected<QList<NodeFacts>> ClusterPreparer::probe(const QList<PrepareTarget> &ta
                                             NodeProber::TimeoutMs));
     }
     QList<NodeFacts> facts;
-    std::optional<Error> failure;
+    QList<Error> failures;
     for (qsizetype i = 0; i < targets.size(); ++i) {
         started[i].waitForFinished();
         const Expected<ExecResult> probe = started[i].result();
         if (!probe) {
-            if (!failure)
-                failure = Error(tr("%1 could not be read: %2").arg(targets.at(i).node, probe.error().message),
-                                probe.error().detail);
+            failures.append(Error(tr("%1 could not be read: %2").arg(targets.at(i).node, probe.error().message),
+                                  probe.error().detail));
             continue;
         }
         facts.append(parseProbeOutput(QString::fromUtf8(probe->standardOutput), targets.at(i).node));
     }
-    if (failure)
-        return *failure;
+    if (!failures.isEmpty())
+        return everyNodesError(failures);
     return facts;
 }
 
@@ -152,20 +169,27 @@ Expected<PreparedCluster> ClusterPreparer::prepare(const ClusterDefinition &clus
     }
     const auto facts = probe(targets);
     QStringList installed;
+    QList<Error> refused; // a wrong sudo password shows here first, before any change: every node that refused
     for (NodeApplier::Pending &pending : hashes) {
         const Expected<ExecResult> hash = NodeApplier::wait(pending);
         if (!hash)
-            return hash.error(); // a wrong sudo password shows here first, before any change
-        installed.append(QString::fromUtf8(hash->standardOutput).trimmed());
+            refused.append(hash.error());
+        else
+            installed.append(QString::fromUtf8(hash->standardOutput).trimmed());
     }
+    if (!refused.isEmpty())
+        return everyNodesError(refused);
     if (!facts)
         return facts.error();
+    QList<Error> unreadable;
     for (const NodeFacts &node : *facts) {
         if (!node.networkConfig.netplanReadable)
-            return Error(tr("The network settings of %1 could not be read as administrator; check its sudo password.")
-                             .arg(node.node),
-                         node.sudoDetail);
+            unreadable.append(Error(tr("The network settings of %1 could not be read as administrator; check its sudo password.")
+                                        .arg(node.node),
+                                    node.sudoDetail));
     }
+    if (!unreadable.isEmpty())
+        return everyNodesError(unreadable);
     const auto addresses = planAddresses(cluster, prepared.cabling, *facts);
     if (!addresses)
         return addresses.error();

@@ -14,8 +14,12 @@ namespace spark {
 //   Host ALIAS
 //       …
 //   # <<< spark-companion: ALIAS <<<
-// No other line is ever changed. Before each change the previous file is
-// kept as config.spark-companion.bak; the file is written atomically, mode 600.
+// No other byte is ever changed: the user's lines, their line endings (LF or
+// CRLF, which our lines then take too), tabs and the presence of a final
+// newline stay as they were. Before each change the previous file is kept as
+// config.spark-companion.bak, and before the first one ever the file as it was
+// as config.spark-companion.orig (never overwritten); the file is written
+// atomically, mode 600.
 // A new block goes before the first Host/Match line (so the user's global
 // options stay global and a later "Host *" cannot override it), or at the end.
 class SshConfigFile
@@ -37,6 +41,7 @@ public:
 
     QString filePath() const { return m_filePath; }
     QString backupFilePath() const { return m_filePath + QStringLiteral(".spark-companion.bak"); }
+    QString originalFilePath() const { return m_filePath + QStringLiteral(".spark-companion.orig"); }
 
     static QString render(const HostBlock &block);
 
@@ -52,8 +57,15 @@ public:
     QStringList userHostAliases() const;
 
 private:
+    struct Text
+    {
+        QStringList lines;       // as in the file, a CRLF file's '\r' kept at each line's end
+        bool finalNewline = true;
+        QString lineEnd;         // "\r" in a CRLF file: appended to each line we write
+    };
+    Text read(bool *ok) const;
     QStringList readLines(bool *ok) const;
-    Expected<void> writeLines(const QStringList &lines) const;
+    Expected<void> write(const Text &text) const;
 
     QString m_filePath;
 };

@@ -237,6 +237,10 @@ private Q_SLOTS:
         QVERIFY2(sentence.contains(QStringLiteral("7.3.1 on spark-2")), qPrintable(sentence));
         QVERIFY(sentence.contains(QStringLiteral("7.6.0 on spark-1, spark-3")));
         QVERIFY(sentence.contains(QStringLiteral("NCCL")));
+        // The fix names only the Spark behind and the release to reach.
+        const QString fix = clusterWide.first().fix;
+        QVERIFY2(fix.startsWith(QStringLiteral("Update spark-2 (7.3.1) to DGX OS 7.6.0, which spark-1, spark-3 already run: `")),
+                 qPrintable(fix));
     }
 
     void clusterIdentity_data()

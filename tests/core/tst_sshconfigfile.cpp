@@ -43,6 +43,19 @@ private Q_SLOTS:
                                             << QByteArray("Compression yes\n\n");
         QTest::newRow("match first") << QByteArray("Match host x\n  User y\n") << QByteArray();
         QTest::newRow("no final newline") << QByteArray("ForwardAgent no") << QByteArray("ForwardAgent no\n\n");
+        QTest::newRow("CRLF") << QByteArray("Compression yes\r\n\r\nHost *\r\n  User me\r\n")
+                              << QByteArray("Compression yes\r\n\r\n");
+        QTest::newRow("CRLF, no final newline") << QByteArray("ForwardAgent no\r\nServerAliveInterval 5")
+                                                << QByteArray("ForwardAgent no\r\nServerAliveInterval 5\n\r\n");
+        QTest::newRow("tabs") << QByteArray("\tCompression yes\nHost\tbox\n\tUser\tme\n")
+                              << QByteArray("\tCompression yes\n");
+        QTest::newRow("Include first") << QByteArray("Include ~/.ssh/config.d/*\n\nHost box\n  User me\n")
+                                       << QByteArray("Include ~/.ssh/config.d/*\n\n");
+        QTest::newRow("Include only") << QByteArray("Include ~/.ssh/config.d/*") << QByteArray("Include ~/.ssh/config.d/*\n\n");
+        QTest::newRow("Match after globals") << QByteArray("User me\nMatch exec \"true\"\n  Compression yes\n")
+                                             << QByteArray("User me\n");
+        QTest::newRow("blank lines only") << QByteArray("\n\n") << QByteArray("\n\n\n");
+        QTest::newRow("trailing blank line") << QByteArray("User me\n\n") << QByteArray("User me\n\n\n");
     }
 
     void addAndRemoveLeaveTheUsersLinesAlone()
@@ -64,9 +77,52 @@ private Q_SLOTS:
         QCOMPARE(readAll(path), with);
         if (!original.isEmpty())
             QCOMPARE(readAll(config.backupFilePath()), original);
+        // Every byte of the user's is still there, in order, around our block.
+        const qsizetype blockStart = with.indexOf("# >>> spark-companion: spark-1");
+        const qsizetype blockEnd = with.indexOf("# <<< spark-companion: spark-1 <<<");
+        QVERIFY2(with.left(blockStart).startsWith(blockStartsAfter), with.constData());
+        if (original.contains("\r\n")) { // our lines take the file's line ending
+            const QByteArray ours = with.mid(blockStart, with.indexOf('\n', blockEnd) + 1 - blockStart);
+            QCOMPARE(ours.count("\r\n"), ours.count('\n'));
+        }
         QVERIFY(config.removeBlock(QStringLiteral("spark-1")));
-        const QByteArray expected = original.isEmpty() || original.endsWith('\n') ? original : QByteArray(original + '\n');
-        QCOMPARE(readAll(path), expected);
+        QCOMPARE(readAll(path), original);
+    }
+
+    // The backup of the file as it was before the program first changed it is never overwritten.
+    void theFirstBackupStays()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("config"));
+        const QByteArray original("Host mine\r\n  HostName example.org\r\n");
+        writeAll(path, original);
+        const SshConfigFile config(path);
+        QVERIFY(config.writeBlock(block(QStringLiteral("a"))));
+        const QByteArray afterFirst = readAll(path);
+        QVERIFY(config.writeBlock(block(QStringLiteral("b"))));
+        QVERIFY(config.removeBlock(QStringLiteral("a")));
+        QCOMPARE(readAll(config.originalFilePath()), original);
+        QVERIFY(readAll(config.backupFilePath()) != original);
+        QVERIFY(afterFirst.contains("Host a\r\n"));
+    }
+
+    // A block the user's editor turned into CRLF after we wrote it is still ours: found, replaced, not doubled.
+    void aBlockInCrlfIsStillOurs()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("config"));
+        const SshConfigFile config(path);
+        QVERIFY(config.writeBlock(block(QStringLiteral("a"))));
+        QByteArray text = readAll(path);
+        text.replace("\n", "\r\n");
+        writeAll(path, text);
+        QVERIFY(config.hasManagedBlock(QStringLiteral("a")));
+        QVERIFY(config.writeBlock(block(QStringLiteral("a"), QStringLiteral("10.0.0.7"))));
+        const QByteArray replaced = readAll(path);
+        QCOMPARE(replaced.count("Host a"), 1);
+        QVERIFY(replaced.contains("HostName 10.0.0.7\r\n"));
+        QVERIFY(config.removeBlock(QStringLiteral("a")));
+        QCOMPARE(readAll(path), QByteArray());
     }
 
     void replacingABlockKeepsItsPlace()

@@ -266,6 +266,13 @@ private Q_SLOTS:
         QVERIFY(!report.succeeded);
         QVERIFY2(report.error.message.contains(lab.nodeNames().at(1)), qPrintable(report.error.message));
         QVERIFY2(states(lab) == before, qPrintable(difference(before, states(lab))));
+        // Refused on both: both are named, not only the first.
+        nodes[0].sudo = QStringLiteral("not-the-password-either");
+        const ClusterApplyReport both = apply(lab, cluster, nodes, options());
+        QVERIFY(!both.succeeded);
+        QVERIFY2(both.error.message.contains(lab.nodeNames().at(0)) && both.error.message.contains(lab.nodeNames().at(1)),
+                 qPrintable(both.error.message));
+        QVERIFY2(states(lab) == before, qPrintable(difference(before, states(lab))));
         const ProcessResult backups = lab.lab().sh(0, QStringLiteral("ls /etc/spark-companion/backups 2>/dev/null | wc -l"));
         QCOMPARE(backups.out.trimmed(), QByteArray("0"));
     }
