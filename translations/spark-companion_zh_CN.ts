@@ -2252,6 +2252,14 @@ nodes/节点名/ 中是每台 Spark 输出的原始内容，与收到的完全�
         <source>The version policy file is missing; reinstall Spark Companion.</source>
         <translation>缺少版本策略文件；请重新安装 Spark 助手。</translation>
     </message>
+    <message>
+        <source>The version policy %1 cannot be read: %2. Fix its permissions, or remove it to use the built-in policy.</source>
+        <translation>无法读取版本策略文件 %1：%2。请修正其权限，或删除它以使用内置策略。</translation>
+    </message>
+    <message>
+        <source>The version policy %1 is not valid (%2): fix it, or remove it to use the built-in policy.</source>
+        <translation>版本策略文件 %1 无效（%2）：请修正它，或删除它以使用内置策略。</translation>
+    </message>
 </context>
 <context>
     <name>spark::cx7</name>

@@ -261,6 +261,7 @@ int runCheck(const QStringList &arguments)
         for (const Finding &finding : std::as_const(findings))
             array.append(finding.toJson());
         printOut(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("verdict"), readinessKey(verdict)},
+                                                             {QStringLiteral("policy"), policy->source},
                                                              {QStringLiteral("findings"), array}})
                                        .toJson(QJsonDocument::Indented)));
         return int(verdict);
@@ -271,6 +272,8 @@ int runCheck(const QStringList &arguments)
                      .arg(severityKey(finding.severity).toUpper(), where, finding.sentence, finding.fix));
     }
     printUpdateGuide(findings, probed, *policy);
+    printOut(policy->builtIn() ? QStringLiteral("Version policy: the built-in one.\n")
+                               : QStringLiteral("Version policy: %1 (overrides the built-in one).\n").arg(policy->source));
     switch (verdict) {
     case Readiness::Ready:
         printOut(QStringLiteral("Ready: %1 node(s) can be clustered.\n").arg(nodes.size()));

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "core/facts/versionpolicy.h"
 
+#include "core/common/apppaths.h"
+
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -74,13 +78,45 @@ Expected<VersionPolicy> VersionPolicy::fromJson(const QByteArray &json)
     return policy;
 }
 
-Expected<VersionPolicy> VersionPolicy::load(const QString &path)
+Expected<VersionPolicy> VersionPolicy::loadFile(const QString &path)
 {
     QFile file(path);
+    const bool builtIn = path == QLatin1String(defaultPath);
     if (!file.open(QIODevice::ReadOnly))
-        return Error(tr("The version policy file is missing; reinstall Spark Companion."),
-                     path + QStringLiteral(": ") + file.errorString());
-    return fromJson(file.readAll());
+        return builtIn ? Error(tr("The version policy file is missing; reinstall Spark Companion."),
+                               path + QStringLiteral(": ") + file.errorString())
+                       : Error(tr("The version policy %1 cannot be read: %2. Fix its permissions, or remove it to use "
+                                  "the built-in policy.")
+                                   .arg(path, file.errorString()));
+    auto policy = fromJson(file.readAll());
+    if (!policy) {
+        if (builtIn)
+            return policy.error();
+        return Error(tr("The version policy %1 is not valid (%2): fix it, or remove it to use the built-in policy.")
+                         .arg(path, policy.error().detail.isEmpty() ? policy.error().message : policy.error().detail),
+                     policy.error().detail);
+    }
+    policy->source = path;
+    return policy;
+}
+
+QStringList VersionPolicy::overridePaths()
+{
+    return {QDir(AppPaths::configDir()).filePath(QStringLiteral("version-policy.json")), QString::fromLatin1(systemPath)};
+}
+
+Expected<VersionPolicy> VersionPolicy::load(const QStringList &overrides)
+{
+    for (const QString &path : overrides) {
+        if (QFileInfo::exists(path))
+            return loadFile(path);
+    }
+    return loadFile(QString::fromLatin1(defaultPath));
+}
+
+Expected<VersionPolicy> VersionPolicy::load()
+{
+    return load(overridePaths());
 }
 
 VersionPolicy::ReleaseDating VersionPolicy::dateOf(const DgxRelease &release) const

@@ -14,7 +14,11 @@ namespace spark {
 
 // What a cluster must run: the minimum DGX OS release and the known-good
 // driver and firmware. Kept in resources/data/version-policy.json (embedded
-// as :/data/version-policy.json) so that it can change without code.
+// as :/data/version-policy.json) so that it can change without code; a file of
+// the same shape in the user's config folder, or else in
+// /etc/spark-companion/, overrides it without a rebuild (a newer release out
+// before a new version of the program). An override that is not valid is an
+// error naming the file, never silently replaced by the built-in one.
 struct VersionPolicy
 {
     struct Release
@@ -43,10 +47,19 @@ struct VersionPolicy
     int dashboardPort = 11000;
     QStringList updateCommands; // "sudo apt update", …
 
+    QString source; // the file it was read from (defaultPath: the built-in one)
+
     static constexpr const char *defaultPath = ":/data/version-policy.json";
+    static constexpr const char *systemPath = "/etc/spark-companion/version-policy.json";
 
     static Expected<VersionPolicy> fromJson(const QByteArray &json);
-    static Expected<VersionPolicy> load(const QString &path = QString::fromLatin1(defaultPath));
+    // The policy in force: the first of overridePaths() that exists, else the built-in one.
+    static Expected<VersionPolicy> load();
+    static Expected<VersionPolicy> load(const QStringList &overrides);
+    static Expected<VersionPolicy> loadFile(const QString &path);
+    // The user's config folder's version-policy.json, then systemPath.
+    static QStringList overridePaths();
+    bool builtIn() const { return source == QLatin1String(defaultPath); }
 
     // When the node's running release came out (see the policy file's note on
     // why the node's own record beats an uncertain table entry).

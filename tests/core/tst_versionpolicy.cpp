@@ -3,6 +3,9 @@
 #include "core/facts/versionpolicy.h"
 
 #include <QFile>
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace spark;
@@ -12,7 +15,7 @@ Q_DECLARE_METATYPE(spark::VersionPolicy::ReleaseDating::Source)
 namespace {
 VersionPolicy shippedPolicy()
 {
-    const auto policy = VersionPolicy::load();
+    const auto policy = VersionPolicy::loadFile(QString::fromLatin1(VersionPolicy::defaultPath));
     if (!policy)
         qFatal("%s", qPrintable(policy.error().detail));
     return policy.value();
@@ -26,7 +29,7 @@ class TestVersionPolicy final : public QObject
 private Q_SLOTS:
     void shippedFileIsEmbeddedAndComplete()
     {
-        const auto policy = VersionPolicy::load();
+        const auto policy = VersionPolicy::loadFile(QString::fromLatin1(VersionPolicy::defaultPath));
         QVERIFY2(policy.hasValue(), policy ? "" : qPrintable(policy.error().detail));
         QCOMPARE(policy->minimumReleaseDate, QDate(2026, 4, 1));
         QCOMPARE(policy->minimumReleaseName, QStringLiteral("April 2026"));
@@ -58,7 +61,55 @@ private Q_SLOTS:
         const auto policy = VersionPolicy::fromJson(json);
         QVERIFY(!policy);
         QVERIFY(!policy.error().message.isEmpty());
-        QVERIFY(!VersionPolicy::load(QStringLiteral("/nonexistent/policy.json")));
+        QVERIFY(!VersionPolicy::loadFile(QStringLiteral("/nonexistent/policy.json")));
+    }
+
+    // A policy file beside the program's other files (or the system's) overrides
+    // the built-in one; one that is not valid is an error naming it, never ignored.
+    void overridesComeFirstAndAreValidated_data()
+    {
+        QTest::addColumn<QByteArray>("user");   // empty: no file
+        QTest::addColumn<QByteArray>("system");
+        QTest::addColumn<QString>("used");      // "user", "system", "built-in" or "error"
+        const QByteArray later(R"({"minimumRelease":{"date":"2026-10-01","name":"October 2026"},"releases":[]})");
+        QTest::newRow("none") << QByteArray() << QByteArray() << "built-in";
+        QTest::newRow("user's") << later << QByteArray() << "user";
+        QTest::newRow("system's") << QByteArray() << later << "system";
+        QTest::newRow("user's before system's") << later << QByteArray("{") << "user";
+        QTest::newRow("user's damaged") << QByteArray("{\"releases\": []}") << later << "error";
+    }
+
+    void overridesComeFirstAndAreValidated()
+    {
+        QFETCH(QByteArray, user);
+        QFETCH(QByteArray, system);
+        QFETCH(QString, used);
+        QTemporaryDir dir;
+        const QString userPath = dir.filePath(QStringLiteral("user/version-policy.json"));
+        const QString systemPath = dir.filePath(QStringLiteral("etc/version-policy.json"));
+        for (const auto &[path, text] : {std::pair{userPath, user}, std::pair{systemPath, system}}) {
+            if (text.isEmpty())
+                continue;
+            QDir().mkpath(QFileInfo(path).absolutePath());
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(text);
+        }
+        const auto policy = VersionPolicy::load({userPath, systemPath});
+        if (used == QLatin1String("error")) {
+            QVERIFY(!policy);
+            QVERIFY2(policy.error().message.contains(userPath) && policy.error().message.contains(QLatin1String("built-in")),
+                     qPrintable(policy.error().message));
+            return;
+        }
+        QVERIFY2(policy, policy ? "" : qPrintable(policy.error().message));
+        const QString expected = used == QLatin1String("user") ? userPath
+                               : used == QLatin1String("system") ? systemPath
+                                                                 : QString::fromLatin1(VersionPolicy::defaultPath);
+        QCOMPARE(policy->source, expected);
+        QCOMPARE(policy->builtIn(), used == QLatin1String("built-in"));
+        if (!policy->builtIn())
+            QCOMPARE(policy->minimumReleaseName, QStringLiteral("October 2026"));
     }
 
     void dating_data()
