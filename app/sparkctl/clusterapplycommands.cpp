@@ -43,7 +43,9 @@ std::optional<int> parseNoPositional(QCommandLineParser &parser, const QString &
 // that Ctrl-C stops the tools on the nodes. True when every cable passed.
 bool quickCheck(const ClusterContext &context, const CablingPlan &plan, const DiscoveryReport &report)
 {
-    const QuickCheckPlan quick = QuickCheck::plan(plan, report.observations);
+    // The probe (no sudo) gives each end's RoCE GIDs: RDMA where every node has perftest.
+    const auto facts = ClusterPreparer::probe(context.targets);
+    const QuickCheckPlan quick = QuickCheck::plan(plan, report.observations, facts ? *facts : QList<NodeFacts>());
     for (const QString &sentence : quick.unmeasured)
         printOut(QStringLiteral("FAIL %1\n").arg(sentence));
     if (quick.links.isEmpty())

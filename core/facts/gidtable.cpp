@@ -71,4 +71,13 @@ std::optional<int> roceV2Ipv4GidIndex(const QList<GidEntry> &table, const QStrin
     return std::nullopt;
 }
 
+std::optional<int> roceV2LinkLocalGidIndex(const QList<GidEntry> &table)
+{
+    for (const GidEntry &entry : table) {
+        if (entry.isRoceV2() && entry.gid.startsWith(QLatin1String("fe80:0000:0000:0000:"), Qt::CaseInsensitive))
+            return entry.index;
+    }
+    return std::nullopt;
+}
+
 } // namespace spark

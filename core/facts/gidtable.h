@@ -34,5 +34,8 @@ QList<GidEntry> parseGidTable(const QString &text);
 // (that address if given, else the first IPv4 one). Kernels have reordered the
 // table, so this is read, never assumed to be 3.
 std::optional<int> roceV2Ipv4GidIndex(const QList<GidEntry> &table, const QString &ipv4 = {});
+// The RoCE v2 entry of the netdev's IPv6 link-local address (fe80::/64), which
+// every port that is up has before any address is configured: the quick check's.
+std::optional<int> roceV2LinkLocalGidIndex(const QList<GidEntry> &table);
 
 } // namespace spark

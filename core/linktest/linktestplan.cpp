@@ -133,7 +133,7 @@ Expected<QList<LinkTarget>> LinkTestPlanner::plan(const CablingPlan &cabling, co
             const auto [rdmaA, gidA] = roceOf(facts, *a);
             const auto [rdmaB, gidB] = roceOf(facts, *b);
             target.twins[size_t(twin)] = LinkTwin{a->netdev, a->addressText(), b->netdev, b->addressText(),
-                                                  rdmaA, gidA, rdmaB, gidB};
+                                                  rdmaA, gidA, rdmaB, gidB, {}, {}};
         }
         describeEnds(target, facts);
     }

@@ -28,6 +28,10 @@ struct LinkTwin
     int gidIndexA = -1;
     QString rdmaDeviceB;
     int gidIndexB = -1;
+    // Where perftest's connection set-up reaches each end when it is not the
+    // twin's own address (link-local twins: the node's management address).
+    QString setupAddressA;
+    QString setupAddressB;
 };
 
 // What the link test measures: a direct cable, or a node-to-switch leg paired

@@ -281,6 +281,8 @@ Expected<LinkTestRunner::Preflight> LinkTestRunner::checkNodes(const QHash<QStri
     for (auto it = sessions.cbegin(); it != sessions.cend(); ++it)
         checks.insert(it.key(), it.value()->exec(shell, LinkTestScripts::preflight(), 20000));
     Preflight preflight;
+    preflight.mode = job.options.mode;
+    preflight.links = job.links;
     bool first = true;
     for (auto it = checks.begin(); it != checks.end(); ++it) {
         it.value().waitForFinished();
@@ -290,11 +292,18 @@ Expected<LinkTestRunner::Preflight> LinkTestRunner::checkNodes(const QHash<QStri
         auto parsed = LinkTestScripts::parsePreflight(answered->standardOutput, it.key());
         if (!parsed)
             return parsed.error();
-        if (auto missing = LinkTestScripts::missingTool(*parsed, it.key(), job.options.mode == LinkTestMode::Rdma))
-            return *missing;
         preflight.scale = first ? parsed->rateScale : std::min(preflight.scale, parsed->rateScale);
         first = false;
         preflight.nodes.insert(it.key(), *parsed);
+    }
+    for (auto it = preflight.nodes.cbegin(); it != preflight.nodes.cend(); ++it) {
+        if (preflight.mode == LinkTestMode::Rdma && job.options.tcpWhereRdmaCannot
+            && LinkTestScripts::missingTool(it.value(), it.key(), true))
+            preflight.mode = LinkTestMode::Tcp;
+    }
+    for (auto it = preflight.nodes.cbegin(); it != preflight.nodes.cend(); ++it) {
+        if (auto missing = LinkTestScripts::missingTool(it.value(), it.key(), preflight.mode == LinkTestMode::Rdma))
+            return *missing;
     }
     // The cluster's network must be up: every twin's address on its netdev, at both ends.
     for (const LinkTarget &link : job.links) {
@@ -313,9 +322,23 @@ Expected<LinkTestRunner::Preflight> LinkTestRunner::checkNodes(const QHash<QStri
             }
         }
     }
-    if (job.options.mode == LinkTestMode::Rdma) {
-        if (auto unknown = LinkTestPlanner::missingRoce(job.links))
-            return *unknown;
+    if (preflight.mode == LinkTestMode::Rdma) {
+        if (auto unknown = LinkTestPlanner::missingRoce(job.links)) {
+            if (!job.options.tcpWhereRdmaCannot)
+                return *unknown;
+            preflight.mode = LinkTestMode::Tcp;
+        }
+    }
+    // perftest sets its connection up over TCP: a link-local twin address needs
+    // its interface, which perftest takes no scope for; the node's own address
+    // (the one SSH reached) serves instead, as on any management network.
+    for (LinkTarget &link : preflight.links) {
+        for (LinkTwin &twin : link.twins) {
+            if (QHostAddress(twin.addressA).isLinkLocal())
+                twin.setupAddressA = preflight.nodes.value(link.nodeA).sshAddress;
+            if (QHostAddress(twin.addressB).isLinkLocal())
+                twin.setupAddressB = preflight.nodes.value(link.nodeB).sshAddress;
+        }
     }
     return preflight;
 }
@@ -333,7 +356,7 @@ bool LinkTestRunner::measureLink(const LinkTarget &link, SshSession *sessionA, S
     Q_EMIT latencyMeasured(link.id, latency.latencyUs, latency.lossPercent);
 
     // iperf3's usual ports for TCP; perftest's for RDMA, on either end (B→A serves on A).
-    const bool rdma = job.options.mode == LinkTestMode::Rdma;
+    const bool rdma = preflight.mode == LinkTestMode::Rdma;
     const int firstPort = rdma ? perftestPort : iperf3Port;
     const QList<int> portsA = LinkTestScripts::freePorts(preflight.nodes.value(link.nodeA).listeningPorts, 2, firstPort);
     const QList<int> portsB = LinkTestScripts::freePorts(preflight.nodes.value(link.nodeB).listeningPorts, 2, firstPort);
@@ -388,13 +411,13 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
     run.expectedGbps = job.options.portGbps;
     for (const LinkTarget &link : job.links)
         run.links.append(LinkResult{link.id, link.label, link.nodeA, link.portA, link.nodeB, link.portB,
-                                    job.options.mode == LinkTestMode::Rdma ? QStringLiteral("rdma") : QStringLiteral("tcp"),
+                                    preflight->mode == LinkTestMode::Rdma ? QStringLiteral("rdma") : QStringLiteral("tcp"),
                                     {}, -1, 0, {}});
     Q_EMIT started(run);
 
     Steps steps{0, int(job.links.size() * (job.options.phases.size() + 1))};
     for (qsizetype index = 0; index < job.links.size(); ++index) {
-        const LinkTarget &link = job.links.at(index);
+        const LinkTarget &link = preflight->links.at(index);
         if (!measureLink(link, sessions.value(link.nodeA), sessions.value(link.nodeB), *preflight, job, run.links[index], steps))
             return Error(tr("The link test was cancelled; nothing is left running on the nodes."), QStringLiteral("cancelled"));
     }

@@ -35,6 +35,9 @@ enum class LinkTestMode { Tcp, Rdma };
 struct LinkTestOptions
 {
     LinkTestMode mode = LinkTestMode::Tcp;
+    // RDMA where every node has perftest and every end a RoCE v2 GID, else TCP
+    // (the quick check); without it a missing tool or GID is an error.
+    bool tcpWhereRdmaCannot = false;
     int seconds = 10;       // per phase
     int streams = 4;        // parallel TCP streams per twin (TCP mode)
     int messageBytes = 65536; // ib_write_bw message size (RDMA mode)
@@ -106,6 +109,8 @@ private:
     {
         QHash<QString, LinkTestScripts::NodeFacts> nodes;
         double scale = 1.0;
+        LinkTestMode mode = LinkTestMode::Tcp; // the job's, or TCP where RDMA cannot run
+        QList<LinkTarget> links;               // the job's, with perftest's set-up addresses
     };
     // Progress through the run: each ping and phase is one step.
     struct Steps

@@ -59,7 +59,8 @@ Expected<std::pair<QStringList, QStringList>> commandsFor(const LinkTwin &twin, 
     LinkTestCommands::Perftest client = server;
     client.rdmaDevice = fromA ? twin.rdmaDeviceA : twin.rdmaDeviceB;
     client.gidIndex = fromA ? twin.gidIndexA : twin.gidIndexB;
-    client.serverAddress = fromA ? twin.addressB : twin.addressA;
+    const QString &setup = fromA ? twin.setupAddressB : twin.setupAddressA;
+    client.serverAddress = !setup.isEmpty() ? setup : fromA ? twin.addressB : twin.addressA;
 
     // The servers outlive their client by far, should every clean-up fail; the
     // clients stop (SIGINT, as Ctrl-C) just after their last whole second.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/linktest/linktestscripts.h"
 
+#include "core/linktest/linktestcommands.h"
+
 #include "core/common/shellquote.h"
 #include "core/ssh/shellcommand.h"
 
@@ -153,6 +155,9 @@ QByteArray LinkTestScripts::preflight()
                           // Link-local addresses past duplicate address detection: the quick check's.
                           "ip -6 -o addr show scope link -tentative 2>/dev/null | awk '{ sub(\"/.*\", \"\", $4); print \"addr \" $2 \" \" $4 }'\n"
                           "cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '$4 == \"0A\" { print \"listen \" $2 }'\n"
+                          // The node's own address that this SSH connection reached: perftest's set-up goes there
+                          // when the twins have only link-local addresses.
+                          "set -- ${SSH_CONNECTION:-}; [ -n \"${3:-}\" ] && echo \"sshd $3\"\n"
                           "echo end\n")
         .arg(QLatin1StringView(emulatorFacts))
         .toUtf8();
@@ -177,6 +182,9 @@ Expected<LinkTestScripts::NodeFacts> LinkTestScripts::parsePreflight(const QByte
             const int port = line.section(QLatin1Char(':'), -1).toInt(&ok, 16);
             if (ok)
                 facts.listeningPorts.insert(port);
+        } else if (line.startsWith(QLatin1String("sshd "))) {
+            if (LinkTestCommands::isValidAddress(line.mid(5)))
+                facts.sshAddress = line.mid(5);
         } else if (line.startsWith(QLatin1String("addr "))) {
             facts.addresses.insert(line.mid(5));
         } else if (line == QLatin1String("end")) {

@@ -74,6 +74,7 @@ public:
         // "enp1s0f0np0 10.0.0.1": each IPv4 address up, with its interface, and each
         // IPv6 link-local address that passed duplicate address detection.
         QSet<QString> addresses;
+        QString sshAddress; // the node's address this SSH connection reached (empty: unknown)
     };
     static Expected<NodeFacts> parsePreflight(const QByteArray &output, const QString &node);
 

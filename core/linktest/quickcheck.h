@@ -38,7 +38,9 @@ struct QuickCheckResult
 // cabling saw each far end's, so no address is assigned and nothing changes on
 // a node. The measurement and its verdict are the link test's own
 // (LinkTestRunner, LinkVerdict): the same classification, a shorter run.
-// TCP (iperf3, on every Spark): perftest sets up its connection over IPv4.
+// RDMA (perftest's ib_write_bw over each twin's link-local RoCE v2 GID, its
+// connection set up over the management network) where every node has
+// perftest and the probe read the GIDs; else TCP (iperf3, on every Spark).
 class QuickCheck
 {
     Q_DECLARE_TR_FUNCTIONS(spark::QuickCheck)
@@ -49,7 +51,7 @@ public:
     static QuickCheckPlan plan(const CablingPlan &cabling, const QList<NodeObservation> &observations,
                                const QList<NodeFacts> &facts = {});
 
-    // Both twins at once, both directions, three seconds per link.
+    // Both twins at once, both directions, three seconds per link; RDMA where it can run.
     static LinkTestOptions options();
     // The link test's job for the plan's links over the caller's sessions.
     static LinkTestJob job(const QString &cluster, const QuickCheckPlan &plan, const QList<LinkTestNode> &nodes);

@@ -252,9 +252,9 @@ private Q_SLOTS:
         link.nodeA = QStringLiteral("spark-1");
         link.nodeB = QStringLiteral("spark-2");
         link.twins[0] = LinkTwin{QStringLiteral("enp1s0f1np1"), QStringLiteral("10.0.0.1"), QStringLiteral("enp1s0f1np1"),
-                                 QStringLiteral("10.0.0.2"), QStringLiteral("rocep1s0f1"), 3, QStringLiteral("rocep1s0f1"), 3};
+                                 QStringLiteral("10.0.0.2"), QStringLiteral("rocep1s0f1"), 3, QStringLiteral("rocep1s0f1"), 3, {}, {}};
         link.twins[1] = LinkTwin{QStringLiteral("enP2p1s0f1np1"), QStringLiteral("10.0.1.1"), QStringLiteral("enP2p1s0f1np1"),
-                                 QStringLiteral("10.0.1.2"), QStringLiteral("roceP2p1s0f1"), 3, deviceB, gidB};
+                                 QStringLiteral("10.0.1.2"), QStringLiteral("roceP2p1s0f1"), 3, deviceB, gidB, {}, {}};
         const auto missing = LinkTestPlanner::missingRoce({link});
         QCOMPARE(missing ? missing->message : QString(), sentence);
     }

@@ -2,10 +2,18 @@
 """sparklab stand-in for perftest's ib_write_bw and ib_write_lat.
 
 Real traffic, but over TCP sockets bound (SO_BINDTODEVICE) to the netdev behind the
-RoCE device and to the IPv4 address of the chosen GID, so it crosses exactly the
+RoCE device and to the address of the chosen GID, so it crosses exactly the
 emulated cable and its shaping. Output uses perftest's table formats.
+
+As with the real tools, the server address on the client's command line is only
+for the connection set-up (perftest's out-of-band exchange of GIDs over TCP):
+with an IPv4 GID the stand-in's traffic then goes to the peer's GID address,
+which is that same address; with an IPv6 link-local GID (a twin before any
+address is configured) the set-up goes to the given address (for example the
+management network's) and the traffic to the peer's link-local GID on the twin.
 """
 import argparse
+import ipaddress
 import json
 import os
 import socket
@@ -81,10 +89,10 @@ def resolve_device(name, gid_index=None):
                 chosen = i
                 break
     gid = sparknode.read_sys("", f"{base}/gids/{chosen}") if chosen is not None else ""
-    address = ipv4_of_gid(gid)
+    address = ipv4_of_gid(gid) or link_local_of_gid(gid)
     if chosen not in indexes or address is None:
         raise PerftestError(f" Failed to modify QP to RTR\n Unable to Connect the HCA's through "
-                            f"the link (GID index {chosen} on {roce} is not a RoCE IPv4 GID)")
+                            f"the link (GID index {chosen} on {roce} is not a RoCE IPv4 or link-local GID)")
     return dev, roce, address, chosen, gid
 
 
@@ -96,13 +104,25 @@ def ipv4_of_gid(gid):
     return ".".join(str(b) for b in raw)
 
 
+def link_local_of_gid(gid):
+    """fe80::… for a link-local GID, else None."""
+    groups = gid.split(":")
+    if len(groups) != 8 or groups[0].lower() != "fe80" or groups[1:4] != ["0000"] * 3:
+        return None
+    return str(ipaddress.IPv6Address(bytes.fromhex("".join(groups))))
+
+
+def is_link_local(address):
+    return ":" in address
+
+
 def gid_dotted(gid):
     raw = bytes.fromhex(gid.replace(":", ""))
     return ":".join(f"{b:02d}" for b in raw)
 
 
 def bound_socket(dev, address):
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s = socket.socket(socket.AF_INET6 if is_link_local(address) else socket.AF_INET, socket.SOCK_STREAM)
     s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     s.setsockopt(socket.SOL_SOCKET, socket.SO_BINDTODEVICE, dev.encode())
     s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -162,15 +182,36 @@ def recv_header(sock):
     return json.loads(recv_exact(sock, HEADER_SIZE).decode())
 
 
-def serve(args, dev, address):
+def sockaddr(address, port, dev):
+    if is_link_local(address):
+        return (address, port, 0, socket.if_nametoindex(dev))
+    return (address, port)
+
+
+def serve(args, dev, address, gid):
     listener = bound_socket(dev, address)
-    listener.bind((address, args.port))
+    listener.bind(sockaddr(address, args.port, dev))
     listener.listen(64)
+    setup = None
+    if is_link_local(address):
+        # The set-up connection arrives on any IPv4 address of the node, as perftest's does.
+        setup = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        setup.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        setup.bind(("", args.port))
+        setup.listen(1)
     print("\n************************************\n* Waiting for client to connect... *\n"
           "************************************", flush=True)
-    first, _ = listener.accept()
-    params = recv_header(first)
-    conns = [first]
+    if setup is not None:
+        oob, _ = setup.accept()
+        params = recv_header(oob)
+        send_header(oob, {"gid": gid})
+        oob.close()
+        setup.close()
+        conns = []
+    else:
+        first, _ = listener.accept()
+        params = recv_header(first)
+        conns = [first]
     while len(conns) < params["qps"]:
         conn, _ = listener.accept()
         recv_header(conn)
@@ -179,14 +220,31 @@ def serve(args, dev, address):
     return conns, params
 
 
+def exchange_gids(args, params):
+    """perftest's out-of-band set-up: the peer's GID, over TCP to the given host."""
+    try:
+        with socket.create_connection((args.host, args.port), timeout=5.0) as oob:
+            send_header(oob, params)
+            return recv_header(oob)["gid"]
+    except OSError:
+        raise PerftestError(f"Couldn't connect to {args.host}:{args.port}\n"
+                            " Unable to open file descriptor for socket connection "
+                            "Unable to init the socket connection") from None
+
+
 def connect(args, dev, address, params):
     conns = []
+    target = args.host
+    if is_link_local(address):
+        target = link_local_of_gid(exchange_gids(args, params))
+        if target is None:
+            raise PerftestError(" Failed to modify QP to RTR\n the peer's GID is not link-local")
     for qp in range(params["qps"]):
         s = bound_socket(dev, address)
-        s.bind((address, 0))
+        s.bind(sockaddr(address, 0, dev))
         s.settimeout(5.0)
         try:
-            s.connect((args.host, args.port))
+            s.connect(sockaddr(target, args.port, dev))
         except OSError:
             raise PerftestError(f"Couldn't connect to {args.host}:{args.port}\n"
                                 " Unable to open file descriptor for socket connection "
@@ -268,7 +326,7 @@ def run_bw(args, dev, roce, address, gid_index, gid):
         conns = connect(args, dev, address, params)
         recv_gid = recv_header(conns[0])["gid"]
     else:
-        conns, params = serve(args, dev, address)
+        conns, params = serve(args, dev, address, gid)
         send_header(conns[0], {"gid": gid})
         recv_gid = params["gid"]
         size = params["size"]
@@ -336,7 +394,7 @@ def run_lat(args, dev, roce, address, gid_index, gid):
         (conn,) = connect(args, dev, address, params)
         remote_gid = recv_header(conn)["gid"]
     else:
-        (conn,), params = serve(args, dev, address)
+        (conn,), params = serve(args, dev, address, gid)
         send_header(conn, {"gid": gid})
         remote_gid, size = params["gid"], params["size"]
     banner("RDMA_Write Latency Test", roce, 1, gid_index, gid, remote_gid, roce_mtu(dev))
