@@ -19,6 +19,10 @@
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QLineSeries>
+#include <QLegendMarker>
+#include <QLegend>
+#include <QChart>
 #include <QTest>
 
 #include "support/screenshots.h"
@@ -174,6 +178,47 @@ private Q_SLOTS:
         QCOMPARE(back->links.first().verdict.sentence, run.links.first().verdict.sentence);
         QVERIFY(!QImage(png).isNull());
         QVERIFY(!page.exportResults(QStringLiteral("/nonexistent-folder/run.csv")));
+    }
+
+    // A line is not drawn across a phase in which it had no samples: twin 0's
+    // A→B line of the A→B phase and of the "both at once" phase are two pieces,
+    // with the B→A phase between them empty of it.
+    void noLineCrossesAPhaseWithoutItsSamples()
+    {
+        ThroughputChart chart(QStringLiteral("cable 1"), 1.84);
+        chart.resize(640, 360);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        const QString link = QStringLiteral("l");
+        // The phases one after the other, as the runner measures them.
+        for (int second = 1; second <= 3; ++second)
+            chart.addSample(LinkSample{double(second), link, 0, LinkPhase::AToB, LinkDirection::AToB, 0.9});
+        for (int second = 1; second <= 3; ++second)
+            chart.addSample(LinkSample{double(second), link, 0, LinkPhase::BToA, LinkDirection::BToA, 0.9});
+        for (int second = 1; second <= 3; ++second) {
+            chart.addSample(LinkSample{double(second), link, 0, LinkPhase::Both, LinkDirection::AToB, 0.9});
+            chart.addSample(LinkSample{double(second), link, 0, LinkPhase::Both, LinkDirection::BToA, 0.9});
+        }
+        chart.flush();
+        const QList<QLineSeries *> forward = chart.segments(0, LinkDirection::AToB);
+        QCOMPARE(forward.size(), 2);
+        const QList<QLineSeries *> backward = chart.segments(0, LinkDirection::BToA);
+        QCOMPARE(backward.size(), 2);
+        QCOMPARE(chart.pointCount(), 12);
+        // The first A→B piece ends before the B→A phase begins; the second starts after it.
+        const double firstEnd = forward.at(0)->points().constLast().x();
+        const double backwardStart = backward.at(0)->points().constFirst().x();
+        const double backwardEnd = backward.at(0)->points().constLast().x();
+        const double secondStart = forward.at(1)->points().constFirst().x();
+        QVERIFY(firstEnd < backwardStart && backwardEnd < secondStart);
+        for (QLineSeries *piece : forward + backward)
+            QCOMPARE(piece->count(), 3);
+        // Each line is named once in the legend: its later pieces have no marker shown.
+        QTest::qWait(100); // the legend lays its markers out on the event loop
+        QLegend *legend = chart.chart()->legend();
+        QVERIFY(legend->markers(forward.at(0)).constFirst()->isVisible());
+        QVERIFY(!legend->markers(forward.at(1)).constFirst()->isVisible());
+        QVERIFY(!legend->markers(backward.at(1)).constFirst()->isVisible());
     }
 
     void chartLoad()

@@ -89,20 +89,37 @@ ThroughputChart::ThroughputChart(const QString &title, double expectedGbps, QWid
     applyPalette();
 }
 
-QLineSeries *ThroughputChart::seriesFor(int twin, LinkDirection direction)
+QLineSeries *ThroughputChart::seriesFor(int twin, LinkDirection direction, int phase)
 {
     const int k = key(twin, direction);
-    if (QLineSeries *existing = m_series.value(k))
-        return existing;
+    QList<QLineSeries *> &pieces = m_series[k];
+    if (!pieces.isEmpty() && m_phaseOf.value(k) == phase)
+        return pieces.constLast();
+    // A new phase for this line: a new piece, so the line does not join across
+    // the phases between (the twin had no samples there). Points queued for the
+    // old piece are drawn on it first.
+    if (!pieces.isEmpty())
+        flush();
     auto *series = new QLineSeries(this);
     series->setName(seriesName(twin, direction));
     // Appending is cheap; OpenGL is not available offscreen and not needed at 10 points a second.
     chart()->addSeries(series);
     series->attachAxis(m_time);
     series->attachAxis(m_rate);
-    m_series.insert(k, series);
+    if (!pieces.isEmpty()) {
+        const auto markers = chart()->legend()->markers(series);
+        for (QLegendMarker *marker : markers)
+            marker->setVisible(false); // the line's name is in the legend once
+    }
+    pieces.append(series);
+    m_phaseOf.insert(k, phase);
     applyPalette();
     return series;
+}
+
+QList<QLineSeries *> ThroughputChart::segments(int twin, LinkDirection direction) const
+{
+    return m_series.value(key(twin, direction));
 }
 
 void ThroughputChart::addSample(const LinkSample &sample)
@@ -111,7 +128,7 @@ void ThroughputChart::addSample(const LinkSample &sample)
     if (!m_phaseOffset.contains(phase))
         m_phaseOffset.insert(phase, m_phaseOffset.isEmpty() ? 0 : std::ceil(m_lastX) + 1);
     const double x = m_phaseOffset.value(phase) + sample.seconds;
-    seriesFor(sample.twin, sample.direction);
+    seriesFor(sample.twin, sample.direction, phase);
     m_pending[key(sample.twin, sample.direction)].append(QPointF(x, sample.gbps));
     m_lastX = std::max(m_lastX, x);
     m_highest = std::max(m_highest, sample.gbps);
@@ -123,7 +140,7 @@ void ThroughputChart::flush()
 {
     m_flush->stop();
     for (auto it = m_pending.cbegin(); it != m_pending.cend(); ++it)
-        m_series.value(it.key())->append(it.value());
+        m_series.value(it.key()).constLast()->append(it.value());
     m_pending.clear();
     const double right = std::max(10.0, std::ceil(m_lastX));
     if (right > m_time->max()) {
@@ -144,8 +161,10 @@ int ThroughputChart::pointCount() const
     int count = 0;
     for (const QList<QPointF> &points : m_pending)
         count += int(points.size());
-    for (const QLineSeries *series : m_series)
-        count += series->count();
+    for (const QList<QLineSeries *> &pieces : m_series) {
+        for (const QLineSeries *series : pieces)
+            count += series->count();
+    }
     return count;
 }
 
@@ -157,7 +176,8 @@ void ThroughputChart::applySeriesPalette()
         const int twin = it.key() / 2 - 1;
         const bool reverse = it.key() % 2 == 1;
         QPen pen(colorFor(twin), twin == LinkSample::wholePort ? 2.5 : 1.5, reverse ? Qt::DotLine : Qt::SolidLine);
-        it.value()->setPen(pen);
+        for (QLineSeries *series : it.value())
+            series->setPen(pen);
     }
 }
 

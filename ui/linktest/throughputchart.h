@@ -33,11 +33,14 @@ public:
     void flush();
     // Points over all series (for tests and the benchmark).
     int pointCount() const;
+    // The line pieces of one twin (or LinkSample::wholePort) in one direction:
+    // one per phase it has samples in, so no line crosses a phase without them.
+    QList<QLineSeries *> segments(int twin, LinkDirection direction) const;
 
 protected:
 
 private:
-    QLineSeries *seriesFor(int twin, LinkDirection direction);
+    QLineSeries *seriesFor(int twin, LinkDirection direction, int phase);
     void applySeriesPalette() override;
 
     QValueAxis *m_time;
@@ -46,7 +49,8 @@ private:
     double m_expectedGbps;
     QTimer *m_flush;
     QHash<int, QList<QPointF>> m_pending; // series key → points not drawn yet
-    QHash<int, QLineSeries *> m_series;  // twin (0, 1, port) × direction
+    QHash<int, QList<QLineSeries *>> m_series; // twin (0, 1, port) × direction → its pieces, one per phase
+    QHash<int, int> m_phaseOf;                 // series key → the phase its last piece draws
     QHash<int, double> m_phaseOffset;    // phase → seconds before it on the axis
     double m_lastX = 0;
     double m_highest = 0;
