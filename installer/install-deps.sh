@@ -11,7 +11,7 @@ packages="
   openssh-client openssh-server iperf3 iproute2 iputils-ping sudo
   python3 python3-yaml netplan.io network-manager openssl
   xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools
-  appstream desktop-file-utils fonts-wqy-microhei
+  appstream desktop-file-utils lintian fonts-wqy-microhei
 "
 
 missing=""

@@ -56,6 +56,19 @@ bool needsOnlyText(int argc, char *argv[])
     return false;
 }
 
+// The help with its usage line naming the program, not the path it was started from.
+QByteArray helpText(const QCommandLineParser &parser)
+{
+    QString text = parser.helpText();
+    const QString program = QCoreApplication::arguments().value(0);
+    if (text.startsWith(QStringLiteral("Usage: ") + program))
+        text.replace(7, program.size(), QStringLiteral("spark-companion"));
+    return text.toLocal8Bit();
+}
+
+// Exit code of a wrong command line: sysexits.h's EX_USAGE, as sparkctl's.
+constexpr int usageError = 64;
+
 int answerInText(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
@@ -65,15 +78,17 @@ int answerInText(int argc, char *argv[])
     Options options;
     describe(parser, options);
     if (!parser.parse(app.arguments())) {
-        fprintf(stderr, "spark-companion: %s\n%s", qPrintable(parser.errorText()), qPrintable(parser.helpText()));
-        return 2;
+        fprintf(stderr, "spark-companion: %s\n%s", qPrintable(parser.errorText()), helpText(parser).constData());
+        return usageError;
     }
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
-    if (parser.isSet(QStringLiteral("help")))
-        parser.showHelp(0);
-    fprintf(stderr, "spark-companion: unexpected arguments.\n%s", qPrintable(parser.helpText()));
-    return 2;
+    if (parser.isSet(QStringLiteral("help"))) {
+        fputs(helpText(parser).constData(), stdout);
+        return 0;
+    }
+    fprintf(stderr, "spark-companion: unexpected arguments.\n%s", helpText(parser).constData());
+    return usageError;
 }
 
 } // namespace

@@ -31,6 +31,13 @@ QString CommandTable::usage() const
             text += QStringLiteral("  %1%2\n").arg(command.name.leftJustified(12), command.summary);
     }
     text += QStringLiteral("\nRun 'sparkctl COMMAND --help' for a command's options.\n");
+    text += QStringLiteral("\nExit codes:\n"
+                           "  0    success (check: ready)\n"
+                           "  1    failure: something could not be done; the message says what\n"
+                           "  10   check: ready with warnings\n"
+                           "  20   check: not ready, blockers found\n"
+                           "  64   usage error: wrong command, option or argument; nothing was run\n"
+                           "  130  interrupted by Ctrl-C or SIGTERM; every node was left whole\n");
     return text;
 }
 
@@ -43,8 +50,7 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QString &com
     if (!parser.parse(QStringList{QStringLiteral("sparkctl")} + arguments))
         return usageError(parser, commandPath, parser.errorText());
     if (parser.isSet(help)) {
-        printOut(parser.helpText().replace(QStringLiteral("sparkctl [options]"),
-                                           QStringLiteral("sparkctl %1 [options]").arg(commandPath)));
+        printOut(helpText(parser, commandPath));
         return Success;
     }
     return std::nullopt;
@@ -53,9 +59,18 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QString &com
 int usageError(const QCommandLineParser &parser, const QString &commandPath, const QString &message)
 {
     printErr(QStringLiteral("sparkctl %1: %2\n").arg(commandPath, message));
-    printErr(parser.helpText().replace(QStringLiteral("sparkctl [options]"),
-                                       QStringLiteral("sparkctl %1 [options]").arg(commandPath)));
+    printErr(helpText(parser, commandPath));
     return UsageError;
+}
+
+QString helpText(const QCommandLineParser &parser, const QString &commandPath)
+{
+    QString text = parser.helpText();
+    const QString program = QCoreApplication::arguments().value(0);
+    const QString usage = QStringLiteral("Usage: ");
+    if (text.startsWith(usage + program))
+        text.replace(0, usage.size() + program.size(), usage + QStringLiteral("sparkctl ") + commandPath);
+    return text;
 }
 
 void printOut(const QString &text)

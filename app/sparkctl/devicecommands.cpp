@@ -11,7 +11,6 @@
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QThread>
 
 #include <cstdio>
 #include <memory>
@@ -81,19 +80,13 @@ HostKeyApprover makeApprover(const QString &accepted, std::shared_ptr<QString> s
     };
 }
 
-// Waits for an enrolment, printing each progress sentence once.
-Expected<EnrolmentResult> awaitWithProgress(QFuture<Expected<EnrolmentResult>> future)
+// An enroller that prints every progress sentence as it happens, in order
+// (from the enrolment's thread; each line is written whole).
+DeviceEnroller printingEnroller()
 {
-    QString shown;
-    while (!future.isFinished()) {
-        const QString text = future.progressText();
-        if (!text.isEmpty() && text != shown) {
-            printErr(text + QLatin1Char('\n'));
-            shown = text;
-        }
-        QThread::msleep(50);
-    }
-    return future.result();
+    DeviceEnroller enroller;
+    enroller.setProgressListener([](int, const QString &text) { printErr(text + QLatin1Char('\n')); });
+    return enroller;
 }
 
 int reportEnrolment(const QString &command, const Expected<EnrolmentResult> &result, const QString &accepted,
@@ -157,7 +150,7 @@ int deviceAdd(const QStringList &arguments)
     request.approveHostKey = makeApprover(parser.value(acceptKey), seen);
     const QString password = parser.isSet(rememberSudo) ? request.password : QString();
 
-    const auto result = awaitWithProgress(DeviceEnroller().enrol(std::move(request)));
+    const auto result = printingEnroller().enrol(std::move(request)).result();
     const int code = reportEnrolment(QStringLiteral("add"), result, parser.value(acceptKey), *seen);
     if (code == Success && parser.isSet(rememberSudo)) {
         SecretStore secrets;
@@ -187,8 +180,10 @@ int deviceImport(const QStringList &arguments)
         return usageError(parser, path, QStringLiteral("give exactly one ALIAS."));
     const QString alias = parser.positionalArguments().constFirst();
     const auto seen = std::make_shared<QString>();
-    const auto result = awaitWithProgress(DeviceEnroller().importAlias(
-        alias, parser.isSet(name) ? parser.value(name) : alias, makeApprover(parser.value(acceptKey), seen)));
+    const auto result = printingEnroller()
+                            .importAlias(alias, parser.isSet(name) ? parser.value(name) : alias,
+                                         makeApprover(parser.value(acceptKey), seen))
+                            .result();
     return reportEnrolment(QStringLiteral("import"), result, parser.value(acceptKey), *seen);
 }
 

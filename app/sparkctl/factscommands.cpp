@@ -213,6 +213,20 @@ int runProbe(const QStringList &arguments)
     return code;
 }
 
+// check's verdict as its exit code: 0 ready, 10 warnings, 20 blockers.
+int verdictExitCode(Readiness verdict)
+{
+    switch (verdict) {
+    case Readiness::Ready:
+        return Success;
+    case Readiness::Warnings:
+        return CheckWarnings;
+    case Readiness::Blockers:
+        return CheckBlockers;
+    }
+    return Failure;
+}
+
 // The documented update for the nodes it would fix, and the command that runs it.
 void printUpdateGuide(const QList<Finding> &findings, const QList<Probed> &probed, const VersionPolicy &policy)
 {
@@ -256,6 +270,7 @@ int runCheck(const QStringList &arguments)
     }
     findings.append(assessCluster(nodes, *policy));
     const Readiness verdict = readinessOf(findings);
+    const int code = verdictExitCode(verdict);
     if (json) {
         QJsonArray array;
         for (const Finding &finding : std::as_const(findings))
@@ -264,7 +279,7 @@ int runCheck(const QStringList &arguments)
                                                              {QStringLiteral("policy"), policy->source},
                                                              {QStringLiteral("findings"), array}})
                                        .toJson(QJsonDocument::Indented)));
-        return int(verdict);
+        return code;
     }
     for (const Finding &finding : std::as_const(findings)) {
         const QString where = finding.node.isEmpty() ? QStringLiteral("cluster") : finding.node;
@@ -285,7 +300,7 @@ int runCheck(const QStringList &arguments)
         printOut(QStringLiteral("Not ready: fix the blockers above first.\n"));
         break;
     }
-    return int(verdict);
+    return code;
 }
 
 } // namespace
@@ -295,7 +310,7 @@ void registerFactsCommands(CommandTable &table)
     table.add({QStringLiteral("probe"), QStringLiteral("show each device's hardware, CX-7 ports and software versions"),
                &runProbe});
     table.add({QStringLiteral("check"),
-               QStringLiteral("cluster readiness: exit 0 ready, 1 warnings, 2 blockers"), &runCheck});
+               QStringLiteral("cluster readiness: exit 0 ready, 10 warnings, 20 blockers"), &runCheck});
 }
 
 } // namespace sparkctl

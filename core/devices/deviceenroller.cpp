@@ -79,7 +79,7 @@ QFuture<Expected<EnrolmentResult>> DeviceEnroller::enrol(EnrolmentRequest reques
 {
     return runOnThreadWithProgress(
         [self = *this, request = std::move(request)](const auto &progress) mutable {
-            return self.runEnrolment(std::move(request), progress);
+            return self.runEnrolment(std::move(request), self.heard(progress));
         });
 }
 
@@ -88,8 +88,17 @@ QFuture<Expected<EnrolmentResult>> DeviceEnroller::importAlias(const QString &al
 {
     return runOnThreadWithProgress(
         [self = *this, alias, name, approve = std::move(approveHostKey)](const auto &progress) {
-            return self.runImport(alias, name, approve, progress);
+            return self.runImport(alias, name, approve, self.heard(progress));
         });
+}
+
+std::function<bool(int, QString)> DeviceEnroller::heard(const std::function<bool(int, const QString &)> &progress) const
+{
+    return [listener = m_listener, progress](int value, const QString &text) {
+        if (listener)
+            listener(value, text);
+        return progress(value, text);
+    };
 }
 
 Expected<void> DeviceEnroller::checkFree(const QString &name, const QString &host, quint16 port, bool aliasIsTheUsers) const

@@ -9,6 +9,8 @@
 #include <QFuture>
 #include <QStringList>
 
+#include <functional>
+
 namespace spark {
 
 class SshSession;
@@ -49,6 +51,13 @@ public:
 
     explicit DeviceEnroller(Paths paths = Paths::defaults());
 
+    // Called on the enrolment's thread with every progress sentence, in
+    // order. The future's progress text is throttled by Qt (a sentence that
+    // follows another within 40 ms is never reported), so a caller that must
+    // show each one (sparkctl's log of the steps) listens here.
+    using ProgressListener = std::function<void(int value, const QString &text)>;
+    void setProgressListener(ProgressListener listener) { m_listener = std::move(listener); }
+
     // Runs on its own thread.
     QFuture<Expected<EnrolmentResult>> enrol(EnrolmentRequest request) const;
 
@@ -70,7 +79,11 @@ private:
     static Expected<void> checkSudo(SshSession &session, const EnrolmentRequest &request);
     static Expected<void> proveKeyLogin(const SshTarget &passwordTarget, const QString &privateKey, const QString &fingerprint);
 
+    // The future's progress, told to the listener first.
+    std::function<bool(int, QString)> heard(const std::function<bool(int, const QString &)> &progress) const;
+
     Paths m_paths;
+    ProgressListener m_listener;
 };
 
 } // namespace spark

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // sparkctl cluster plan: the cabling and address plan from the registry alone
 // (the registered hosts are TEST-NET addresses nobody answers on), saved as the
-// default cluster; bad input gets one sentence, the usage and exit code 2.
+// default cluster; bad input gets one sentence, the usage and exit code 64.
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -163,38 +163,38 @@ private Q_SLOTS:
         QTest::addColumn<QString>("firstLine");
         const QString prefix = QStringLiteral("sparkctl cluster plan: ");
         QTest::newRow("a fifth node on direct cables")
-            << QStringList{QStringLiteral("--layout"), QStringLiteral("direct2")} << 2
+            << QStringList{QStringLiteral("--layout"), QStringLiteral("direct2")} << 64
             << prefix + QStringLiteral("4 or more Sparks can only be connected through a switch.");
         QTest::newRow("three on a direct cable")
             << QStringList{QStringLiteral("--layout"), QStringLiteral("direct2"), QStringLiteral("--devices"),
                            QStringLiteral("spark-1,spark-2,spark-3")}
-            << 2 << prefix + QStringLiteral("A direct cable joins exactly two Sparks; for three Sparks choose the ring.");
+            << 64 << prefix + QStringLiteral("A direct cable joins exactly two Sparks; for three Sparks choose the ring.");
         QTest::newRow("a port for the ring")
             << QStringList{QStringLiteral("--layout"), QStringLiteral("ring3"), QStringLiteral("--devices"),
                            QStringLiteral("spark-1,spark-2,spark-3"), QStringLiteral("--port"), QStringLiteral("1")}
-            << 2 << prefix + QStringLiteral("A 3-Spark ring uses both ports of every Spark, so no port can be chosen.");
+            << 64 << prefix + QStringLiteral("A 3-Spark ring uses both ports of every Spark, so no port can be chosen.");
         QTest::newRow("the same node twice")
             << QStringList{QStringLiteral("--layout"), QStringLiteral("direct2"), QStringLiteral("--devices"),
                            QStringLiteral("spark-1,spark-1")}
-            << 2 << prefix + QStringLiteral("spark-1 is listed twice; list every Spark once.");
-        QTest::newRow("unknown layout") << QStringList{QStringLiteral("--layout"), QStringLiteral("star")} << 2
+            << 64 << prefix + QStringLiteral("spark-1 is listed twice; list every Spark once.");
+        QTest::newRow("unknown layout") << QStringList{QStringLiteral("--layout"), QStringLiteral("star")} << 64
                                         << prefix + QStringLiteral("--layout must be direct2, ring3 or switch.");
         QTest::newRow("port 2")
             << QStringList{QStringLiteral("--layout"), QStringLiteral("switch"), QStringLiteral("--port"), QStringLiteral("2")}
-            << 2 << prefix + QStringLiteral("--port must be 0 (left) or 1 (right).");
+            << 64 << prefix + QStringLiteral("--port must be 0 (left) or 1 (right).");
         QTest::newRow("jumbo frames on a direct cable")
-            << QStringList{QStringLiteral("--layout"), QStringLiteral("direct2"), QStringLiteral("--jumbo-frames")} << 2
+            << QStringList{QStringLiteral("--layout"), QStringLiteral("direct2"), QStringLiteral("--jumbo-frames")} << 64
             << prefix + QStringLiteral("--jumbo-frames is for a switch; direct cables always use MTU 9000.");
         QTest::newRow("a range too small")
             << QStringList{QStringLiteral("--layout"), QStringLiteral("switch"), QStringLiteral("--base-range"),
                            QStringLiteral("10.9.9.0/25")}
-            << 2
+            << 64
             << prefix
                    + QStringLiteral("Each link subnet must fit inside the base range 10.9.9.0/25 and hold at least two addresses.");
         QTest::newRow("not a range")
             << QStringList{QStringLiteral("--layout"), QStringLiteral("switch"), QStringLiteral("--base-range"),
                            QStringLiteral("ten")}
-            << 2 << prefix + QStringLiteral("--base-range must be an IPv4 range such as 10.200.0.0/16.");
+            << 64 << prefix + QStringLiteral("--base-range must be an IPv4 range such as 10.200.0.0/16.");
         QTest::newRow("an unregistered Spark")
             << QStringList{QStringLiteral("--layout"), QStringLiteral("direct2"), QStringLiteral("--devices"),
                            QStringLiteral("spark-1,spark-9")}

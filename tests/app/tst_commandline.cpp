@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Both programs answer --version and --help, and a wrong command or flag gets
-// one line saying what was wrong, the usage, and exit code 2.
+// one line saying what was wrong, the usage, and exit code 64 (EX_USAGE); the
+// usage names the program, never the path it was started from; check's
+// verdicts have exit codes of their own.
+#include <QFileInfo>
 #include <QProcess>
 #include <QTest>
 
@@ -70,7 +73,7 @@ private Q_SLOTS:
         QVERIFY2(result.out.contains(expected), qPrintable(result.out));
     }
 
-    void wrongInputExitsTwo_data()
+    void wrongInputIsAUsageError_data()
     {
         QTest::addColumn<QString>("program");
         QTest::addColumn<QStringList>("arguments");
@@ -101,17 +104,64 @@ private Q_SLOTS:
                                           << QStringLiteral("spark-companion: Unknown option 'bogus'.");
     }
 
-    void wrongInputExitsTwo()
+    void wrongInputIsAUsageError()
     {
         QFETCH(QString, program);
         QFETCH(QStringList, arguments);
         QFETCH(QString, firstLine);
         const Run result = run(program, arguments);
-        QCOMPARE(result.exitCode, 2);
+        QCOMPARE(result.exitCode, 64);
         const QStringList lines = result.err.split(QLatin1Char('\n'));
         QCOMPARE(lines.first(), firstLine);
         QVERIFY2(result.err.contains(QStringLiteral("Usage:")), qPrintable(result.err));
         QVERIFY(result.out.isEmpty());
+    }
+
+    // Qt's help names argv[0], which is a full path when started as one (as
+    // here, and from /usr/bin): the usage line says "sparkctl COMMAND" instead.
+    void usageNamesTheProgram_data()
+    {
+        QTest::addColumn<QString>("program");
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("usageLine");
+        QTest::newRow("error") << sparkctl() << QStringList{QStringLiteral("tunnel"), QStringLiteral("spark-1")}
+                               << QStringLiteral("Usage: sparkctl tunnel [options] NAME");
+        QTest::newRow("help") << sparkctl() << QStringList{QStringLiteral("connect"), QStringLiteral("--help")}
+                              << QStringLiteral("Usage: sparkctl connect [options] NAME");
+        QTest::newRow("sub-command help")
+            << sparkctl() << QStringList{QStringLiteral("cluster"), QStringLiteral("export"), QStringLiteral("--help")}
+            << QStringLiteral("Usage: sparkctl cluster export [options]");
+        QTest::newRow("gui help") << gui() << QStringList{QStringLiteral("--help")}
+                                  << QStringLiteral("Usage: spark-companion [options]");
+    }
+
+    void usageNamesTheProgram()
+    {
+        QFETCH(QString, program);
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, usageLine);
+        QVERIFY(QFileInfo(program).isAbsolute());
+        const Run result = run(program, arguments);
+        const QString text = result.out + result.err;
+        QVERIFY2(text.split(QLatin1Char('\n')).contains(usageLine), qPrintable(text));
+        QVERIFY2(!text.contains(program), qPrintable(text));
+    }
+
+    // 0 ready, 10 warnings, 20 blockers: apart from 1 (could not check) and 64 (usage).
+    void checkVerdictsHaveTheirOwnExitCodes()
+    {
+        const Run help = run(sparkctl(), {QStringLiteral("--help")});
+        for (const char *line : {"  10   check: ready with warnings", "  20   check: not ready, blockers found",
+                                 "  64   usage error", "  130  interrupted"})
+            QVERIFY2(help.out.contains(QLatin1String(line)), qPrintable(help.out));
+        // A recorded cluster with a node down: a blocker.
+        const Run blocked = run(sparkctl(), {QStringLiteral("check"), QStringLiteral("--from-report"),
+                                             QStringLiteral(SPARK_FIXTURES_DIR "/reports/sparklab-ring3-user-profile-node-down.tar")});
+        QVERIFY2(blocked.exitCode == 20, qPrintable(blocked.out + blocked.err));
+        QVERIFY2(blocked.out.contains(QStringLiteral("Not ready")), qPrintable(blocked.out));
+        const Run missing = run(sparkctl(), {QStringLiteral("check"), QStringLiteral("--from-report"),
+                                             QStringLiteral("/nonexistent/report.tar")});
+        QCOMPARE(missing.exitCode, 1);
     }
 
     void guiStartsOffscreenAndQuitsCleanly()

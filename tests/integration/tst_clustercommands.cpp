@@ -85,13 +85,13 @@ private Q_SLOTS:
         QVERIFY2(planned.out.contains("Cable 1: "), planned.out.constData());
     }
 
-    void wrongUsageExitsTwo()
+    void wrongUsageExitsSixtyFour()
     {
-        QCOMPARE(sparkctl({QStringLiteral("cluster"), QStringLiteral("frobnicate")}).exitCode, 2);
-        QCOMPARE(sparkctl({QStringLiteral("cluster"), QStringLiteral("apply"), QStringLiteral("--bogus")}).exitCode, 2);
+        QCOMPARE(sparkctl({QStringLiteral("cluster"), QStringLiteral("frobnicate")}).exitCode, 64);
+        QCOMPARE(sparkctl({QStringLiteral("cluster"), QStringLiteral("apply"), QStringLiteral("--bogus")}).exitCode, 64);
         QCOMPARE(sparkctl({QStringLiteral("cluster"), QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("xml")})
                      .exitCode,
-                 2);
+                 64);
         const ProcessResult unknown = sparkctl({QStringLiteral("cluster"), QStringLiteral("verify"), QStringLiteral("--cluster"),
                                                 QStringLiteral("nope")});
         QCOMPARE(unknown.exitCode, 1);

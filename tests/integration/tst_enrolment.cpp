@@ -121,6 +121,17 @@ private Q_SLOTS:
                                              node.password.toUtf8() + '\n');
         QVERIFY2(added.exitCode == 0, added.err.constData());
         QVERIFY(!added.out.contains(node.password.toUtf8()) && !added.err.contains(node.password.toUtf8()));
+        // Every step's sentence is printed, in order (sampling the future's progress once dropped five of nine).
+        qsizetype at = 0;
+        for (const QByteArray &step : {QByteArrayLiteral("Checking the details"), QByteArrayLiteral("Preparing this computer's SSH key"),
+                                       QByteArrayLiteral("Connecting to "), QByteArrayLiteral("may use sudo"),
+                                       QByteArrayLiteral("Finding out what "), QByteArrayLiteral("Installing this computer's key on "),
+                                       QByteArrayLiteral("Checking that the key logs in"), QByteArrayLiteral("Saving alpha"),
+                                       QByteArrayLiteral("alpha was added.")}) {
+            const qsizetype found = added.err.indexOf(step, at);
+            QVERIFY2(found >= 0, QByteArray(step + " missing or out of order in:\n" + added.err).constData());
+            at = found + step.size();
+        }
 
         QCOMPARE(registered().size(), 1);
         const Device device = registered().constFirst();

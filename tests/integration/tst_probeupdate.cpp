@@ -102,13 +102,13 @@ private Q_SLOTS:
                      .exitCode,
                  0);
         const ProcessResult check = sparkctl({QStringLiteral("check"), QStringLiteral("--json")});
-        QCOMPARE(check.exitCode, 2);
+        QCOMPARE(check.exitCode, 20); // blockers
         const QStringList found = codes(QJsonDocument::fromJson(check.out).object().value(QStringLiteral("findings")).toArray());
         for (const char *expected : {"driver-differs@", "firmware-old@spark-2", "twin-down@spark-3", "port-slow@spark-1"})
             QVERIFY2(found.contains(QString::fromLatin1(expected)), qPrintable(QString::fromLatin1(expected) + QStringLiteral(" not in ") + found.join(QLatin1Char(' '))));
 
         const ProcessResult text = sparkctl({QStringLiteral("check")});
-        QCOMPARE(text.exitCode, 2);
+        QCOMPARE(text.exitCode, 20);
         QVERIFY2(text.out.contains("To update spark-2:"), text.out.constData());
         QVERIFY(text.out.contains("ssh -N -L 11000:localhost:11000"));
         QVERIFY(text.out.contains("sparkctl update spark-1 spark-2 spark-3")); // drivers differ: every node
