@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/common/threadreaper.h"
+
 #include <QFuture>
 #include <QObject>
 #include <QPromise>
@@ -14,7 +16,8 @@
 namespace spark {
 
 // Runs a blocking job on a thread of its own and hands its result back as a
-// future (the project links no Qt Concurrent). The thread deletes itself.
+// future (the project links no Qt Concurrent). The thread deletes itself, or
+// is deleted at exit where no event loop turned again (reapAtExit).
 template<typename Work>
 auto runOnThread(Work work) -> QFuture<std::invoke_result_t<Work>>
 {
@@ -27,6 +30,7 @@ auto runOnThread(Work work) -> QFuture<std::invoke_result_t<Work>>
         promise->finish();
     });
     QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    reapAtExit(thread);
     thread->start();
     return future;
 }
@@ -53,6 +57,7 @@ auto runOnThreadWithProgress(Work work) -> QFuture<std::invoke_result_t<Work, co
         promise->finish();
     });
     QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    reapAtExit(thread);
     thread->start();
     return future;
 }
