@@ -239,7 +239,9 @@ QList<NmProfile> parseNmcliProfiles(const QString &text)
     };
     current.source = QStringLiteral("nmcli");
     const QStringList lines = text.split(QLatin1Char('\n'));
-    for (const QString &line : lines) {
+    for (QString line : lines) {
+        if (line.endsWith(QLatin1Char('\r')))
+            line.chop(1); // CRLF: the CR is not part of the value ("auto\r" is no method)
         if (line.trimmed().isEmpty()) {
             flush();
             continue;
