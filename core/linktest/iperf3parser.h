@@ -38,12 +38,12 @@ struct Iperf3Summary
     double sentGbps = 0;
     double receivedGbps = 0;
     double sentBytes = 0;
-    qint64 retransmits = 0;
+    qint64 retransmits = -1; // -1: not in the report
     // --bidir only: the server-to-client direction.
     double reverseSentGbps = 0;
     double reverseReceivedGbps = 0;
     double reverseSentBytes = 0;
-    qint64 reverseRetransmits = 0;
+    qint64 reverseRetransmits = -1;
     bool bidirectional = false;
 };
 
