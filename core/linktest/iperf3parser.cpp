@@ -95,7 +95,14 @@ QList<Iperf3Line> Iperf3Parser::feed(QByteArrayView chunk)
 
 QList<Iperf3Line> Iperf3Parser::finish()
 {
-    return handle(m_buffer.finish());
+    // The last line never got its newline: a measurement in it may be cut
+    // short ("3.74 Gbits/sec   1" of "…   17" retransmits), so only an error
+    // message there is kept.
+    for (const QString &line : m_buffer.finish()) {
+        if (!parseLine(line))
+            handle({line});
+    }
+    return {};
 }
 
 QList<Iperf3Line> Iperf3Parser::handle(const QStringList &lines)

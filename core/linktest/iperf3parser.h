@@ -58,6 +58,8 @@ public:
     explicit Iperf3Parser(int streamsPerDirection = 0);
 
     QList<Iperf3Line> feed(QByteArrayView chunk);
+    // The end of the output: a measurement without its newline may be cut
+    // short and is not taken (an error line is).
     QList<Iperf3Line> finish();
     // One whole line, as SshSession's execStreaming hands it out.
     QList<Iperf3Line> feedLine(const QString &line);
