@@ -176,6 +176,9 @@ class TestParserMutations final : public QObject
         const QString lat = fixture("linktest/sparklab-ib_write_lat-client.txt");
         addLineRows("ib_write_lat", lat, perftestFacts, true, columnMutations() + cutInsideLine(lat, QStringLiteral(" 2       200 ")));
         addLineRows("iperf3", fixture("linktest/sparklab-iperf3-twin0-P4.txt"), iperf3Facts, false);
+        const QString bidir = fixture("linktest/iperf3-3.12-P2-bidir-gbits.txt");
+        addLineRows("iperf3 --bidir", bidir, iperf3Facts, false,
+                    cutInsideLine(bidir, QStringLiteral("[SUM][TX-C]   0.00-1.00")));
         for (const char *file : {"linktest/iperf3-3.12-P2.json", "linktest/iperf3-3.12-P2-bidir.json"}) {
             const QString json = fixture(file);
             QList<TextMutation> mutations = jsonMutations() + cutAtBytes(json, 9);

@@ -222,13 +222,22 @@ inline Facts perftestFacts(const QString &text)
     return facts;
 }
 
+// As the link test streams it: bytes in, the last unterminated line at finish().
 inline Facts iperf3Facts(const QString &text)
 {
+    Iperf3Parser parser;
+    QList<Iperf3Line> lines = parser.feed(text.toUtf8());
+    lines += parser.finish();
     Facts facts;
-    for (const QString &line : text.split(QLatin1Char('\n'))) {
-        if (const auto parsed = Iperf3Parser::parseLine(line); parsed && parsed->kind == Iperf3Line::Kind::Interval)
-            facts.insert(QStringLiteral("%1|%2-%3").arg(parsed->stream).arg(parsed->start).arg(parsed->end),
-                         QString::number(parsed->gbps));
+    for (const Iperf3Line &line : lines) {
+        const char *kind = line.kind == Iperf3Line::Kind::Interval ? "interval"
+                         : line.kind == Iperf3Line::Kind::Sender   ? "sender"
+                                                                   : "receiver";
+        const QString key = QStringLiteral("%1%2|%3-%4|%5.").arg(line.stream).arg(line.role).arg(line.start).arg(line.end)
+                                .arg(QLatin1String(kind));
+        facts.insert(key + QStringLiteral("gbps"), QString::number(line.gbps));
+        facts.insert(key + QStringLiteral("bytes"), QString::number(line.bytes));
+        facts.insert(key + QStringLiteral("retransmits"), line.retransmits >= 0 ? QString::number(line.retransmits) : QString());
     }
     return facts;
 }
