@@ -148,7 +148,8 @@ class TestParserMutations final : public QObject
     static void addNetworkConfigRows()
     {
         const QString profiles = fixture("facts/networkmanager/nmcli-profiles.txt");
-        addRows("nmcli profiles", profiles, nmcliProfileFacts, lineMutations(true, true) + cutAtLineEnds(profiles));
+        addRows("nmcli profiles", profiles, nmcliProfileFacts, lineMutations(true, true) + cutAtLineEnds(profiles)
+                                                                     + columnMutations(QLatin1Char(':')).mid(0, 1));
         addLineRows("keyfile", fixture("facts/networkmanager/wired-connection-2.nmconnection"), keyfileFacts, true);
         for (const char *file : {"facts/netplan/40-cx7.yaml", "facts/netplan/99-nvidia-sync-cluster.yaml",
                                  "facts/netplan/flow-and-match.yaml", "facts/netplan/50-cloud-init.yaml"}) {
