@@ -16,6 +16,8 @@ QString unquote(QString value)
         && ((value.startsWith(QLatin1Char('"')) && value.endsWith(QLatin1Char('"')))
             || (value.startsWith(QLatin1Char('\'')) && value.endsWith(QLatin1Char('\''))))) {
         value = value.mid(1, value.size() - 2);
+    } else if (value.startsWith(QLatin1Char('"')) || value.startsWith(QLatin1Char('\''))) {
+        return {}; // a quote never closed: the line was cut short, its value is unknown
     } else {
         // Unquoted: a trailing " # comment" is not part of the value.
         const qsizetype hash = value.indexOf(QLatin1String(" #"));
@@ -25,27 +27,41 @@ QString unquote(QString value)
     return value.trimmed();
 }
 
-// Month from an English or German abbreviation or name ("Nov", "November", "Mär", "Dez").
+// Month from its name or abbreviation in `date`'s common locales (English,
+// German, French, Spanish, Italian: "Nov", "Mär", "avr.", "abr", "ott"), 0 if
+// none. "mar" alone is Tuesday in French, Spanish and Italian ("mar.") as
+// well as March: ambiguousMonth() says so, and the caller does not guess.
 int monthFromName(const QString &word)
 {
-    static const QStringList english = {
-        QStringLiteral("jan"), QStringLiteral("feb"), QStringLiteral("mar"), QStringLiteral("apr"),
-        QStringLiteral("may"), QStringLiteral("jun"), QStringLiteral("jul"), QStringLiteral("aug"),
-        QStringLiteral("sep"), QStringLiteral("oct"), QStringLiteral("nov"), QStringLiteral("dec")};
-    static const QStringList other = {
-        QStringLiteral("jan"), QStringLiteral("fév"), QStringLiteral("mär"), QStringLiteral("avr"),
-        QStringLiteral("mai"), QStringLiteral("juin"), QStringLiteral("juil"), QStringLiteral("aoû"),
-        QStringLiteral("set"), QStringLiteral("okt"), QStringLiteral("nov"), QStringLiteral("dez")};
+    static const QList<QStringList> names = {
+        {QStringLiteral("jan"), QStringLiteral("ene"), QStringLiteral("gen")},
+        {QStringLiteral("feb"), QStringLiteral("fév"), QStringLiteral("fev")},
+        {QStringLiteral("mär"), QStringLiteral("mars"), QStringLiteral("marz"), QStringLiteral("march")},
+        {QStringLiteral("apr"), QStringLiteral("avr"), QStringLiteral("abr")},
+        {QStringLiteral("may"), QStringLiteral("mai"), QStringLiteral("mag")},
+        {QStringLiteral("jun"), QStringLiteral("juin"), QStringLiteral("giu")},
+        {QStringLiteral("jul"), QStringLiteral("juil"), QStringLiteral("lug")},
+        {QStringLiteral("aug"), QStringLiteral("aoû"), QStringLiteral("ago")},
+        {QStringLiteral("sep"), QStringLiteral("set")},
+        {QStringLiteral("oct"), QStringLiteral("okt"), QStringLiteral("ott")},
+        {QStringLiteral("nov")},
+        {QStringLiteral("dec"), QStringLiteral("dez"), QStringLiteral("déc"), QStringLiteral("dic")}};
     const QString lower = word.toLower();
-    for (int i = 0; i < 12; ++i) {
-        if (lower.startsWith(english.at(i)) || lower.startsWith(other.at(i)))
-            return i + 1;
+    for (int i = 0; i < names.size(); ++i) {
+        for (const QString &name : names.at(i)) {
+            if (lower.startsWith(name))
+                return i + 1;
+        }
     }
-    if (lower.startsWith(QLatin1String("fev")) || lower.startsWith(QLatin1String("feb")))
-        return 2;
-    if (lower.startsWith(QLatin1String("dic")) || lower.startsWith(QLatin1String("déc")))
-        return 12;
     return 0;
+}
+
+// "Mar"/"mar."/"mar": March in English, Spanish and Italian, Tuesday in
+// French, Spanish and Italian.
+bool ambiguousMonth(const QString &word)
+{
+    const QString lower = word.toLower();
+    return lower == QLatin1String("mar") || lower == QLatin1String("mar.");
 }
 
 } // namespace
@@ -149,16 +165,22 @@ QDate parseReleaseDate(const QString &text)
         return QDate(m.captured(1).toInt(), m.captured(2).toInt(), m.captured(3).toInt());
 
     // Words: a four-digit year, a month name and a day of 1–31 that is not part of a time.
-    static const QRegularExpression year(QStringLiteral("(?:^|\\s)((?:19|20)\\d{2})(?:\\s|$)"));
+    static const QRegularExpression year(QStringLiteral("(?:^|\\s)((?:19|20)\\d{2})(?:[\\s,]|$)"));
     const auto yearMatch = year.match(trimmed);
     if (!yearMatch.hasMatch())
         return {};
     int month = 0;
     int day = 0;
+    int ambiguous = 0;
+    static const QRegularExpression weekdayName(QStringLiteral(
+        "^(mon|tue|wed|thu|fri|sat|sun|mo|di|mi|do|fr|sa|so|lun|mer|jeu|ven|sam|dim|mié|jue|vie|sáb|dom|gio|sab)\\.?,?$"),
+        QRegularExpression::CaseInsensitiveOption);
+    bool weekday = false;
     static const QRegularExpression token(QStringLiteral("[^\\s,]+"));
     auto tokens = token.globalMatch(trimmed);
     while (tokens.hasNext()) {
         const QString word = tokens.next().captured(0);
+        weekday = weekday || weekdayName.match(word).hasMatch();
         if (word.contains(QLatin1Char(':')))
             continue; // a time
         QString digits = word;
@@ -171,9 +193,17 @@ QDate parseReleaseDate(const QString &text)
                 day = number;
             continue;
         }
-        if (month == 0 && word.size() >= 3 && word.at(0).isLetter())
+        if (word.size() < 3 || !word.at(0).isLetter())
+            continue;
+        if (ambiguousMonth(word))
+            ++ambiguous;
+        else if (month == 0)
             month = monthFromName(word);
     }
+    // "mar" is March only where nothing else can be the month and a weekday
+    // name stands beside it ("Tue Mar 17"); "mar 17 mar" could be either.
+    if (month == 0 && ambiguous == 1 && weekday)
+        month = 3;
     if (month == 0 || day == 0)
         return {};
     return QDate(yearMatch.captured(1).toInt(), month, day);

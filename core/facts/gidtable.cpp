@@ -6,12 +6,14 @@
 #include <QRegularExpression>
 #include <QStringList>
 
+#include <algorithm>
+
 namespace spark {
 
 QString GidEntry::ipv4() const
 {
     const QStringList groups = gid.split(QLatin1Char(':'));
-    if (groups.size() != 8)
+    if (groups.size() != 8 || std::any_of(groups.cbegin(), groups.cend(), [](const QString &g) { return g.size() != 4; }))
         return {};
     for (int i = 0; i < 5; ++i) {
         if (groups.at(i).toInt(nullptr, 16) != 0)
@@ -42,11 +44,16 @@ QList<GidEntry> parseGidTable(const QString &text)
         const QString value = m.captured(3).trimmed();
         GidEntry &entry = entries[index];
         entry.index = index;
-        if (m.captured(1) == QLatin1String("gids"))
-            entry.gid = value.toLower();
-        else if (m.captured(1) == QLatin1String("types"))
-            entry.type = value;
-        else
+        // A GID or type cut short (a capture ending mid-line) is unknown, never
+        // a shorter value: "…:ffff:0a64:20" would read as another address.
+        static const QRegularExpression wholeGid(QStringLiteral("^[0-9A-Fa-f]{4}(?::[0-9A-Fa-f]{4}){7}$"));
+        if (m.captured(1) == QLatin1String("gids")) {
+            if (wholeGid.match(value).hasMatch())
+                entry.gid = value.toLower();
+        } else if (m.captured(1) == QLatin1String("types")) {
+            if (value == QLatin1String("RoCE v2") || value == QLatin1String("IB/RoCE v1"))
+                entry.type = value;
+        } else
             entry.netdev = value;
     }
     QList<GidEntry> table;

@@ -80,7 +80,8 @@ std::optional<QList<IpInterface>> parseIpAddrJson(const QString &text)
         const QJsonArray addresses = object.value(QLatin1String("addr_info")).toArray();
         for (const QJsonValue &entry : addresses) {
             const QJsonObject a = entry.toObject();
-            if (!a.contains(QLatin1String("local")))
+            // Without its prefix length an address is unknown, not a /0.
+            if (!a.contains(QLatin1String("local")) || !a.value(QLatin1String("prefixlen")).isDouble())
                 continue;
             IpAddress address;
             address.family = a.value(QLatin1String("family")).toString();

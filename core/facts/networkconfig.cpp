@@ -239,7 +239,9 @@ QList<NmProfile> parseNmcliProfiles(const QString &text)
     };
     current.source = QStringLiteral("nmcli");
     const QStringList lines = text.split(QLatin1Char('\n'));
-    for (const QString &line : lines) {
+    for (QString line : lines) {
+        if (line.endsWith(QLatin1Char('\r')))
+            line.chop(1); // CRLF: the CR is not part of the value ("auto\r" is no method)
         if (line.trimmed().isEmpty()) {
             flush();
             continue;
@@ -248,9 +250,15 @@ QList<NmProfile> parseNmcliProfiles(const QString &text)
         if (colon <= 0)
             continue;
         const QString key = line.left(colon);
-        QString value = line.mid(colon + 1);
-        value.replace(QLatin1String("\\:"), QLatin1String(":"));
-        value.replace(QLatin1String("\\\\"), QLatin1String("\\"));
+        // Terse values escape ':' and '\\'; a bare one means the line is not
+        // nmcli's (a field more, a cut escape): its value is unknown.
+        const QStringList fields = splitTerse(line.mid(colon + 1));
+        qsizetype backslashes = 0;
+        while (backslashes < line.size() && line.at(line.size() - 1 - backslashes) == QLatin1Char('\\'))
+            ++backslashes;
+        if (fields.size() != 1 || backslashes % 2 == 1)
+            continue;
+        const QString &value = fields.first();
         any = true;
         if (key == QLatin1String("connection.id"))
             current.id = value;

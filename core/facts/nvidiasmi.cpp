@@ -9,8 +9,10 @@ namespace spark {
 NvidiaSmiInfo parseNvidiaSmi(const QString &text, int exitCode)
 {
     NvidiaSmiInfo info;
-    static const QRegularExpression driver(QStringLiteral("Driver Version:\\s*([0-9][0-9A-Za-z.\\-]*)"));
-    static const QRegularExpression cuda(QStringLiteral("CUDA Version:\\s*([0-9][0-9.]*)"));
+    // A version is only taken whole: dotted, and followed by the table's
+    // spacing or border. Output cut short ("Driver Version: 580") is no version.
+    static const QRegularExpression driver(QStringLiteral("Driver Version:\\s*([0-9]+\\.[0-9][0-9A-Za-z.\\-]*)(?=[\\s|])"));
+    static const QRegularExpression cuda(QStringLiteral("CUDA Version:\\s*([0-9]+\\.[0-9]+)(?=[\\s|])"));
     // "|   0  NVIDIA GB10                    On  |   0000000F:01:00.0  On |"
     static const QRegularExpression gpu(QStringLiteral("^\\|\\s+\\d+\\s+(.+?)\\s+(?:On|Off)\\s+\\|"));
 

@@ -95,7 +95,14 @@ QList<Iperf3Line> Iperf3Parser::feed(QByteArrayView chunk)
 
 QList<Iperf3Line> Iperf3Parser::finish()
 {
-    return handle(m_buffer.finish());
+    // The last line never got its newline: a measurement in it may be cut
+    // short ("3.74 Gbits/sec   1" of "…   17" retransmits), so only an error
+    // message there is kept.
+    for (const QString &line : m_buffer.finish()) {
+        if (!parseLine(line))
+            handle({line});
+    }
+    return {};
 }
 
 QList<Iperf3Line> Iperf3Parser::handle(const QStringList &lines)
@@ -169,24 +176,36 @@ Expected<Iperf3Summary> Iperf3Parser::parseJson(const QByteArray &json)
     if (!end.contains(QStringLiteral("sum_sent")))
         return Error(QCoreApplication::translate("spark::Iperf3Parser", "iperf3 ended without a result; run the test again."),
                      QStringLiteral("iperf3 --json: no end.sum_sent"));
-    const auto gbps = [&end](const char *key) {
-        return end.value(QLatin1String(key)).toObject().value(QStringLiteral("bits_per_second")).toDouble() / 1e9;
+    // A rate or byte count the report does not hold is unknown, never 0 Gb/s:
+    // the first one missing makes the whole summary an error that names it.
+    QString missing;
+    const auto field = [&end, &missing](const char *key, const char *name) {
+        const QJsonValue value = end.value(QLatin1String(key)).toObject().value(QLatin1String(name));
+        if (!value.isDouble() && missing.isEmpty())
+            missing = QStringLiteral("end.%1.%2").arg(QLatin1String(key), QLatin1String(name));
+        return value.toDouble();
     };
-    const auto field = [&end](const char *key, const char *name) {
-        return end.value(QLatin1String(key)).toObject().value(QLatin1String(name)).toDouble();
+    const auto gbps = [&field](const char *key) { return field(key, "bits_per_second") / 1e9; };
+    // Retransmits are only counted by a Linux TCP sender: absent, they are unknown (-1).
+    const auto retransmits = [&end](const char *key) {
+        const QJsonValue value = end.value(QLatin1String(key)).toObject().value(QStringLiteral("retransmits"));
+        return value.isDouble() ? qint64(value.toDouble()) : qint64(-1);
     };
     Iperf3Summary summary;
     summary.sentGbps = gbps("sum_sent");
     summary.receivedGbps = gbps("sum_received");
     summary.sentBytes = field("sum_sent", "bytes");
-    summary.retransmits = qint64(field("sum_sent", "retransmits"));
+    summary.retransmits = retransmits("sum_sent");
     summary.bidirectional = end.contains(QStringLiteral("sum_sent_bidir_reverse"));
     if (summary.bidirectional) {
         summary.reverseSentGbps = gbps("sum_sent_bidir_reverse");
         summary.reverseReceivedGbps = gbps("sum_received_bidir_reverse");
         summary.reverseSentBytes = field("sum_sent_bidir_reverse", "bytes");
-        summary.reverseRetransmits = qint64(field("sum_sent_bidir_reverse", "retransmits"));
+        summary.reverseRetransmits = retransmits("sum_sent_bidir_reverse");
     }
+    if (!missing.isEmpty())
+        return Error(QCoreApplication::translate("spark::Iperf3Parser", "iperf3's report has no result; run the test again."),
+                     QStringLiteral("iperf3 --json: no %1").arg(missing));
     return summary;
 }
 

@@ -38,12 +38,12 @@ struct Iperf3Summary
     double sentGbps = 0;
     double receivedGbps = 0;
     double sentBytes = 0;
-    qint64 retransmits = 0;
+    qint64 retransmits = -1; // -1: not in the report
     // --bidir only: the server-to-client direction.
     double reverseSentGbps = 0;
     double reverseReceivedGbps = 0;
     double reverseSentBytes = 0;
-    qint64 reverseRetransmits = 0;
+    qint64 reverseRetransmits = -1;
     bool bidirectional = false;
 };
 
@@ -58,6 +58,8 @@ public:
     explicit Iperf3Parser(int streamsPerDirection = 0);
 
     QList<Iperf3Line> feed(QByteArrayView chunk);
+    // The end of the output: a measurement without its newline may be cut
+    // short and is not taken (an error line is).
     QList<Iperf3Line> finish();
     // One whole line, as SshSession's execStreaming hands it out.
     QList<Iperf3Line> feedLine(const QString &line);

@@ -3,6 +3,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace spark {
 
 namespace {
@@ -39,7 +41,15 @@ QList<PerftestRow> PerftestParser::feed(QByteArrayView chunk)
 
 QList<PerftestRow> PerftestParser::finish()
 {
-    return handle(m_buffer.finish());
+    // The last line never got its newline: a row in it may be cut short
+    // ("… 111.71  0.21" of "… 111.71  0.213070"), so it is not taken. An
+    // error message there still counts.
+    for (const QString &line : m_buffer.finish()) {
+        const QString trimmed = line.trimmed();
+        if (!trimmed.isEmpty() && looksLikeError(trimmed))
+            m_errors.append(trimmed);
+    }
+    return {};
 }
 
 QList<PerftestRow> PerftestParser::handle(const QStringList &lines)
@@ -65,6 +75,12 @@ QList<PerftestRow> PerftestParser::handle(const QStringList &lines)
             continue;
         }
         if (m_columns.size() < 3 || fields.size() != m_columns.size())
+            continue;
+        // A bandwidth table without an average in a known unit gives no rate: unknown, not 0 Gb/s.
+        const bool bandwidth = m_columns.at(2).startsWith(QLatin1String("BW"));
+        if (bandwidth && std::none_of(m_columns.cbegin(), m_columns.cend(), [](const QString &name) {
+                return name.startsWith(QLatin1String("BW average")) && toGbps(name) > 0;
+            }))
             continue;
         PerftestRow row;
         row.kind = m_columns.at(2).startsWith(QLatin1String("BW")) ? PerftestRow::Kind::Bandwidth

@@ -19,9 +19,9 @@ struct PerftestRow
     qint64 messageBytes = 0;
     qint64 iterations = 0;
     // ib_write_bw (converted to Gb/s whatever unit the header named)
-    double peakGbps = 0;
-    double averageGbps = 0;
-    double messageRateMpps = 0;
+    double peakGbps = 0;        // 0 also where the perftest version lacks the column
+    double averageGbps = 0;     // always printed: a table without it gives no rows
+    double messageRateMpps = 0; // 0 where the perftest version lacks the column
     // ib_write_lat, microseconds (0 where the perftest version lacks the column)
     double minUs = 0;
     double maxUs = 0;
@@ -39,6 +39,8 @@ class PerftestParser
 {
 public:
     QList<PerftestRow> feed(QByteArrayView chunk);
+    // The end of the output: a row without its newline may be cut short and
+    // is not taken (an error line is).
     QList<PerftestRow> finish();
     // One whole line, as SshSession's execStreaming hands it out.
     QList<PerftestRow> feedLine(const QString &line);

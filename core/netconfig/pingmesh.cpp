@@ -74,25 +74,38 @@ Expected<QList<PingResult>> PingMesh::parse(const QString &output)
     static const QRegularExpression rtt(QStringLiteral("^(?:rtt|round-trip) min/avg/max/\\S+ = [\\d.]+/([\\d.]+)/"));
     QList<PingResult> results;
     PingResult *current = nullptr;
+    // What ping always prints for its exit code: the counts unless it failed
+    // outright (2), the times when a reply came. Without them a result would
+    // read as 0 sent or 0 ms: the output is not understood instead.
+    bool counted = false;
+    bool timed = false;
+    const auto unexpected = [](const QString &detail) {
+        return Error(tr("The link check printed something unexpected."), detail);
+    };
     for (const QString &rawLine : output.split(QLatin1Char('\n'))) {
         const QString line = rawLine.trimmed();
         if (line.startsWith(QLatin1String("@@ ping "))) {
             const QStringList fields = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
-            if (fields.size() != 4)
-                return Error(tr("The link check printed something unexpected."), line);
+            if (fields.size() != 4 || current) // a block without its exit code
+                return unexpected(line);
             results.append(PingResult{fields[2], fields[3]});
             current = &results.last();
+            counted = timed = false;
         } else if (line.startsWith(QLatin1String("@@ rc "))) {
-            if (!current)
-                return Error(tr("The link check printed something unexpected."), line);
-            current->exitCode = line.mid(6).toInt();
+            bool isNumber = false;
+            const int exitCode = line.mid(6).toInt(&isNumber);
+            if (!current || !isNumber || (exitCode < 2 && !counted) || (current->received > 0 && !timed))
+                return unexpected(line);
+            current->exitCode = exitCode;
             current = nullptr;
         } else if (current) {
             if (const auto match = summary.match(line); match.hasMatch()) {
                 current->transmitted = match.captured(1).toInt();
                 current->received = match.captured(2).toInt();
+                counted = true;
             } else if (const auto timing = rtt.match(line); timing.hasMatch()) {
                 current->averageMs = timing.captured(1).toDouble();
+                timed = true;
             } else if (line.contains(QLatin1String("message too long"), Qt::CaseInsensitive)) {
                 current->messageTooLong = true;
             }

@@ -27,6 +27,10 @@ private Q_SLOTS:
         QTest::newRow("three OTAs, unquoted, German date") << "spark-three-otas-unquoted.txt" << "7.5.0"
                                                            << QDate(2026, 4, 14) << "7.2.3" << 3 << false
                                                            << "DGX Server for KVM";
+        QTest::newRow("four OTAs, German dates") << "spark-7.6.0-de.txt" << "7.6.0" << QDate(2026, 4, 28) << "7.2.3" << 4
+                                                 << false << "DGX Server for KVM";
+        QTest::newRow("four OTAs, French dates (Tuesday is 'mar.')")
+            << "spark-7.6.0-fr.txt" << "7.6.0" << QDate(2026, 4, 28) << "7.2.3" << 4 << false << "DGX Server for KVM";
         QTest::newRow("OEM GB10, Chinese date") << "oem-gb10-zh.txt" << "7.6.0" << QDate(2026, 7, 8) << "7.2.3"
                                                 << 1 << true << "ASUS Ascent GX10";
     }
@@ -103,6 +107,13 @@ private Q_SLOTS:
         QTest::newRow("de_DE") << "Mi 19. Nov 17:05:30 CET 2025" << QDate(2025, 11, 19);
         QTest::newRow("de_DE März") << "Di 3. Mär 09:00:00 CET 2026" << QDate(2026, 3, 3);
         QTest::newRow("fr_FR") << "mer. 15 avril 2026 10:00:00 CEST" << QDate(2026, 4, 15);
+        QTest::newRow("fr_FR Tuesday in April") << "mar. 28 avr. 2026 09:12:44 CEST" << QDate(2026, 4, 28);
+        QTest::newRow("fr_FR Tuesday in March") << "mar. 17 mars 2026 14:18:52 CET" << QDate(2026, 3, 17);
+        QTest::newRow("es_ES Tuesday in April") << "mar 28 abr 2026 09:12:44 CEST" << QDate(2026, 4, 28);
+        QTest::newRow("es_ES Tuesday in March: 'mar' twice, unknown") << "mar 17 mar 2026 14:18:52 CET" << QDate();
+        QTest::newRow("it_IT") << "gio 22 gen 2026, 10:41:07, CET" << QDate(2026, 1, 22);
+        QTest::newRow("en_US March") << "Tue Mar 17 02:18:52 PM UTC 2026" << QDate(2026, 3, 17);
+        QTest::newRow("'Mar' without a weekday: unknown") << "Mar 17 2026" << QDate();
         QTest::newRow("zh_CN") << "2026年 04月 15日 星期三 10:00:00 CST" << QDate(2026, 4, 15);
         QTest::newRow("ISO") << "2026-04-15T10:00:00+02:00" << QDate(2026, 4, 15);
         QTest::newRow("garbage") << "yesterday" << QDate();
