@@ -173,6 +173,10 @@
         <source>The MTU differs across the link between %1 (%2) and %3 (%4): both ends need the same MTU; apply the cluster&apos;s network plan again to set it.</source>
         <translation>%1（%2）与 %3（%4）之间链路两端的 MTU 不一致：两端必须使用相同的 MTU；请重新应用集群的网络规划进行设置。</translation>
     </message>
+    <message>
+        <source>%1 has a link but no other Spark was seen through it, and it saw none (its addresses may still be starting up): wait a few seconds and check again; if it stays silent, check that its cable is in and that the switch port is enabled.</source>
+        <translation>%1 的链路已连通，但通过它没有看到其他 Spark，它自己也没有看到任何节点（其地址可能仍在启动中）：请等几秒钟后再检查一次；如果它仍然没有响应，请检查它的线缆是否插好、交换机端口是否已启用。</translation>
+    </message>
 </context>
 <context>
     <name>spark::CablingPlan</name>
@@ -746,6 +750,10 @@
     <message>
         <source>%1 answered.</source>
         <translation>%1 已响应。</translation>
+    </message>
+    <message>
+        <source>%1 did not answer yet; looking again in a moment.</source>
+        <translation>%1 尚未应答，稍后再看一次。</translation>
     </message>
 </context>
 <context>

@@ -53,6 +53,7 @@ QString findingKindKey(CablingFinding::Kind kind)
     case Kind::RingLooksLikeSwitch: return QStringLiteral("ring-looks-like-switch");
     case Kind::SwitchInsteadOfDirect: return QStringLiteral("switch-instead-of-direct");
     case Kind::DirectInsteadOfSwitch: return QStringLiteral("direct-instead-of-switch");
+    case Kind::NodeNotSeen: return QStringLiteral("node-not-seen");
     }
     return {};
 }
@@ -62,7 +63,7 @@ QList<CablingFinding> CablingCheck::check(const CablingPlan &plan, const Observe
 {
     QList<CablingFinding> findings;
     if (plan.layout == ClusterLayout::Switch)
-        checkSwitch(plan, observed, findings);
+        checkSwitch(plan, observed, nodes, findings);
     else
         checkDirect(plan, observed, findings);
     checkHealth(observed, nodes, findings);
@@ -162,20 +163,59 @@ void CablingCheck::checkDirect(const CablingPlan &plan, const ObservedCabling &o
     }
 }
 
-void CablingCheck::checkSwitch(const CablingPlan &plan, const ObservedCabling &observed, QList<CablingFinding> &findings)
+void CablingCheck::checkSwitch(const CablingPlan &plan, const ObservedCabling &observed,
+                               const QList<NodeObservation> &nodes, QList<CablingFinding> &findings)
 {
     const bool twoNodes = plan.nodes.size() == 2;
-    auto connected = [&](const PortEnd &end) {
-        if (observed.switchedPorts.contains(end))
-            return true;
-        // Two Sparks on a switch look exactly like a direct cable between the same ports.
+    // A node is silent when its planned port has carrier but nobody saw anybody
+    // through it (IPv6 duplicate address detection still running, a slow node).
+    // Then two nodes that see only each other may as well be two of the switch's
+    // nodes whose partners did not answer: nothing can be concluded about them.
+    auto seenAtAll = [&](const QString &node) {
+        for (const PortEnd &end : observed.switchedPorts) {
+            if (end.node == node)
+                return true;
+        }
         for (const ObservedLink &link : observed.links) {
-            if (twoNodes && linkHas(link, end) && otherEnd(link, end).port == end.port)
+            if (link.a.node == node || link.b.node == node)
                 return true;
         }
         return false;
     };
-    if (!twoNodes) {
+    QList<PortEnd> silent;
+    bool everyoneSeen = true;
+    for (const Cable &cable : plan.cables) {
+        if (cable.to || seenAtAll(cable.from.node))
+            continue;
+        everyoneSeen = false;
+        bool carrier = false;
+        for (int twin = 0; twin < 2; ++twin) {
+            const InterfaceObservation *interface = findInterface(nodes, cable.from.node, cable.from.port, twin);
+            carrier = carrier || (interface && interface->present && interface->up);
+        }
+        if (carrier)
+            silent.append(cable.from);
+    }
+    for (const PortEnd &end : std::as_const(silent))
+        findings.append({Kind::NodeNotSeen, end, std::nullopt,
+                         tr("%1 has a link but no other Spark was seen through it, and it saw none (its addresses may "
+                            "still be starting up): wait a few seconds and check again; if it stays silent, check that "
+                            "its cable is in and that the switch port is enabled.")
+                             .arg(CablingText::end(end))});
+    auto connected = [&](const PortEnd &end) {
+        if (observed.switchedPorts.contains(end))
+            return true;
+        // Two Sparks on a switch look exactly like a direct cable between the same ports;
+        // so do two Sparks of a larger switch whose other Sparks were not seen.
+        for (const ObservedLink &link : observed.links) {
+            if ((twoNodes || !everyoneSeen) && linkHas(link, end) && otherEnd(link, end).port == end.port)
+                return true;
+        }
+        return false;
+    };
+    // "Cabled directly" only when every planned Spark was seen: then two that see
+    // only each other cannot be sharing the switch with the others.
+    if (!twoNodes && everyoneSeen) {
         for (const ObservedLink &link : observed.links)
             findings.append({Kind::DirectInsteadOfSwitch, link.a, link.b,
                              tr("%1 and %2 are cabled directly, but the plan uses a switch: plug both into the switch.")
@@ -184,7 +224,7 @@ void CablingCheck::checkSwitch(const CablingPlan &plan, const ObservedCabling &o
     for (const Cable &cable : plan.cables) {
         if (cable.to)
             continue;
-        if (connected(cable.from))
+        if (connected(cable.from) || silent.contains(cable.from))
             continue;
         const PortEnd other{cable.from.node, 1 - cable.from.port};
         if (connected(other))

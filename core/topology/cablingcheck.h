@@ -26,6 +26,7 @@ struct CablingFinding
         RingLooksLikeSwitch,
         SwitchInsteadOfDirect,
         DirectInsteadOfSwitch,
+        NodeNotSeen, // on a switch: the port is up, but neither it nor anyone saw a neighbour there
     };
     Kind kind = Kind::MissingCable;
     PortEnd a;
@@ -47,7 +48,8 @@ public:
 
 private:
     static void checkDirect(const CablingPlan &plan, const ObservedCabling &observed, QList<CablingFinding> &findings);
-    static void checkSwitch(const CablingPlan &plan, const ObservedCabling &observed, QList<CablingFinding> &findings);
+    static void checkSwitch(const CablingPlan &plan, const ObservedCabling &observed, const QList<NodeObservation> &nodes,
+                            QList<CablingFinding> &findings);
     static void checkHealth(const ObservedCabling &observed, const QList<NodeObservation> &nodes,
                             QList<CablingFinding> &findings);
 };

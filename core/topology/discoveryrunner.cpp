@@ -6,6 +6,7 @@
 
 #include <QElapsedTimer>
 #include <QLoggingCategory>
+#include <QThread>
 
 #include <memory>
 
@@ -27,6 +28,33 @@ DiscoveryReport DiscoveryRunner::runBlocking(const QList<DiscoveryNode> &nodes, 
 {
     QElapsedTimer timer;
     timer.start();
+    auto silentIn = [](const DiscoveryReport &report) {
+        QStringList silent;
+        for (const CablingFinding &finding : report.findings) {
+            if (finding.kind == CablingFinding::Kind::NodeNotSeen && !silent.contains(finding.a.node))
+                silent.append(finding.a.node);
+        }
+        return silent;
+    };
+    DiscoveryReport report = look(nodes, plan);
+    if (!silentIn(report).isEmpty()) {
+        // Never conclude from a half-heard cluster: the silent ones usually answer a moment later.
+        const QStringList silent = silentIn(report);
+        qCDebug(lcDiscovery) << "silent on the first look:" << silent << "- looking again";
+        for (const QString &node : silent)
+            Q_EMIT progress(node, 0.5, tr("%1 did not answer yet; looking again in a moment.").arg(node));
+        QThread::msleep(RetryWaitMs);
+        report = look(nodes, plan);
+        report.retried = true;
+    }
+    report.silentNodes = silentIn(report);
+    report.elapsedMs = timer.elapsed();
+    qCDebug(lcDiscovery) << "discovery on" << nodes.size() << "nodes took" << report.elapsedMs << "ms";
+    return report;
+}
+
+DiscoveryReport DiscoveryRunner::look(const QList<DiscoveryNode> &nodes, const std::optional<CablingPlan> &plan)
+{
     DiscoveryReport report;
     const QString command = NeighbourDiscovery::command();
 
@@ -75,8 +103,6 @@ DiscoveryReport DiscoveryRunner::runBlocking(const QList<DiscoveryNode> &nodes, 
     report.cabling = NeighbourDiscovery::link(report.observations, known);
     if (plan && report.problems.isEmpty())
         report.findings = CablingCheck::check(*plan, report.cabling, report.observations);
-    report.elapsedMs = timer.elapsed();
-    qCDebug(lcDiscovery) << "discovery on" << nodes.size() << "nodes took" << report.elapsedMs << "ms";
     return report;
 }
 

@@ -10,6 +10,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -38,6 +39,8 @@ struct DiscoveryReport
     ObservedCabling cabling;
     QList<CablingFinding> findings;      // against the plan; only when every node answered
     QList<NodeError> problems;           // nodes that could not be asked
+    QStringList silentNodes;             // nodes that still saw nobody, and nobody them, after the retry
+    bool retried = false;                // the first look was ambiguous and was made again
     qint64 elapsedMs = 0;
 
     bool complete() const { return problems.isEmpty(); }
@@ -46,7 +49,10 @@ struct DiscoveryReport
 
 // Runs the neighbour discovery command on every node at once and matches the
 // answers: which port of which node is cabled to which port of which node.
-// No package is installed on the nodes; it takes about one second.
+// No package is installed on the nodes; it takes about one second. When some
+// nodes were silent (nothing seen through a port that is up: IPv6 duplicate
+// address detection still running, a slow node), the answer is ambiguous and
+// it looks once more after RetryWaitMs before reporting who stayed silent.
 class DiscoveryRunner final : public QObject
 {
     Q_OBJECT
@@ -54,6 +60,8 @@ class DiscoveryRunner final : public QObject
 
 public:
     static constexpr int CommandTimeoutMs = 15000;
+    // Longer than IPv6 duplicate address detection (one probe, one second) plus the listen window.
+    static constexpr int RetryWaitMs = 2500;
 
     explicit DiscoveryRunner(QObject *parent = nullptr);
 
@@ -61,6 +69,10 @@ public:
     QFuture<DiscoveryReport> run(const QList<DiscoveryNode> &nodes, const std::optional<CablingPlan> &plan = {});
     // The same, blocking: never call it on the GUI thread.
     DiscoveryReport runBlocking(const QList<DiscoveryNode> &nodes, const std::optional<CablingPlan> &plan = {});
+
+private:
+    // One look: the command on every node at once, then the matching.
+    DiscoveryReport look(const QList<DiscoveryNode> &nodes, const std::optional<CablingPlan> &plan);
 
 Q_SIGNALS:
     // fraction 0..1 of this node's part, and a sentence saying what happens.

@@ -114,8 +114,11 @@ CablingPicture CablingPictureBuilder::build(const CablingPlan &plan, const std::
         QList<PortEnd> occupied = seen.switchedPorts;
         for (const ObservedLink &link : seen.links)
             occupied << link.a << link.b;
+        // While some Sparks were not seen, the core concludes nothing about the
+        // others' cables: draw them as not yet confirmed, never as wrong.
+        const DrawState unconfirmed = report->silentNodes.isEmpty() ? DrawState::Wrong : DrawState::Missing;
         for (const PortEnd &end : std::as_const(occupied))
-            states.insert(keyOf(end), right.contains(keyOf(end)) ? DrawState::Ok : DrawState::Wrong);
+            states.insert(keyOf(end), right.contains(keyOf(end)) ? DrawState::Ok : unconfirmed);
         for (const Cable &cable : plan.cables) {
             for (const std::optional<PortEnd> &end : {std::optional<PortEnd>(cable.from), cable.to}) {
                 if (end && !states.contains(keyOf(*end)))
@@ -223,8 +226,9 @@ CablingPicture CablingPictureBuilder::build(const CablingPlan &plan, const std::
                 planned = planned || (cable.to && joins(link, cable.from, *cable.to));
             if (planned || !index.contains(link.a.node) || !index.contains(link.b.node))
                 continue;
-            if (plan.layout == ClusterLayout::Switch && plan.nodes.size() == 2 && link.a.port == link.b.port)
-                continue; // the switch itself, seen as one link
+            if (plan.layout == ClusterLayout::Switch && (plan.nodes.size() == 2 || !report->silentNodes.isEmpty())
+                && link.a.port == link.b.port)
+                continue; // the switch itself, seen as one link (others on it were silent)
             topology.cables.append(TopologyCable{index.value(link.a.node), index.value(link.b.node), link.a.port,
                                                  link.b.port, DrawState::Wrong, tr("wrong")});
         }
