@@ -958,6 +958,10 @@
         <source>iperf3 ended without a result; run the test again.</source>
         <translation>iperf3 结束时没有给出结果；请重新运行测试。</translation>
     </message>
+    <message>
+        <source>iperf3&apos;s report has no result; run the test again.</source>
+        <translation>iperf3 的报告中没有结果；请重新运行测试。</translation>
+    </message>
 </context>
 <context>
     <name>spark::KnownHosts</name>
