@@ -14,20 +14,6 @@ namespace spark {
 
 namespace {
 
-const InterfaceObservation *interfaceOf(const QList<NodeObservation> &observations, const QString &node,
-                                        const QString &netdev)
-{
-    for (const NodeObservation &observation : observations) {
-        if (observation.node != node)
-            continue;
-        for (const InterfaceObservation &interface : observation.interfaces) {
-            if (interface.netdev == netdev)
-                return &interface;
-        }
-    }
-    return nullptr;
-}
-
 // The link-local address `from` sees for the twin with `mac`.
 std::optional<QString> linkLocalOf(const InterfaceObservation &from, const QString &mac)
 {
@@ -55,7 +41,7 @@ TwinPair pairTwin(const LinkTarget &link, int index, const QList<NodeObservation
 {
     const Cx7Function *functionA = cx7::find(link.portA, index);
     const QString netdevA = functionA ? functionA->netdevName() : QString();
-    const InterfaceObservation *a = interfaceOf(observations, link.nodeA, netdevA);
+    const InterfaceObservation *a = observedInterface(observations, link.nodeA, netdevA);
     if (!a || !a->present || !a->up)
         return {{}, QuickCheck::tr("%1 on %2 has no carrier").arg(netdevA, link.nodeA)};
     QStringList candidates = cx7::netdevNamesOfPort(link.portB);
@@ -65,7 +51,7 @@ TwinPair pairTwin(const LinkTarget &link, int index, const QList<NodeObservation
     }
     candidates.removeAll(taken);
     for (const QString &netdevB : std::as_const(candidates)) {
-        const InterfaceObservation *b = interfaceOf(observations, link.nodeB, netdevB);
+        const InterfaceObservation *b = observedInterface(observations, link.nodeB, netdevB);
         if (!b || b->mac.isEmpty())
             continue;
         const auto addressB = linkLocalOf(*a, b->mac);
@@ -87,7 +73,7 @@ void describeFromObservations(LinkTarget &target, const QList<NodeObservation> &
     int slowest = 0;
     for (const LinkTwin &twin : target.twins) {
         for (const auto &[node, netdev] : {std::pair{target.nodeA, twin.netdevA}, std::pair{target.nodeB, twin.netdevB}}) {
-            const InterfaceObservation *interface = interfaceOf(observations, node, netdev);
+            const InterfaceObservation *interface = observedInterface(observations, node, netdev);
             if (interface && interface->up && interface->speedMbps > 0)
                 slowest = slowest == 0 ? interface->speedMbps : std::min(slowest, interface->speedMbps);
         }

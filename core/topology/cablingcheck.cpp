@@ -27,16 +27,7 @@ PortEnd otherEnd(const ObservedLink &link, const PortEnd &end)
 
 const InterfaceObservation *findInterface(const QList<NodeObservation> &nodes, const QString &node, int port, int twin)
 {
-    const QString netdev = cx7::find(port, twin)->netdevName();
-    for (const NodeObservation &observation : nodes) {
-        if (observation.node != node)
-            continue;
-        for (const InterfaceObservation &interface : observation.interfaces) {
-            if (interface.netdev == netdev)
-                return &interface;
-        }
-    }
-    return nullptr;
+    return observedInterface(nodes, node, cx7::find(port, twin)->netdevName());
 }
 } // namespace
 

@@ -199,4 +199,18 @@ ObservedCabling NeighbourDiscovery::link(const QList<NodeObservation> &observati
     return cabling;
 }
 
+const InterfaceObservation *observedInterface(const QList<NodeObservation> &nodes, const QString &node,
+                                              const QString &netdev)
+{
+    for (const NodeObservation &observation : nodes) {
+        if (observation.node != node)
+            continue;
+        for (const InterfaceObservation &interface : observation.interfaces) {
+            if (interface.netdev == netdev)
+                return &interface;
+        }
+    }
+    return nullptr;
+}
+
 } // namespace spark

@@ -49,6 +49,10 @@ struct NodeMacs
     QMap<QString, QString> macByNetdev;
 };
 
+// What `node` reported about `netdev`, if it answered and has it.
+const InterfaceObservation *observedInterface(const QList<NodeObservation> &nodes, const QString &node,
+                                              const QString &netdev);
+
 // node/port/twin
 struct TwinEnd
 {
