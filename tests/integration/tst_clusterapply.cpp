@@ -196,7 +196,7 @@ private Q_SLOTS:
 
         PreparedCluster prepared;
         ClusterApplyReport report = apply(lab, cluster, targets(lab), options(), &prepared);
-        QVERIFY(!prepared.addresses.subnets.isEmpty());
+        QVERIFY2(!prepared.addresses.subnets.isEmpty(), qPrintable(report.error.message + QStringLiteral(" / ") + report.error.detail));
         for (const Ipv4Subnet &used : prepared.addresses.subnets)
             QVERIFY2(!used.overlaps(*Ipv4Subnet::parse(subnet)), qPrintable(used.toString()));
         QVERIFY2(report.succeeded, qPrintable(describe(report)));
