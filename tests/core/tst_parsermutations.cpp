@@ -213,7 +213,8 @@ void TestParserMutations::neverAWrongValue_data()
     const QString mapped = probeSection("sparklab-nvidia-sync-gid-reorder.txt", "gids", "rocep1s0f0");
     addLineRows("gid table with IPv4", mapped, gidFacts, false, cutInsideLine(mapped, QStringLiteral(":ffff:")));
     addLineRows("pcie sysfs", probeSection(capture, "pcie", "0002:01:00.1"), pcieFacts, false);
-    for (const char *table : {"facts/nvidia-smi/full-table-580.159.03.txt", "facts/nvidia-smi/full-table-580.126.09.txt"}) {
+    for (const char *table : {"facts/nvidia-smi/header-580.95.05.txt", "facts/nvidia-smi/full-table-580.159.03.txt",
+                              "facts/nvidia-smi/full-table-580.126.09.txt"}) {
         // A version cut short ("580", "1") is no version: every byte of the header line.
         const QString text = fixture(table);
         addLineRows(table, text, nvidiaFacts, true, cutInsideLine(text, QStringLiteral("Driver Version")));
