@@ -37,13 +37,16 @@ DiscoveryReport DiscoveryRunner::runBlocking(const QList<DiscoveryNode> &nodes, 
         return silent;
     };
     DiscoveryReport report = look(nodes, plan);
-    if (!silentIn(report).isEmpty()) {
-        // Never conclude from a half-heard cluster: the silent ones usually answer a moment later.
-        const QStringList silent = silentIn(report);
-        qCDebug(lcDiscovery) << "silent on the first look:" << silent << "- looking again";
+    const QStringList silent = silentIn(report);
+    const QStringList incomplete = NeighbourDiscovery::incompleteSightings(report.observations);
+    if (!silent.isEmpty() || !incomplete.isEmpty()) {
+        // Never conclude from a half-heard cluster: the silent ones usually
+        // answer a moment later, and a one-way sighting is an answer lost.
+        qCDebug(lcDiscovery) << "on the first look, silent:" << silent << "incomplete:" << incomplete
+                             << "- looking again";
         for (const QString &node : silent)
             Q_EMIT progress(node, 0.5, tr("%1 did not answer yet; looking again in a moment.").arg(node));
-        QThread::msleep(RetryWaitMs);
+        QThread::msleep(silent.isEmpty() ? IncompleteRetryWaitMs : RetryWaitMs);
         report = look(nodes, plan);
         report.retried = true;
     }

@@ -52,7 +52,8 @@ struct DiscoveryReport
 // No package is installed on the nodes; it takes about one second. When some
 // nodes were silent (nothing seen through a port that is up: IPv6 duplicate
 // address detection still running, a slow node), the answer is ambiguous and
-// it looks once more after RetryWaitMs before reporting who stayed silent.
+// it looks once more after RetryWaitMs before reporting who stayed silent;
+// so it does, sooner, when a twin's answer was lost (one-way sightings).
 class DiscoveryRunner final : public QObject
 {
     Q_OBJECT
@@ -62,6 +63,8 @@ public:
     static constexpr int CommandTimeoutMs = 15000;
     // Longer than IPv6 duplicate address detection (one probe, one second) plus the listen window.
     static constexpr int RetryWaitMs = 2500;
+    // When every node answered but some twin's answer was lost on the way.
+    static constexpr int IncompleteRetryWaitMs = 300;
 
     explicit DiscoveryRunner(QObject *parent = nullptr);
 

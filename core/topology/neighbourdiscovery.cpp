@@ -42,7 +42,9 @@ Expected<QString> NeighbourDiscovery::command(const QStringList &netdevs)
     }
     const QString list = quoted.join(QLatin1Char(' '));
     // Per netdev, all in parallel: an all-nodes ping for one second lists who
-    // answers; a unicast ping to each answer makes this node resolve its MAC
+    // answers (ping refuses a multicast interval under a second to a user); a
+    // unicast ping to each answer, every 0.2 s until one comes back, makes this
+    // node resolve its MAC
     // (a peer that already knows us would not ask, so the multicast alone can
     // leave our neighbour table empty); meanwhile ethtool reads the speed.
     // Then, in order, per netdev: a line with its own MAC, state, MTU and
@@ -52,7 +54,7 @@ Expected<QString> NeighbourDiscovery::command(const QStringList &netdevs)
                "( ethtool \"$i\" >\"$d/$i.speed\" 2>/dev/null & "
                "ping -6 -n -w1 \"ff02::1%$i\" 2>/dev/null "
                "| sed -n 's/^[0-9]* bytes from \\(fe80:[0-9a-f:]*\\)%.*/\\1/p' | sort -u "
-               "| while read -r a; do ping -6 -n -c1 -w1 \"$a%$i\" >/dev/null 2>&1; done; wait; "
+               "| while read -r a; do ping -6 -n -c1 -i0.2 -w1 \"$a%$i\" >/dev/null 2>&1; done; wait; "
                "echo \"@@ $i $(cat \"/sys/class/net/$i/address\") $(cat \"/sys/class/net/$i/operstate\") "
                "$(cat \"/sys/class/net/$i/mtu\") $(sed -n 's/^[[:space:]]*Speed: \\([0-9][0-9]*\\)Mb\\/s$/\\1/p' \"$d/$i.speed\" "
                "| grep . || cat \"/sys/class/net/$i/speed\" 2>/dev/null || echo -1)\"; "
@@ -197,6 +199,69 @@ ObservedCabling NeighbourDiscovery::link(const QList<NodeObservation> &observati
               [](const auto &x, const auto &y) { return lessEnd(x.a, y.a) || (x.a == y.a && lessEnd(x.b, y.b)); });
     std::sort(cabling.switchedPorts.begin(), cabling.switchedPorts.end(), lessEnd);
     return cabling;
+}
+
+QStringList NeighbourDiscovery::incompleteSightings(const QList<NodeObservation> &observations)
+{
+    struct Seen
+    {
+        QString node;
+        const InterfaceObservation *interface;
+    };
+    QHash<QString, Seen> byMac;
+    for (const NodeObservation &node : observations) {
+        for (const InterfaceObservation &interface : node.interfaces) {
+            if (interface.present && !interface.mac.isEmpty())
+                byMac.insert(interface.mac.toLower(), Seen{node.node, &interface});
+        }
+    }
+    auto sees = [](const InterfaceObservation &from, const QString &mac) {
+        return std::any_of(from.neighbours.cbegin(), from.neighbours.cend(),
+                           [&](const NeighbourEntry &entry) { return entry.mac.compare(mac, Qt::CaseInsensitive) == 0; });
+    };
+    QStringList incomplete;
+    auto add = [&](const QString &node, const QString &netdev) {
+        const QString name = node + QLatin1Char(' ') + netdev;
+        if (!incomplete.contains(name))
+            incomplete.append(name);
+    };
+    for (const NodeObservation &node : observations) {
+        for (const InterfaceObservation &interface : node.interfaces) {
+            if (!interface.present || !interface.up)
+                continue;
+            bool seesAnotherNode = false;
+            for (const NeighbourEntry &entry : interface.neighbours) {
+                const auto it = byMac.constFind(entry.mac);
+                if (it == byMac.cend() || it->node == node.node)
+                    continue;
+                seesAnotherNode = true;
+                if (it->interface->up && !sees(*it->interface, interface.mac))
+                    add(it->node, it->interface->netdev);
+            }
+            if (seesAnotherNode)
+                continue;
+            // Up and alone, while the other twin of its port sees another node.
+            const auto function = cx7::findByNetdev(interface.netdev);
+            if (!function)
+                continue;
+            for (const QString &twinName : cx7::netdevNamesOfPort(function->port)) {
+                if (twinName == interface.netdev)
+                    continue;
+                for (const InterfaceObservation &twin : node.interfaces) {
+                    if (twin.netdev != twinName)
+                        continue;
+                    const bool twinSeesAnother = std::any_of(
+                        twin.neighbours.cbegin(), twin.neighbours.cend(), [&](const NeighbourEntry &entry) {
+                            const auto it = byMac.constFind(entry.mac);
+                            return it != byMac.cend() && it->node != node.node;
+                        });
+                    if (twinSeesAnother)
+                        add(node.node, interface.netdev);
+                }
+            }
+        }
+    }
+    return incomplete;
 }
 
 const InterfaceObservation *observedInterface(const QList<NodeObservation> &nodes, const QString &node,

@@ -103,6 +103,11 @@ public:
     // Matches every node's neighbours against every node's MACs (the known ones
     // plus those the nodes reported themselves).
     static ObservedCabling link(const QList<NodeObservation> &observations, const QList<NodeMacs> &known = {});
+    // Twins ("node netdev") that saw a twin of another node which did not see
+    // them back, or that have a link but saw nobody while a twin of the same
+    // port did: one look missed an answer (a lost neighbour solicitation, a
+    // loaded node), and the per-twin readings of that look are not complete.
+    static QStringList incompleteSightings(const QList<NodeObservation> &observations);
 };
 
 } // namespace spark
