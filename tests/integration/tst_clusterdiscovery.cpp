@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Cable discovery over real SSH on sparklab labs: direct 2, ring 3 and
-// switch 4 match their plans within 3 s, and every cabling fault gives its
-// finding. The labs are private (10.132.x.0/24), because faults change them.
+// switch 4 match their plans within 3 s, every cabling fault gives its
+// finding, and Sparks silent on a switch are named, never taken for direct
+// cables. The labs are private (10.132.x.0/24), because faults change them.
 #include "core/topology/cablingplanner.h"
 #include "core/topology/discoveryrunner.h"
 #include "support/clusterlab.h"
@@ -119,6 +120,42 @@ private Q_SLOTS:
         QVERIFY2(kinds(report).contains(kind), qPrintable(describe(report)));
         for (const CablingFinding &finding : report.findings)
             QVERIFY(!finding.message.isEmpty());
+    }
+
+    // On a switch of 4 where two Sparks are still in IPv6 duplicate address
+    // detection (as just after a reboot), the two that answer see only each
+    // other: that is no direct cable. The discovery looks again, then names
+    // the two silent Sparks; once they answer, the cabling matches.
+    void silentNodesOnASwitchAreNamedNotCalledDirect()
+    {
+        ClusterLab lab;
+        QVERIFY(lab.up(QStringLiteral("itdisc-silent"), QStringLiteral("10.132.6.0/24"),
+                       {QStringLiteral("switch"), QStringLiteral("--nodes"), QStringLiteral("4")}));
+        const auto plan = CablingPlanner::plan(ClusterLayout::Switch, lab.nodeNames(), 0);
+        QVERIFY(plan);
+        const QStringList silent{lab.nodeNames().at(2), lab.nodeNames().at(3)};
+        for (const QString &node : silent) {
+            const ProcessResult held = lab.fault({QStringLiteral("tentative"), node, QStringLiteral("--seconds"),
+                                                  QStringLiteral("120")});
+            QVERIFY2(held.exitCode == 0, held.err.constData());
+        }
+        const DiscoveryReport report = discover(lab, *plan);
+        QVERIFY2(report.complete(), qPrintable(describe(report)));
+        QVERIFY(report.retried);
+        QVERIFY2(!kinds(report).contains(QStringLiteral("direct-instead-of-switch")), qPrintable(describe(report)));
+        QCOMPARE(report.silentNodes, silent);
+        QStringList named;
+        for (const CablingFinding &finding : report.findings) {
+            if (finding.kind == CablingFinding::Kind::NodeNotSeen)
+                named.append(finding.a.node);
+        }
+        QCOMPARE(named, silent);
+
+        for (const QString &node : silent)
+            QCOMPARE(lab.fault({QStringLiteral("tentative"), node, QStringLiteral("--clear")}).exitCode, 0);
+        const DiscoveryReport after = discover(lab, *plan);
+        QVERIFY2(after.healthy(), qPrintable(describe(after)));
+        QVERIFY(after.silentNodes.isEmpty());
     }
 };
 

@@ -6,6 +6,7 @@ sshd, the node state file the stand-ins read) and is recorded in the lab state, 
 `status` lists it and `--clear` undoes it.
 """
 import concurrent.futures
+import json
 import os
 import time
 
@@ -256,6 +257,65 @@ def fault_twin_down(lab, state, args):
     return f"{node['name']} {args.interface}: {updown}"
 
 
+def link_local_states(ns, ifname):
+    """Each IPv6 link-local address of a netdev: True when still tentative."""
+    out = shell.run(["ip", "-n", ns, "-6", "-j", "addr", "show", "dev", ifname, "scope", "link"],
+                    check=False).stdout
+    try:
+        infos = json.loads(out or "[]")
+    except ValueError:
+        return {}
+    return {a["local"]: bool(a.get("tentative")) for i in infos for a in i.get("addr_info", [])}
+
+
+def fault_tentative(lab, state, args):
+    """A port that has just come up: its link-local address waits for IPv6
+    duplicate address detection (DAD) for --seconds, as after a reboot or a
+    replug, so the node neither answers nor sends on that port meanwhile.
+    DAD here is the kernel's own, made long (dad_transmits probes a second);
+    NetworkManager adds the address again when the link comes back."""
+    node = find_node(state, args.node)
+    ns = node["netns"]
+    present = [l["ifname"] for l in json.loads(
+        shell.run(["ip", "-n", ns, "-j", "link", "show"]).stdout or "[]")
+        if l.get("ifname") in CX7_NETDEVS and "LOWER_UP" in l.get("flags", [])]
+    if args.port is not None:
+        present = [d for d in present if port_of_netdev(d) == args.port]
+    if not present:
+        raise LabError(f"{node['name']} has no CX-7 netdev with a link"
+                       + (f" on port {args.port}" if args.port is not None else ""))
+    probes = 1 if args.clear else max(2, int(args.seconds))
+    for ifname in present:
+        shell.run(["ip", "netns", "exec", ns, "sysctl", "-qw",
+                   f"net.ipv6.conf.{ifname}.dad_transmits={probes}",
+                   f"net.ipv6.neigh.{ifname}.retrans_time_ms=1000"])
+        shell.run(["ip", "-n", ns, "link", "set", ifname, "down"])
+        shell.run(["ip", "-n", ns, "link", "set", ifname, "up"])
+
+    def settled():
+        for ifname in present:
+            states = link_local_states(ns, ifname)
+            if args.clear and (not states or any(states.values())):
+                return False
+            if not args.clear and not any(states.values()):
+                return False
+        return True
+
+    deadline = time.monotonic() + 30
+    while not settled():
+        if time.monotonic() > deadline:
+            raise LabError(f"{node['name']}: the link-local addresses of {', '.join(present)} did not "
+                           + ("come back" if args.clear else "become tentative") + " within 30 s")
+        time.sleep(0.2)
+    # the link went down and up: the far ends' carrier and every RoCE GID table
+    refresh_nodes(state, state["node_order"])
+    record(state, {"kind": "tentative", "node": node["name"], "netdevs": present,
+                   "seconds": probes}, clear=args.clear)
+    if args.clear:
+        return f"{node['name']} {' '.join(present)}: link-local addresses usable again"
+    return f"{node['name']} {' '.join(present)}: link-local addresses tentative for {probes} s"
+
+
 # ---------------------------------------------------------------- node faults
 
 def fault_sshd(lab, state, args):
@@ -487,6 +547,9 @@ KINDS = {
               "packet --loss PCT (eBPF) and/or --delay MS (needs sch_netem) on a cable"),
     "mtu": (fault_mtu, "iface", "set --mtu N on one end's netdev (clear: 1500)"),
     "twin-down": (fault_twin_down, "iface", "ip link set down one end's twin"),
+    "tentative": (fault_tentative, "node",
+                  "a node's CX-7 link-local addresses held in IPv6 duplicate address detection "
+                  "(--seconds, default 300; --port P), as just after a reboot: silent on its cables"),
     "sshd-stop": (fault_sshd, "node", "stop a node's sshd (clear or sshd-start: start it)"),
     "sshd-start": (fault_sshd, "node", "start a node's sshd again"),
     "hostkey": (fault_hostkey, "node", "replace a node's SSH host keys and restart sshd"),
@@ -550,6 +613,9 @@ def add_arguments(parser):
             p.add_argument("--count", type=int, default=1)
             p.add_argument("--device", default="0000:00:00.0", metavar="BUS",
                            help="the PCIe device that reports them (a root port or CX-7 function)")
+        if kind == "tentative":
+            p.add_argument("--seconds", type=int, default=300)
+            p.add_argument("--port", type=int, choices=[0, 1])
         if kind == "errors":
             p.add_argument("port", type=int, choices=[0, 1])
             p.add_argument("--counter", action="append", help=f"one of {', '.join(PHY_COUNTERS)}")

@@ -121,6 +121,33 @@ def cable_faults(lab, t):
     t.check("roceP2p1s0f0 port 1 ==> enP2p1s0f0np0 (Up)" in lab.sh("spark-2", "ibdev2netdev"),
             "twin up again")
 
+    def responders(node):
+        out = lab.sh(node, "ping -6 -n -w1 ff02::1%enp1s0f0np0 || true")
+        return set(re.findall(r"bytes from (fe80:[0-9a-f:]*)%", out))
+
+    def link_local(node, tentative):
+        out = lab.sh(node, "ip -6 -o addr show dev enp1s0f0np0 scope link")
+        return {line.split()[3].split("/")[0] for line in out.splitlines()
+                if ("tentative" in line) == tentative}
+
+    lab.fault("tentative", "2", "--seconds", "120")
+    held = link_local("spark-2", tentative=True)
+    t.check(held and not link_local("spark-2", tentative=False),
+            "tentative: spark-2's link-local address waits for duplicate address detection",
+            lab.sh("spark-2", "ip -6 -o addr show dev enp1s0f0np0"))
+    seen = responders("spark-1")
+    t.check(not seen & held, "tentative: spark-2 does not answer an all-nodes ping", seen)
+    t.check(not responders("spark-2"), "tentative: spark-2 cannot send on its cable either")
+    lab.fault("tentative", "2", "--clear")
+    usable = link_local("spark-2", tentative=False)
+    t.check(usable and not link_local("spark-2", tentative=True), "tentative cleared: an address usable again")
+    # (NetworkManager re-activates the port's profile meanwhile and may replace the address)
+    t.check(labtest.wait_until(lambda: link_local("spark-2", tentative=False) & responders("spark-1"), 20),
+            "tentative cleared: spark-2 answers again",
+            f"{responders('spark-1')} {lab.sh('spark-2', 'ip -6 -o addr show dev enp1s0f0np0')}")
+    t.check(labtest.wait_until(lambda: "10.88.0.2/24" in lab.sh("spark-2", "ip -br addr"), 20),
+            "tentative cleared: NetworkManager put the netplan addresses back")
+
 
 def node_faults(lab, t):
     lab.trust("spark-2")
