@@ -22,6 +22,10 @@
         <source>Start in the tray without showing the window.</source>
         <translation>启动后只驻留在系统托盘，不显示窗口。</translation>
     </message>
+    <message>
+        <source>Open the link-health window of &lt;cluster&gt; at start.</source>
+        <translation>启动时打开 &lt;cluster&gt; 的链路健康窗口。</translation>
+    </message>
 </context>
 <context>
     <name>spark::AddressPlan</name>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "app/gui/painttrace.h"
 #include "core/common/appinfo.h"
 #include "core/common/sessionlog.h"
 #include "core/devices/dailypreferences.h"
@@ -28,6 +29,9 @@ struct Options
                                  QStringLiteral("ms")};
     QCommandLineOption minimized{QStringLiteral("minimized"),
                                  QCoreApplication::translate("main", "Start in the tray without showing the window.")};
+    QCommandLineOption dashboard{QStringLiteral("dashboard"),
+                                 QCoreApplication::translate("main", "Open the link-health window of <cluster> at start."),
+                                 QStringLiteral("cluster")};
 };
 
 void describe(QCommandLineParser &parser, const Options &options)
@@ -38,6 +42,7 @@ void describe(QCommandLineParser &parser, const Options &options)
     parser.addVersionOption();
     parser.addOption(options.quitAfter);
     parser.addOption(options.minimized);
+    parser.addOption(options.dashboard);
 }
 
 // --help, --version and wrong options are answered without a display, so that
@@ -46,11 +51,13 @@ bool needsOnlyText(int argc, char *argv[])
 {
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
-        if (std::strcmp(arg, "--quit-after") == 0) {
-            ++i; // its value
+        if (std::strcmp(arg, "--quit-after") == 0 || std::strcmp(arg, "--dashboard") == 0) {
+            if (++i == argc)
+                return true; // its value is missing
             continue;
         }
-        if (std::strcmp(arg, "--minimized") != 0 && std::strncmp(arg, "--quit-after=", 13) != 0)
+        if (std::strcmp(arg, "--minimized") != 0 && std::strncmp(arg, "--quit-after=", 13) != 0
+            && std::strncmp(arg, "--dashboard=", 12) != 0)
             return true; // --help, --version, or something we will reject
     }
     return false;
@@ -99,6 +106,7 @@ int main(int argc, char *argv[])
         return answerInText(argc, argv);
 
     QApplication app(argc, argv);
+    PaintTrace::installIfAsked(&app);
     spark::setApplicationIdentity(app);
     app.setApplicationDisplayName(QStringLiteral("Spark Companion"));
     app.setDesktopFileName(QStringLiteral("io.github.spark_companion.SparkCompanion"));
@@ -150,6 +158,10 @@ int main(int argc, char *argv[])
     }
     if (!parser.isSet(options.minimized) || !tray)
         window.show();
+    if (parser.isSet(options.dashboard)) {
+        const QString cluster = parser.value(options.dashboard);
+        QTimer::singleShot(0, &window, [&window, cluster] { window.openHealthDashboard(cluster); });
+    }
 
     if (parser.isSet(options.quitAfter))
         QTimer::singleShot(parser.value(options.quitAfter).toInt(), &app, &QApplication::quit);

@@ -102,6 +102,8 @@ private Q_SLOTS:
                                                 << QStringLiteral("sparkctl connect: give exactly one NAME.");
         QTest::newRow("gui unknown flag") << gui() << QStringList{QStringLiteral("--bogus")}
                                           << QStringLiteral("spark-companion: Unknown option 'bogus'.");
+        QTest::newRow("gui --dashboard without a cluster") << gui() << QStringList{QStringLiteral("--dashboard")}
+                                                           << QStringLiteral("spark-companion: Missing value after '--dashboard'.");
     }
 
     void wrongInputIsAUsageError()
