@@ -440,6 +440,18 @@
         <source>The address of %1 (&quot;%2&quot;) cannot go into an inventory; register it by hostname or IP address.</source>
         <translation>%1 的地址（“%2”）无法写入 Ansible inventory；请使用主机名或 IP 地址注册该设备。</translation>
     </message>
+    <message>
+        <source>vLLM across Sparks needs at least two Sparks in the cluster.</source>
+        <translation>跨 Spark 运行 vLLM 需要集群中至少有两台 Spark。</translation>
+    </message>
+    <message>
+        <source>%1 shares no cable or switch with %2, so it cannot join %2&apos;s Ray cluster.</source>
+        <translation>%1 与 %2 之间没有共用的线缆或交换机，因此无法加入 %2 的 Ray 集群。</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s Ray cluster needs every Spark to reach every other at one address, but in this layout each cable is a network of its own (%1 and %2 do not share one): NVIDIA&apos;s vLLM playbook runs on two Sparks, and the same way on a switch.</source>
+        <translation>vLLM 的 Ray 集群要求每台 Spark 都能通过同一个地址访问其他所有 Spark，但在此布局中每根线缆各自构成一个网络（%1 和 %2 不在同一网络中）：NVIDIA 的 vLLM 指南适用于两台 Spark，也可同样用于交换机布局。</translation>
+    </message>
 </context>
 <context>
     <name>spark::ClusterHealth</name>
@@ -1323,6 +1335,29 @@
     <message>
         <source>No twin of %1 has carrier (%2): plug the cable in at both ends (pull tab up) and switch both Sparks on.</source>
         <translation>%1 的所有孪生接口都没有载波（%2）：请在两端插好线缆（拉环朝上）并打开两台 Spark。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::NcclEnvironment</name>
+    <message>
+        <source>%1 was not read.</source>
+        <translation>未读取 %1 的信息。</translation>
+    </message>
+    <message>
+        <source>%1 has no RoCE v2 GID with an IPv4 address on %2 yet (the cluster&apos;s network is not applied there).</source>
+        <translation>%1 的 %2 上还没有带 IPv4 地址的 RoCE v2 GID（该节点尚未应用集群网络）。</translation>
+    </message>
+    <message>
+        <source>The cluster has no cabled port.</source>
+        <translation>该集群没有已接线的端口。</translation>
+    </message>
+    <message>
+        <source>index %1 on %2</source>
+        <translation>%2 上为索引 %1</translation>
+    </message>
+    <message>
+        <source>The RoCE v2 GID index differs between the twins (%1): NCCL takes one index for all of them, so it is left to NCCL.</source>
+        <translation>各孪生接口的 RoCE v2 GID 索引不一致（%1）：NCCL 对所有接口只使用一个索引，因此交由 NCCL 自行选择。</translation>
     </message>
 </context>
 <context>
@@ -3130,6 +3165,10 @@ nodes/节点名/ 中是每台 Spark 输出的原始内容，与收到的完全�
     <message>
         <source>Finish and watch the cluster&apos;s links live: rates, errors and alerts.</source>
         <translation>完成设置，并实时查看集群的链路：速率、错误和告警。</translation>
+    </message>
+    <message>
+        <source>vLLM on this cluster</source>
+        <translation>在此集群上运行 vLLM</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "core/netconfig/clusterapplier.h"
 #include "core/netconfig/clusterexports.h"
 #include "core/netconfig/clusterpreparer.h"
+#include "core/netconfig/ncclenvironment.h"
 #include "core/linktest/quickcheck.h"
 #include "core/netconfig/networkmanagerhandover.h"
 #include "core/topology/cablingplanner.h"
@@ -264,18 +265,20 @@ int runRollback(const QStringList &arguments)
 int runExport(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Print an MPI hostfile, the NCCL environment or an Ansible inventory "
-                                                    "for the cluster."));
+    parser.setApplicationDescription(QStringLiteral("Print an MPI hostfile, the NCCL environment, an Ansible inventory "
+                                                    "or the vLLM commands for the cluster."));
     parser.addOption(clusterOption());
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("hostfile, nccl-env or ansible."),
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("hostfile, nccl-env, ansible or vllm."),
                                     QStringLiteral("FORMAT"));
     parser.addOption(format);
     if (auto exit = parseNoPositional(parser, QStringLiteral("export"), arguments))
         return *exit;
     const QString kind = parser.value(format);
-    if (kind != QLatin1String("hostfile") && kind != QLatin1String("nccl-env") && kind != QLatin1String("ansible"))
+    const QStringList kinds{QStringLiteral("hostfile"), QStringLiteral("nccl-env"), QStringLiteral("ansible"),
+                            QStringLiteral("vllm")};
+    if (!kinds.contains(kind))
         return usageError(parser, kGroup + QStringLiteral(" export"),
-                          QStringLiteral("--format must be hostfile, nccl-env or ansible."));
+                          QStringLiteral("--format must be hostfile, nccl-env, ansible or vllm."));
     auto context = ClusterContext::open(parser.value(clusterOption()));
     if (!context)
         return failWith(context.error());
@@ -292,15 +295,27 @@ int runExport(const QStringList &arguments)
         printOut(*text);
         return Success;
     }
+    // The rest read the nodes (no sudo needed): the GID tables, the addresses in use.
+    const auto facts = ClusterPreparer::probe(context->targets);
     if (kind == QLatin1String("nccl-env")) {
-        printOut(ClusterExports::ncclEnvironment(context->cluster().name, *cabling));
+        // Without the nodes' GID tables the file is still right: NCCL then picks the GID itself.
+        const auto gid = facts ? NcclEnvironment::commonGidIndex(*cabling, *facts) : Expected<int>(facts.error());
+        if (!gid)
+            printErr(QStringLiteral("sparkctl cluster export: NCCL_IB_GID_INDEX is left out: %1\n").arg(gid.error().message));
+        const ClusterLayout layout = context->cluster().layout;
+        printOut(NcclEnvironment::exports(
+            context->cluster().name, layout, NcclEnvironment::variables(layout, gid ? std::optional<int>(*gid) : std::nullopt),
+            gid ? QString() : QStringLiteral("NCCL_IB_GID_INDEX is not set: %1").arg(gid.error().message)));
         return Success;
     }
-    // The inventory holds the CX-7 addresses: plan them from what the nodes use (no sudo needed).
-    const auto addresses = ClusterPreparer::planAddresses(context->cluster(), context->targets);
+    if (!facts)
+        return failWith(facts.error());
+    const auto addresses = ClusterPreparer::planAddresses(context->cluster(), *cabling, *facts);
     if (!addresses)
         return failWith(addresses.error());
-    const auto text = ClusterExports::ansibleInventory(context->cluster().name, nodes, *addresses);
+    const auto text = kind == QLatin1String("vllm")
+        ? ClusterExports::vllmCommands(context->cluster().name, nodes, *addresses)
+        : ClusterExports::ansibleInventory(context->cluster().name, nodes, *addresses);
     if (!text)
         return failWith(text.error());
     printOut(*text);

@@ -6,6 +6,8 @@
 #include <QHostAddress>
 #include <QRegularExpression>
 
+#include <optional>
+
 namespace spark {
 
 bool ClusterExports::isValidHost(const QString &host)
@@ -45,35 +47,6 @@ Expected<QString> ClusterExports::mpiHostfile(const QList<ExportNode> &nodes)
     return text;
 }
 
-QString ClusterExports::ncclEnvironment(const QString &clusterName, const CablingPlan &cabling)
-{
-    QList<int> ports;
-    for (const Cable &cable : cabling.cables) {
-        for (const PortEnd &end : cable.to ? QList<PortEnd>{cable.from, *cable.to} : QList<PortEnd>{cable.from}) {
-            if (!ports.contains(end.port))
-                ports.append(end.port);
-        }
-    }
-    QStringList devices;
-    for (const Cx7Function &function : cx7::functions) {
-        if (ports.contains(function.port))
-            devices.append(function.rdmaDeviceName());
-    }
-    const QString management = QString::fromLatin1(cx7::managementNetdev);
-    QString text = QStringLiteral("# NCCL settings for the Spark Companion cluster \"%1\" (%2).\n"
-                                  "# Both twins of every cabled port: one twin alone gives about half the bandwidth.\n"
-                                  "# The leading '=' makes NCCL match the device names exactly.\n"
-                                  "export NCCL_IB_HCA==%3\n"
-                                  "# Bootstrap and MPI's own TCP traffic use the management port.\n"
-                                  "export NCCL_SOCKET_IFNAME=%4\n"
-                                  "export OMPI_MCA_btl_tcp_if_include=%4\n")
-                       .arg(clusterName, layoutKey(cabling.layout), devices.join(QLatin1Char(',')), management);
-    if (cabling.layout == ClusterLayout::Ring3)
-        text += QStringLiteral("# 3-node ring: every node uses both ports (each to a different neighbour), so all\n"
-                               "# four RoCE devices are listed. The switchless ring needs NCCL 2.30 or newer.\n");
-    return text;
-}
-
 Expected<QString> ClusterExports::ansibleInventory(const QString &clusterName, const QList<ExportNode> &nodes,
                                                    const AddressPlan &addresses)
 {
@@ -108,6 +81,90 @@ Expected<QString> ClusterExports::ansibleInventory(const QString &clusterName, c
         for (const InterfaceAddress &interface : interfaces)
             text += QStringLiteral("            %1: %2\n").arg(interface.netdev, yamlQuote(interface.cidr()));
     }
+    return text;
+}
+
+namespace {
+
+// NVIDIA's vLLM playbook's container and the flags it passes on every node.
+const QLatin1String vllmImage("nvcr.io/nvidia/vllm:25.11-py3");
+
+QString runClusterCommand(const QString &headAddress, bool head, const QString &ownAddress, const QStringList &netdevs)
+{
+    const QString all = netdevs.join(QLatin1Char(','));
+    QStringList lines{QStringLiteral("bash run_cluster.sh %1 %2 %3 ~/.cache/huggingface")
+                          .arg(vllmImage, headAddress, head ? QStringLiteral("--head") : QStringLiteral("--worker")),
+                      QStringLiteral("  -e VLLM_HOST_IP=%1").arg(ownAddress),
+                      QStringLiteral("  -e UCX_NET_DEVICES=%1").arg(all),
+                      QStringLiteral("  -e NCCL_SOCKET_IFNAME=%1").arg(all),
+                      QStringLiteral("  -e OMPI_MCA_btl_tcp_if_include=%1").arg(all),
+                      QStringLiteral("  -e GLOO_SOCKET_IFNAME=%1").arg(all),
+                      QStringLiteral("  -e TP_SOCKET_IFNAME=%1").arg(netdevs.constFirst()),
+                      QStringLiteral("  -e RAY_memory_monitor_refresh_ms=0"),
+                      QStringLiteral("  -e MASTER_ADDR=%1").arg(headAddress)};
+    return lines.join(QStringLiteral(" \\\n")) + QLatin1Char('\n');
+}
+
+} // namespace
+
+Expected<QString> ClusterExports::vllmCommands(const QString &clusterName, const QList<ExportNode> &nodes,
+                                               const AddressPlan &addresses)
+{
+    if (nodes.size() < 2)
+        return Error(tr("vLLM across Sparks needs at least two Sparks in the cluster."));
+    const QString head = nodes.constFirst().name;
+    struct Worker
+    {
+        QString name;
+        InterfaceAddress own;
+        InterfaceAddress headSide;
+    };
+    QList<Worker> workers;
+    for (const ExportNode &node : nodes.mid(1)) {
+        std::optional<Worker> found;
+        // The first twin of the port that faces the head: vLLM's traffic needs one address pair.
+        for (const InterfaceAddress &interface : addresses.interfacesOf(node.name)) {
+            if (interface.twin != 0 || found)
+                continue;
+            for (const InterfaceAddress &peer : addresses.peersOf(interface)) {
+                if (peer.node == head)
+                    found = Worker{node.name, interface, peer};
+            }
+        }
+        if (!found)
+            return Error(tr("%1 shares no cable or switch with %2, so it cannot join %2's Ray cluster.").arg(node.name, head));
+        workers.append(*found);
+    }
+    // Ray registers each node at one address, and every node talks to every
+    // other there: one network for all, as on a direct cable or a switch.
+    for (const Worker &worker : std::as_const(workers)) {
+        if (!(worker.own.subnet == workers.constFirst().own.subnet))
+            return Error(tr("vLLM's Ray cluster needs every Spark to reach every other at one address, but in this "
+                            "layout each cable is a network of its own (%1 and %2 do not share one): NVIDIA's vLLM "
+                            "playbook runs on two Sparks, and the same way on a switch.")
+                             .arg(workers.constFirst().name, worker.name));
+    }
+    const InterfaceAddress &headSide = workers.constFirst().headSide;
+    const QStringList headNetdevs{headSide.netdev};
+    QString text = QStringLiteral("# vLLM across the Spark Companion cluster \"%1\" (%2), as NVIDIA's vLLM playbook runs it\n"
+                                  "# on two Sparks: a Ray cluster from vLLM's run_cluster.sh in NVIDIA's vLLM container,\n"
+                                  "# the head on %3 and a worker on every other Spark, each over its QSFP-side address.\n"
+                                  "# First, on every Spark:\n"
+                                  "#   wget https://raw.githubusercontent.com/vllm-project/vllm/refs/heads/main/examples/online_serving/run_cluster.sh\n"
+                                  "#   docker pull %4\n")
+                       .arg(clusterName, layoutKey(addresses.layout), head, vllmImage);
+    text += QStringLiteral("\n# On %1, the Ray head:\n").arg(head);
+    text += runClusterCommand(headSide.addressText(), true, headSide.addressText(), headNetdevs);
+    for (const Worker &worker : std::as_const(workers)) {
+        text += QStringLiteral("\n# On %1, a worker (it reaches %2 at %3):\n")
+                    .arg(worker.name, head, worker.headSide.addressText());
+        text += runClusterCommand(worker.headSide.addressText(), false, worker.own.addressText(), {worker.own.netdev});
+    }
+    text += QStringLiteral("\n# Then on %1, once `ray status` in the container lists %2 nodes, serve a model on all of them:\n"
+                           "#   docker exec -it $(docker ps --format '{{.Names}}' | grep -E '^node-[0-9]+$') \\\n"
+                           "#     vllm serve meta-llama/Llama-3.3-70B-Instruct --tensor-parallel-size %2\n")
+                .arg(head)
+                .arg(nodes.size());
     return text;
 }
 

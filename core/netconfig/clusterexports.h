@@ -19,8 +19,8 @@ struct ExportNode
     quint16 sshPort = 22;
 };
 
-// Files for running work on the cluster: an MPI hostfile, the NCCL environment
-// and an Ansible inventory.
+// Files for running work on the cluster: an MPI hostfile, an Ansible inventory
+// and the vLLM commands (the NCCL environment: NcclEnvironment).
 class ClusterExports
 {
     Q_DECLARE_TR_FUNCTIONS(spark::ClusterExports)
@@ -28,9 +28,12 @@ class ClusterExports
 public:
     // "host slots=1" per node (management addresses; MPI starts ranks over SSH there).
     static Expected<QString> mpiHostfile(const QList<ExportNode> &nodes);
-    // NCCL_IB_HCA lists the RoCE device of every cabled twin; the socket
-    // bootstrap and MPI's TCP stay on the management port.
-    static QString ncclEnvironment(const QString &clusterName, const CablingPlan &cabling);
+    // NVIDIA's vLLM playbook ("Run on two Sparks") for this cluster: vLLM's
+    // run_cluster.sh in the NGC container, the Ray head on the first node and a
+    // worker on each other, every one over its QSFP-side address and netdev.
+    // `nodes` in cluster order; the addresses as planned (or applied).
+    static Expected<QString> vllmCommands(const QString &clusterName, const QList<ExportNode> &nodes,
+                                          const AddressPlan &addresses);
     static Expected<QString> ansibleInventory(const QString &clusterName, const QList<ExportNode> &nodes,
                                               const AddressPlan &addresses);
 

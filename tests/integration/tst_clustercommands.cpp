@@ -149,12 +149,22 @@ private Q_SLOTS:
         QVERIFY2(hop.exitCode == 0, hop.err.constData());
         QCOMPARE(hop.out.trimmed(), m_lab.nodeNames().at(1).toUtf8());
 
-        for (const QString &format : {QStringLiteral("hostfile"), QStringLiteral("nccl-env"), QStringLiteral("ansible")}) {
+        for (const QString &format : {QStringLiteral("hostfile"), QStringLiteral("nccl-env"), QStringLiteral("ansible"),
+                                      QStringLiteral("vllm")}) {
             const ProcessResult exported = sparkctl({QStringLiteral("cluster"), QStringLiteral("export"), QStringLiteral("--format"), format});
             QVERIFY2(exported.exitCode == 0, exported.err.constData());
             QVERIFY(!exported.out.isEmpty());
             if (format == QLatin1String("hostfile"))
                 QVERIFY(exported.out.contains(m_lab.lab().node(1).address.toUtf8()));
+            // Applied: every twin has its RoCE v2 IPv4 GID, at the index sparklab's kernel gives it.
+            if (format == QLatin1String("nccl-env")) {
+                QVERIFY2(exported.out.contains("\nexport NCCL_IB_GID_INDEX=3\n"), exported.out.constData());
+                QVERIFY2(exported.err.isEmpty(), exported.err.constData());
+            }
+            if (format == QLatin1String("vllm")) {
+                QCOMPARE(exported.out.count("--head"), 1);
+                QCOMPARE(exported.out.count("--worker"), m_lab.size() - 1);
+            }
         }
 
         // The link test, twice: the second run is compared with the first, and both are kept.

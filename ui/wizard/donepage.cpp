@@ -2,6 +2,7 @@
 #include "ui/wizard/donepage.h"
 
 #include "core/netconfig/clusterexports.h"
+#include "core/netconfig/ncclenvironment.h"
 #include "ui/wizard/setupstate.h"
 
 #include <QDir>
@@ -73,13 +74,22 @@ void DonePage::initializePage()
     const auto hostfile = ClusterExports::mpiHostfile(nodes);
     addExport(QStringLiteral("hostfile"), tr("MPI hostfile"), QStringLiteral("hostfile"),
               hostfile ? *hostfile : hostfile.error().message);
-    if (cabling)
+    if (cabling) {
+        // The checks read the Sparks before the apply gave the twins their IPv4 GIDs.
         addExport(QStringLiteral("nccl"), tr("NCCL environment"), QStringLiteral("nccl.env"),
-                  ClusterExports::ncclEnvironment(m_state->clusterName(), *cabling));
+                  NcclEnvironment::exports(m_state->clusterName(), cabling->layout,
+                                           NcclEnvironment::variables(cabling->layout, std::nullopt),
+                                           QStringLiteral("NCCL_IB_GID_INDEX is not set: NCCL picks the RoCE v2 GID "
+                                                          "itself; 'sparkctl cluster export --format nccl-env' reads "
+                                                          "the index from the Sparks.")));
+    }
     if (m_state->prepared()) {
         const auto inventory = ClusterExports::ansibleInventory(m_state->clusterName(), nodes, m_state->prepared()->addresses);
         addExport(QStringLiteral("ansible"), tr("Ansible inventory"), QStringLiteral("inventory.yaml"),
                   inventory ? *inventory : inventory.error().message);
+        const auto vllm = ClusterExports::vllmCommands(m_state->clusterName(), nodes, m_state->prepared()->addresses);
+        addExport(QStringLiteral("vllm"), tr("vLLM on this cluster"), QStringLiteral("vllm-commands.sh"),
+                  vllm ? *vllm : vllm.error().message);
     }
 }
 

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+// The files Spark Companion hands to MPI, NCCL, Ansible and vLLM, exactly, per
+// layout (direct 2, ring 3, switch 4): tests/fixtures/exports/<name>. A
+// changed export changes its file there, reviewed like code.
+#include "core/facts/gidtable.h"
+#include "core/netconfig/addressplanner.h"
+#include "core/netconfig/clusterexports.h"
+#include "core/netconfig/ncclenvironment.h"
+#include "core/hardware/cx7.h"
+#include "core/topology/cablingplanner.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTest>
+
+using namespace spark;
+
+namespace {
+
+QStringList sparks(int count)
+{
+    QStringList names;
+    for (int i = 1; i <= count; ++i)
+        names.append(QStringLiteral("spark-%1").arg(i));
+    return names;
+}
+
+QList<ExportNode> exportNodes(int count)
+{
+    QList<ExportNode> nodes;
+    for (int i = 1; i <= count; ++i)
+        nodes.append(ExportNode{QStringLiteral("spark-%1").arg(i), QStringLiteral("192.168.1.%1").arg(10 + i),
+                                QStringLiteral("nvidia"), 22});
+    return nodes;
+}
+
+QString expected(const QString &name)
+{
+    QFile file(QStringLiteral(SPARK_FIXTURES_DIR "/exports/") + name);
+    if (!file.open(QIODevice::ReadOnly))
+        return QStringLiteral("(missing fixture %1)").arg(name);
+    return QString::fromUtf8(file.readAll());
+}
+
+// Every cabled twin of every node with a RoCE v2 IPv4 GID at `index`.
+QList<NodeFacts> factsWithGid(const CablingPlan &cabling, int index, const QString &odd = {}, int oddIndex = -1)
+{
+    QList<NodeFacts> facts;
+    for (const QString &node : cabling.nodes) {
+        NodeFacts f;
+        f.node = node;
+        for (const Cx7Function &function : cx7::functions) {
+            Cx7InterfaceFacts interface;
+            interface.netdev = function.netdevName();
+            interface.rdmaDevice = function.rdmaDeviceName();
+            const int at = node + QLatin1Char(' ') + interface.netdev == odd ? oddIndex : index;
+            interface.gids = {GidEntry{0, QStringLiteral("fe80:0000:0000:0000:0000:00ff:fe00:0001"), QStringLiteral("IB/RoCE v1"),
+                                       interface.netdev},
+                              GidEntry{at, QStringLiteral("0000:0000:0000:0000:0000:ffff:0ac8:0001"), QStringLiteral("RoCE v2"),
+                                       interface.netdev}};
+            f.cx7.append(interface);
+        }
+        facts.append(f);
+    }
+    return facts;
+}
+
+} // namespace
+
+class TestClusterExports final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void exportsMatchTheirFiles_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<ClusterLayout>("layout");
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("gidIndex"); // -1: not read
+        QTest::addColumn<QString>("file");
+        QTest::newRow("nccl direct2") << QStringLiteral("nccl") << ClusterLayout::Direct2 << 2 << 3 << QStringLiteral("nccl-direct2.env");
+        QTest::newRow("nccl ring3") << QStringLiteral("nccl") << ClusterLayout::Ring3 << 3 << 3 << QStringLiteral("nccl-ring3.env");
+        QTest::newRow("nccl switch4, GID not read") << QStringLiteral("nccl") << ClusterLayout::Switch << 4 << -1
+                                                    << QStringLiteral("nccl-switch4-no-gid.env");
+        QTest::newRow("vllm direct2") << QStringLiteral("vllm") << ClusterLayout::Direct2 << 2 << -1 << QStringLiteral("vllm-direct2.sh");
+        QTest::newRow("vllm switch4") << QStringLiteral("vllm") << ClusterLayout::Switch << 4 << -1 << QStringLiteral("vllm-switch4.sh");
+        QTest::newRow("hostfile switch4") << QStringLiteral("hostfile") << ClusterLayout::Switch << 4 << -1
+                                          << QStringLiteral("hostfile-switch4");
+        QTest::newRow("ansible direct2") << QStringLiteral("ansible") << ClusterLayout::Direct2 << 2 << -1
+                                         << QStringLiteral("inventory-direct2.yaml");
+        QTest::newRow("ansible ring3") << QStringLiteral("ansible") << ClusterLayout::Ring3 << 3 << -1
+                                       << QStringLiteral("inventory-ring3.yaml");
+        QTest::newRow("ansible switch4") << QStringLiteral("ansible") << ClusterLayout::Switch << 4 << -1
+                                         << QStringLiteral("inventory-switch4.yaml");
+    }
+
+    void exportsMatchTheirFiles()
+    {
+        QFETCH(QString, kind);
+        QFETCH(ClusterLayout, layout);
+        QFETCH(int, nodes);
+        QFETCH(int, gidIndex);
+        QFETCH(QString, file);
+        const auto cabling = CablingPlanner::plan(layout, sparks(nodes));
+        QVERIFY(cabling);
+        const auto addresses = AddressPlanner::plan(*cabling, {});
+        QVERIFY(addresses);
+        const QString cluster = QStringLiteral("lab-cluster");
+        QString actual;
+        if (kind == u"nccl") {
+            const auto gid = NcclEnvironment::commonGidIndex(*cabling, gidIndex >= 0 ? factsWithGid(*cabling, gidIndex)
+                                                                                      : QList<NodeFacts>{});
+            QCOMPARE(gid.hasValue(), gidIndex >= 0);
+            actual = NcclEnvironment::exports(cluster, layout,
+                                              NcclEnvironment::variables(layout, gid ? std::optional<int>(*gid) : std::nullopt),
+                                              gid ? QString() : QStringLiteral("NCCL_IB_GID_INDEX is not set: ") + gid.error().message);
+        } else if (kind == u"vllm") {
+            const auto text = ClusterExports::vllmCommands(cluster, exportNodes(nodes), *addresses);
+            QVERIFY2(text, text ? "" : qPrintable(text.error().message));
+            actual = *text;
+        } else if (kind == u"hostfile") {
+            actual = *ClusterExports::mpiHostfile(exportNodes(nodes));
+        } else {
+            actual = *ClusterExports::ansibleInventory(cluster, exportNodes(nodes), *addresses);
+        }
+        if (actual != expected(file)) {
+            QFile out(QDir::temp().filePath(file));
+            if (out.open(QIODevice::WriteOnly))
+                out.write(actual.toUtf8());
+            QFAIL(qPrintable(QStringLiteral("%1 differs; what was made is in %2:\n%3").arg(file, out.fileName(), actual)));
+        }
+    }
+
+    void gidIndexOnlyWhenEveryTwinAgrees_data()
+    {
+        QTest::addColumn<QString>("odd");     // "node netdev" with another index
+        QTest::addColumn<int>("oddIndex");    // -1: that twin has no IPv4 GID
+        QTest::addColumn<QString>("sentence"); // empty: index 3
+        QTest::newRow("all at 3") << QString() << 3 << QString();
+        QTest::newRow("an uncabled port's GID does not count") << QStringLiteral("spark-2 enp1s0f1np1") << 5 << QString();
+        QTest::newRow("one twin reordered")
+            << QStringLiteral("spark-2 enP2p1s0f0np0") << 5
+            << QStringLiteral("The RoCE v2 GID index differs between the twins (index 3 on spark-1 enp1s0f0np0, spark-1 "
+                              "enP2p1s0f0np0, spark-2 enp1s0f0np0; index 5 on spark-2 enP2p1s0f0np0): NCCL takes one index "
+                              "for all of them, so it is left to NCCL.");
+        QTest::newRow("not applied yet")
+            << QStringLiteral("spark-1 enp1s0f0np0") << -1
+            << QStringLiteral("spark-1 has no RoCE v2 GID with an IPv4 address on enp1s0f0np0 yet (the cluster's network "
+                              "is not applied there).");
+    }
+
+    void gidIndexOnlyWhenEveryTwinAgrees()
+    {
+        QFETCH(QString, odd);
+        QFETCH(int, oddIndex);
+        QFETCH(QString, sentence);
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, sparks(2), 0);
+        QList<NodeFacts> facts = factsWithGid(*cabling, 3, odd, oddIndex);
+        if (oddIndex < 0) {
+            for (NodeFacts &node : facts) {
+                for (Cx7InterfaceFacts &interface : node.cx7) {
+                    if (node.node + QLatin1Char(' ') + interface.netdev == odd)
+                        interface.gids.removeLast();
+                }
+            }
+        }
+        const auto gid = NcclEnvironment::commonGidIndex(*cabling, facts);
+        if (sentence.isEmpty()) {
+            QVERIFY2(gid, gid ? "" : qPrintable(gid.error().message));
+            QCOMPARE(*gid, 3);
+        } else {
+            QVERIFY(!gid);
+            QCOMPARE(gid.error().message, sentence);
+        }
+    }
+
+    void vllmNeedsOneNetworkForAll()
+    {
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Ring3, sparks(3));
+        const auto addresses = AddressPlanner::plan(*cabling, {});
+        const auto text = ClusterExports::vllmCommands(QStringLiteral("x"), exportNodes(3), *addresses);
+        QVERIFY(!text);
+        QCOMPARE(text.error().message,
+                 QStringLiteral("vLLM's Ray cluster needs every Spark to reach every other at one address, but in this "
+                                "layout each cable is a network of its own (spark-2 and spark-3 do not share one): "
+                                "NVIDIA's vLLM playbook runs on two Sparks, and the same way on a switch."));
+    }
+
+    void vllmNeedsTwoSparks()
+    {
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, sparks(2), 0);
+        const auto addresses = AddressPlanner::plan(*cabling, {});
+        const auto text = ClusterExports::vllmCommands(QStringLiteral("x"), exportNodes(1), *addresses);
+        QVERIFY(!text);
+        QCOMPARE(text.error().message, QStringLiteral("vLLM across Sparks needs at least two Sparks in the cluster."));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestClusterExports)
+#include "tst_clusterexports.moc"
