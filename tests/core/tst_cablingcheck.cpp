@@ -4,6 +4,8 @@
 
 #include <QFile>
 #include <QSet>
+#include "tests/support/fixtures.h"
+
 #include <QTest>
 
 using namespace spark;
@@ -33,13 +35,6 @@ QList<NodeObservation> observe(const QString &set, int speed = 200000)
     return nodes;
 }
 
-QStringList sparks(int count)
-{
-    QStringList names;
-    for (int i = 1; i <= count; ++i)
-        names.append(QStringLiteral("spark-%1").arg(i));
-    return names;
-}
 
 InterfaceObservation *interfaceOf(QList<NodeObservation> &nodes, int node, const char *netdev)
 {
@@ -120,7 +115,7 @@ private Q_SLOTS:
         QFETCH(int, nodes);
         QFETCH(int, port);
         QFETCH(QStringList, expected);
-        const auto plan = CablingPlanner::plan(layout, sparks(nodes), port < 0 ? std::nullopt : std::optional<int>(port));
+        const auto plan = CablingPlanner::plan(layout, spark::test::numberedSparks(nodes), port < 0 ? std::nullopt : std::optional<int>(port));
         QVERIFY(plan.hasValue());
         const QList<NodeObservation> observed = observe(set);
         const auto findings = CablingCheck::check(*plan, NeighbourDiscovery::link(observed), observed);
@@ -177,7 +172,7 @@ private Q_SLOTS:
             for (InterfaceObservation &interface : node.interfaces)
                 interface.neighbours.removeIf([&](const NeighbourEntry &entry) { return silentMacs.contains(entry.mac); });
         }
-        const auto plan = CablingPlanner::plan(ClusterLayout::Switch, sparks(3), 0);
+        const auto plan = CablingPlanner::plan(ClusterLayout::Switch, spark::test::numberedSparks(3), 0);
         QVERIFY(plan.hasValue());
         const auto findings = CablingCheck::check(*plan, NeighbourDiscovery::link(observed), observed);
         QCOMPARE(describe(findings), expected);
@@ -254,7 +249,7 @@ private Q_SLOTS:
             interfaceOf(nodes, 1, "enp1s0f1np1")->mtu = 9000;
         if (change == QLatin1String("veth")) {
             nodes = observe(QStringLiteral("ring3"), 10000);
-            const auto plan = CablingPlanner::plan(ClusterLayout::Ring3, sparks(3));
+            const auto plan = CablingPlanner::plan(ClusterLayout::Ring3, spark::test::numberedSparks(3));
             // Every one of the six cabled ports is reported slow once.
             const auto findings = CablingCheck::check(*plan, NeighbourDiscovery::link(nodes), nodes);
             QCOMPARE(findings.size(), 6);
@@ -262,7 +257,7 @@ private Q_SLOTS:
                 QCOMPARE(finding.kind, CablingFinding::Kind::SlowPort);
             return;
         }
-        const auto plan = CablingPlanner::plan(ClusterLayout::Ring3, sparks(3));
+        const auto plan = CablingPlanner::plan(ClusterLayout::Ring3, spark::test::numberedSparks(3));
         QCOMPARE(describe(CablingCheck::check(*plan, NeighbourDiscovery::link(nodes), nodes)), expected);
     }
 };

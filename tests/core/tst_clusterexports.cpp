@@ -11,19 +11,14 @@
 
 #include <QDir>
 #include <QFile>
+#include "tests/support/fixtures.h"
+
 #include <QTest>
 
 using namespace spark;
 
 namespace {
 
-QStringList sparks(int count)
-{
-    QStringList names;
-    for (int i = 1; i <= count; ++i)
-        names.append(QStringLiteral("spark-%1").arg(i));
-    return names;
-}
 
 QList<ExportNode> exportNodes(int count)
 {
@@ -32,14 +27,6 @@ QList<ExportNode> exportNodes(int count)
         nodes.append(ExportNode{QStringLiteral("spark-%1").arg(i), QStringLiteral("192.168.1.%1").arg(10 + i),
                                 QStringLiteral("nvidia"), 22});
     return nodes;
-}
-
-QString expected(const QString &name)
-{
-    QFile file(QStringLiteral(SPARK_FIXTURES_DIR "/exports/") + name);
-    if (!file.open(QIODevice::ReadOnly))
-        return QStringLiteral("(missing fixture %1)").arg(name);
-    return QString::fromUtf8(file.readAll());
 }
 
 // Every cabled twin of every node with a RoCE v2 IPv4 GID at `index`.
@@ -102,7 +89,7 @@ private Q_SLOTS:
         QFETCH(int, nodes);
         QFETCH(int, gidIndex);
         QFETCH(QString, file);
-        const auto cabling = CablingPlanner::plan(layout, sparks(nodes));
+        const auto cabling = CablingPlanner::plan(layout, spark::test::numberedSparks(nodes));
         QVERIFY(cabling);
         const auto addresses = AddressPlanner::plan(*cabling, {});
         QVERIFY(addresses);
@@ -124,7 +111,7 @@ private Q_SLOTS:
         } else {
             actual = *ClusterExports::ansibleInventory(cluster, exportNodes(nodes), *addresses);
         }
-        if (actual != expected(file)) {
+        if (actual != spark::test::readFixture(QStringLiteral("exports/") + file)) {
             QFile out(QDir::temp().filePath(file));
             if (out.open(QIODevice::WriteOnly))
                 out.write(actual.toUtf8());
@@ -155,7 +142,7 @@ private Q_SLOTS:
         QFETCH(QString, odd);
         QFETCH(int, oddIndex);
         QFETCH(QString, sentence);
-        const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, sparks(2), 0);
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, spark::test::numberedSparks(2), 0);
         QList<NodeFacts> facts = factsWithGid(*cabling, 3, odd, oddIndex);
         if (oddIndex < 0) {
             for (NodeFacts &node : facts) {
@@ -177,7 +164,7 @@ private Q_SLOTS:
 
     void vllmNeedsOneNetworkForAll()
     {
-        const auto cabling = CablingPlanner::plan(ClusterLayout::Ring3, sparks(3));
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Ring3, spark::test::numberedSparks(3));
         const auto addresses = AddressPlanner::plan(*cabling, {});
         const auto text = ClusterExports::vllmCommands(QStringLiteral("x"), exportNodes(3), *addresses);
         QVERIFY(!text);
@@ -189,7 +176,7 @@ private Q_SLOTS:
 
     void vllmNeedsTwoSparks()
     {
-        const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, sparks(2), 0);
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, spark::test::numberedSparks(2), 0);
         const auto addresses = AddressPlanner::plan(*cabling, {});
         const auto text = ClusterExports::vllmCommands(QStringLiteral("x"), exportNodes(1), *addresses);
         QVERIFY(!text);

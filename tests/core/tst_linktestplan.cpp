@@ -6,18 +6,13 @@
 #include "core/topology/cablingplanner.h"
 
 #include <QHostAddress>
+#include "tests/support/fixtures.h"
+
 #include <QTest>
 
 using namespace spark;
 
 namespace {
-QStringList nodes(int count)
-{
-    QStringList names;
-    for (int i = 1; i <= count; ++i)
-        names.append(QStringLiteral("spark-%1").arg(i));
-    return names;
-}
 
 // Facts where every CX-7 netdev negotiated `speed`.
 QList<NodeFacts> factsWithSpeed(const QStringList &names, int speed)
@@ -91,7 +86,7 @@ private Q_SLOTS:
         QFETCH(int, nodeCount);
         QFETCH(QStringList, ids);
         QFETCH(QStringList, labels);
-        const QStringList names = nodes(nodeCount);
+        const QStringList names = spark::test::numberedSparks(nodeCount);
         const auto cabling = CablingPlanner::plan(ClusterLayout(layout), names,
                                                   ClusterLayout(layout) == ClusterLayout::Ring3 ? std::nullopt : std::optional<int>(0));
         QVERIFY(cabling);
@@ -122,7 +117,7 @@ private Q_SLOTS:
 
     void slowestNegotiatedSpeedAndUnknownNodes()
     {
-        const QStringList names = nodes(2);
+        const QStringList names = spark::test::numberedSparks(2);
         const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, names, 0);
         const auto addresses = AddressPlanner::plan(*cabling, {});
         QList<NodeFacts> facts = factsWithSpeed(names, 200000);
@@ -134,7 +129,7 @@ private Q_SLOTS:
     // A twin without carrier: no negotiated speed, whatever sysfs says, and it is named.
     void twinWithoutCarrierIsNamedNotSlow()
     {
-        const QStringList names = nodes(2);
+        const QStringList names = spark::test::numberedSparks(2);
         const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, names, 0);
         const auto addresses = AddressPlanner::plan(*cabling, {});
         QList<NodeFacts> facts = factsWithSpeed(names, 200000);
@@ -148,7 +143,7 @@ private Q_SLOTS:
 
     void pcieLinksOfBothEnds()
     {
-        const QStringList names = nodes(2);
+        const QStringList names = spark::test::numberedSparks(2);
         const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, names, 0);
         const auto addresses = AddressPlanner::plan(*cabling, {});
         QList<NodeFacts> facts = factsWithSpeed(names, 200000);
@@ -171,7 +166,7 @@ private Q_SLOTS:
 
     void addressPlanWithoutTheLinkIsAnError()
     {
-        const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, nodes(2), 0);
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, spark::test::numberedSparks(2), 0);
         const auto targets = LinkTestPlanner::plan(*cabling, AddressPlan{}, {});
         QVERIFY(!targets);
         QVERIFY2(targets.error().message.contains(QLatin1String("cable 1")), qPrintable(targets.error().message));
@@ -195,7 +190,7 @@ private Q_SLOTS:
         QFETCH(QString, type);
         QFETCH(bool, plannedAddress);
         QFETCH(int, expected);
-        const QStringList names = nodes(2);
+        const QStringList names = spark::test::numberedSparks(2);
         const auto cabling = CablingPlanner::plan(ClusterLayout::Direct2, names, 0);
         const auto addresses = AddressPlanner::plan(*cabling, {});
         QVERIFY(addresses);

@@ -33,3 +33,16 @@ inline QStringList strings(std::initializer_list<const char *> items)
 }
 
 } // namespace spark::test
+
+namespace spark::test {
+
+// "spark-1" … "spark-<count>": the names the tests give a cluster's Sparks.
+inline QStringList numberedSparks(int count)
+{
+    QStringList names;
+    for (int i = 1; i <= count; ++i)
+        names.append(QStringLiteral("spark-%1").arg(i));
+    return names;
+}
+
+} // namespace spark::test
