@@ -11,6 +11,11 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
 #include "tests/support/fixtures.h"
 
 #include <QTest>
@@ -116,6 +121,58 @@ private Q_SLOTS:
             if (out.open(QIODevice::WriteOnly))
                 out.write(actual.toUtf8());
             QFAIL(qPrintable(QStringLiteral("%1 differs; what was made is in %2:\n%3").arg(file, out.fileName(), actual)));
+        }
+    }
+
+    // Debian's real ansible-inventory reads the inventory: the cluster's group,
+    // each host's connection and its CX-7 addresses as host variables.
+    void ansibleReadsTheInventory_data()
+    {
+        QTest::addColumn<ClusterLayout>("layout");
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("direct2") << ClusterLayout::Direct2 << 2;
+        QTest::newRow("ring3") << ClusterLayout::Ring3 << 3;
+        QTest::newRow("switch4") << ClusterLayout::Switch << 4;
+    }
+
+    void ansibleReadsTheInventory()
+    {
+        QFETCH(ClusterLayout, layout);
+        QFETCH(int, nodes);
+        const auto cabling = CablingPlanner::plan(layout, spark::test::numberedSparks(nodes));
+        const auto addresses = AddressPlanner::plan(*cabling, {});
+        const auto inventory = ClusterExports::ansibleInventory(QStringLiteral("lab-cluster"), exportNodes(nodes), *addresses);
+        QVERIFY(inventory);
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("inventory.yaml")));
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(inventory->toUtf8()) > 0);
+        file.close();
+        QProcess ansible;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("HOME"), dir.path());
+        environment.insert(QStringLiteral("ANSIBLE_LOCAL_TEMP"), dir.filePath(QStringLiteral("tmp")));
+        ansible.setProcessEnvironment(environment);
+        ansible.start(QStringLiteral("ansible-inventory"), {QStringLiteral("-i"), file.fileName(), QStringLiteral("--list")});
+        QVERIFY2(ansible.waitForFinished(60000), "ansible-inventory did not finish");
+        QVERIFY2(ansible.exitCode() == 0, ansible.readAllStandardError().constData());
+        const QJsonObject listed = QJsonDocument::fromJson(ansible.readAllStandardOutput()).object();
+        QStringList hosts;
+        for (const QJsonValue &host : listed.value(QStringLiteral("lab_cluster")).toObject().value(QStringLiteral("hosts")).toArray())
+            hosts.append(host.toString());
+        QCOMPARE(hosts, spark::test::numberedSparks(nodes));
+        const QJsonObject hostvars = listed.value(QStringLiteral("_meta")).toObject().value(QStringLiteral("hostvars")).toObject();
+        for (int i = 0; i < nodes; ++i) {
+            const QString name = QStringLiteral("spark-%1").arg(i + 1);
+            const QJsonObject vars = hostvars.value(name).toObject();
+            QCOMPARE(vars.value(QStringLiteral("ansible_host")).toString(), exportNodes(nodes).at(i).managementHost);
+            QCOMPARE(vars.value(QStringLiteral("ansible_user")).toString(), QStringLiteral("nvidia"));
+            QCOMPARE(vars.value(QStringLiteral("ansible_port")).toInt(), 22);
+            QCOMPARE(vars.value(QStringLiteral("spark_cluster_layout")).toString(), layoutKey(layout));
+            const QJsonObject cx7 = vars.value(QStringLiteral("spark_cx7_addresses")).toObject();
+            const QList<InterfaceAddress> planned = addresses->interfacesOf(name);
+            QCOMPARE(cx7.size(), planned.size());
+            for (const InterfaceAddress &interface : planned)
+                QCOMPARE(cx7.value(interface.netdev).toString(), interface.cidr());
         }
     }
 

@@ -154,8 +154,20 @@ private Q_SLOTS:
             const ProcessResult exported = sparkctl({QStringLiteral("cluster"), QStringLiteral("export"), QStringLiteral("--format"), format});
             QVERIFY2(exported.exitCode == 0, exported.err.constData());
             QVERIFY(!exported.out.isEmpty());
-            if (format == QLatin1String("hostfile"))
+            if (format == QLatin1String("hostfile")) {
                 QVERIFY(exported.out.contains(m_lab.lab().node(1).address.toUtf8()));
+                // Debian's real Open MPI takes it: one rank per Spark, started over the node-to-node SSH.
+                QVERIFY(m_lab.lab().exec(0, {QStringLiteral("sh"), QStringLiteral("-c"),
+                                             QStringLiteral("cat > /tmp/spark-hostfile && chmod 644 /tmp/spark-hostfile")},
+                                         exported.out).exitCode == 0);
+                const ProcessResult ranks = m_lab.lab().exec(
+                    0, {QStringLiteral("su"), QStringLiteral("-"), QStringLiteral("nvidia"), QStringLiteral("-c"),
+                        QStringLiteral("mpirun --hostfile /tmp/spark-hostfile -np %1 hostname").arg(m_lab.size())});
+                QVERIFY2(ranks.exitCode == 0, QByteArray(ranks.out + ranks.err).constData());
+                QStringList answered = QString::fromUtf8(ranks.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+                answered.sort();
+                QCOMPARE(answered, m_lab.nodeNames());
+            }
             // Applied: every twin has its RoCE v2 IPv4 GID, at the index sparklab's kernel gives it.
             if (format == QLatin1String("nccl-env")) {
                 QVERIFY2(exported.out.contains("\nexport NCCL_IB_GID_INDEX=3\n"), exported.out.constData());
