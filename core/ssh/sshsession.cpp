@@ -39,6 +39,9 @@ SshSession::SshSession(SshTarget target, QObject *parent)
                                          : QString());
     });
     m_context->moveToThread(&m_thread);
+    // On the worker thread, as its last act: the destructor's wait() then
+    // returns only after OpenSSL let go of what it kept for that thread.
+    connect(&m_thread, &QThread::finished, m_context, &releaseSshThreadState, Qt::DirectConnection);
     connect(&m_thread, &QThread::finished, m_context, &QObject::deleteLater);
     m_thread.start();
 }
