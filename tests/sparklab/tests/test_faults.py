@@ -141,12 +141,13 @@ def cable_faults(lab, t):
     lab.fault("tentative", "2", "--clear")
     usable = link_local("spark-2", tentative=False)
     t.check(usable and not link_local("spark-2", tentative=True), "tentative cleared: an address usable again")
-    # (NetworkManager re-activates the port's profile meanwhile and may replace the address)
-    t.check(labtest.wait_until(lambda: link_local("spark-2", tentative=False) & responders("spark-1"), 20),
+    # NetworkManager re-activates the port's profile after the bounce (slowly on a loaded
+    # machine) and may replace the address meanwhile: once it is done, the node answers.
+    t.check(labtest.wait_until(lambda: "10.88.0.2/24" in lab.sh("spark-2", "ip -br addr"), 60),
+            "tentative cleared: NetworkManager put the netplan addresses back")
+    t.check(labtest.wait_until(lambda: link_local("spark-2", tentative=False) & responders("spark-1"), 30),
             "tentative cleared: spark-2 answers again",
             f"{responders('spark-1')} {lab.sh('spark-2', 'ip -6 -o addr show dev enp1s0f0np0')}")
-    t.check(labtest.wait_until(lambda: "10.88.0.2/24" in lab.sh("spark-2", "ip -br addr"), 20),
-            "tentative cleared: NetworkManager put the netplan addresses back")
 
 
 def node_faults(lab, t):

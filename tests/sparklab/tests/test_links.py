@@ -142,9 +142,11 @@ def test(t):
         labtest.wait_until(lambda: "10.77.0.1" not in lab.sh("spark-1", "ip -br addr"), timeout=20)
         addr = lab.sh("spark-1", "ip -br addr show enp1s0f0np0")
         t.check("10.77.0.1" not in addr, "netplan apply after removing the file drops addresses")
-        back = lab.sh("spark-1", "nmcli -t -f NAME,DEVICE connection show --active")
-        t.check(re.search(r"^Wired connection \d+:enp1s0f0np0$", back, re.M) is not None,
-                "the port is back on NetworkManager's DHCP auto-profile", back)
+        # (netplan apply restarts NetworkManager; on a loaded machine it takes a while to come back)
+        active = lambda: lab.sh("spark-1", "nmcli -t -f NAME,DEVICE connection show --active")
+        back = labtest.wait_until(
+            lambda: re.search(r"^Wired connection \d+:enp1s0f0np0$", active(), re.M) is not None, timeout=30)
+        t.check(back, "the port is back on NetworkManager's DHCP auto-profile", active())
         t.check(lab.sh("spark-1", "cat /sys/class/net/enp1s0f0np0/address") == macs_before,
                 "MAC addresses stable")
         bad = lab.exec("spark-1", "sh", "-c", "printf 'network:\\n  ethernets:\\n    enp1s0f0np0:"
