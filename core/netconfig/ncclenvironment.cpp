@@ -6,6 +6,8 @@
 
 #include <QMap>
 
+#include <algorithm>
+
 namespace spark {
 
 QList<EnvironmentVariable> NcclEnvironment::variables(ClusterLayout layout, std::optional<int> gidIndex)

@@ -219,6 +219,13 @@ QStringList NeighbourDiscovery::incompleteSightings(const QList<NodeObservation>
         return std::any_of(from.neighbours.cbegin(), from.neighbours.cend(),
                            [&](const NeighbourEntry &entry) { return entry.mac.compare(mac, Qt::CaseInsensitive) == 0; });
     };
+    // Whether `interface` of `node` sees a twin of another node of ours.
+    auto seesAnotherNode = [&](const QString &node, const InterfaceObservation &interface) {
+        return std::any_of(interface.neighbours.cbegin(), interface.neighbours.cend(), [&](const NeighbourEntry &entry) {
+            const auto it = byMac.constFind(entry.mac);
+            return it != byMac.cend() && it->node != node;
+        });
+    };
     QStringList incomplete;
     auto add = [&](const QString &node, const QString &netdev) {
         const QString name = node + QLatin1Char(' ') + netdev;
@@ -229,35 +236,24 @@ QStringList NeighbourDiscovery::incompleteSightings(const QList<NodeObservation>
         for (const InterfaceObservation &interface : node.interfaces) {
             if (!interface.present || !interface.up)
                 continue;
-            bool seesAnotherNode = false;
-            for (const NeighbourEntry &entry : interface.neighbours) {
-                const auto it = byMac.constFind(entry.mac);
-                if (it == byMac.cend() || it->node == node.node)
-                    continue;
-                seesAnotherNode = true;
-                if (it->interface->up && !sees(*it->interface, interface.mac))
-                    add(it->node, it->interface->netdev);
-            }
-            if (seesAnotherNode)
+            if (seesAnotherNode(node.node, interface)) {
+                // Each far twin it sees must see it back.
+                for (const NeighbourEntry &entry : interface.neighbours) {
+                    const auto it = byMac.constFind(entry.mac);
+                    if (it != byMac.cend() && it->node != node.node && it->interface->up
+                        && !sees(*it->interface, interface.mac))
+                        add(it->node, it->interface->netdev);
+                }
                 continue;
+            }
             // Up and alone, while the other twin of its port sees another node.
             const auto function = cx7::findByNetdev(interface.netdev);
             if (!function)
                 continue;
             for (const QString &twinName : cx7::netdevNamesOfPort(function->port)) {
-                if (twinName == interface.netdev)
-                    continue;
-                for (const InterfaceObservation &twin : node.interfaces) {
-                    if (twin.netdev != twinName)
-                        continue;
-                    const bool twinSeesAnother = std::any_of(
-                        twin.neighbours.cbegin(), twin.neighbours.cend(), [&](const NeighbourEntry &entry) {
-                            const auto it = byMac.constFind(entry.mac);
-                            return it != byMac.cend() && it->node != node.node;
-                        });
-                    if (twinSeesAnother)
-                        add(node.node, interface.netdev);
-                }
+                const InterfaceObservation *twin = observedInterface(observations, node.node, twinName);
+                if (twinName != interface.netdev && twin && seesAnotherNode(node.node, *twin))
+                    add(node.node, interface.netdev);
             }
         }
     }
