@@ -13,6 +13,7 @@ packages="
   xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools
   appstream desktop-file-utils lintian fonts-wqy-microhei
   openmpi-bin ansible-core
+  man-db groff-base zsh fish
 "
 
 missing=""

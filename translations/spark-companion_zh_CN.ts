@@ -386,10 +386,6 @@
         <translation>以 JSON 格式输出规划。</translation>
     </message>
     <message>
-        <source>unexpected argument &apos;%1&apos;.</source>
-        <translation>意外的参数 &apos;%1&apos;。</translation>
-    </message>
-    <message>
         <source>--layout must be direct2, ring3 or switch.</source>
         <translation>--layout 必须是 direct2、ring3 或 switch。</translation>
     </message>
@@ -428,6 +424,10 @@
     <message>
         <source>Saved as cluster %1, the default for &apos;sparkctl cluster verify&apos;, &apos;apply&apos; and &apos;export&apos;.</source>
         <translation>已保存为集群 %1，作为 &apos;sparkctl cluster verify&apos;、&apos;apply&apos; 和 &apos;export&apos; 的默认集群。</translation>
+    </message>
+    <message>
+        <source>Plan the cabling and the ConnectX-7 addresses (no node is contacted)</source>
+        <translation>规划布线和 ConnectX-7 地址（不连接任何节点）</translation>
     </message>
 </context>
 <context>
@@ -4327,6 +4327,139 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
     </message>
 </context>
 <context>
+    <name>sparkctl::CommandTable</name>
+    <message>
+        <source>give at least one %1.</source>
+        <translation>请至少给出一个 %1。</translation>
+    </message>
+    <message>
+        <source>give exactly one %1.</source>
+        <translation>请只给出一个 %1。</translation>
+    </message>
+    <message>
+        <source>give %1.</source>
+        <translation>请给出 %1。</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> 和 </translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;.</source>
+        <translation>意外的参数 '%1'。</translation>
+    </message>
+    <message>
+        <source>success (check: ready)</source>
+        <translation>成功（check：就绪）</translation>
+    </message>
+    <message>
+        <source>failure: something could not be done; the message says what</source>
+        <translation>失败：有操作无法完成；消息会说明是什么</translation>
+    </message>
+    <message>
+        <source>check: ready with warnings</source>
+        <translation>check：就绪，但有警告</translation>
+    </message>
+    <message>
+        <source>check: not ready, blockers found</source>
+        <translation>check：未就绪，发现阻碍问题</translation>
+    </message>
+    <message>
+        <source>usage error: wrong command, option or argument; nothing was run</source>
+        <translation>用法错误：命令、选项或参数有误；未执行任何操作</translation>
+    </message>
+    <message>
+        <source>interrupted by Ctrl-C or SIGTERM; every node was left whole</source>
+        <translation>被 Ctrl-C 或 SIGTERM 中断；每个节点都保持完整</translation>
+    </message>
+    <message>
+        <source>Usage: sparkctl [--help] [--version] COMMAND [ARGS…]
+
+Set up and watch NVIDIA DGX Spark clusters from the command line.
+</source>
+        <translation>用法：sparkctl [--help] [--version] 命令 [参数…]
+
+从命令行设置并监视 NVIDIA DGX Spark 集群。
+</translation>
+    </message>
+    <message>
+        <source>
+Commands:
+</source>
+        <translation>
+命令：
+</translation>
+    </message>
+    <message>
+        <source>
+Run &apos;sparkctl COMMAND --help&apos; for a command&apos;s options.
+</source>
+        <translation>
+运行 'sparkctl 命令 --help' 查看某个命令的选项。
+</translation>
+    </message>
+    <message>
+        <source>
+Exit codes:
+</source>
+        <translation>
+退出码：
+</translation>
+    </message>
+    <message>
+        <source>Usage: sparkctl %1 COMMAND [options]
+
+%2
+
+Commands:
+</source>
+        <translation>用法：sparkctl %1 命令 [选项]
+
+%2
+
+命令：
+</translation>
+    </message>
+    <message>
+        <source>
+Run &apos;sparkctl %1 COMMAND --help&apos; for a command&apos;s options.
+</source>
+        <translation>
+运行 'sparkctl %1 命令 --help' 查看某个命令的选项。
+</translation>
+    </message>
+    <message>
+        <source>sparkctl: a command is needed.
+</source>
+        <translation>sparkctl：需要一个命令。
+</translation>
+    </message>
+    <message>
+        <source>sparkctl: unknown option &apos;%1&apos;.
+</source>
+        <translation>sparkctl：未知选项 '%1'。
+</translation>
+    </message>
+    <message>
+        <source>sparkctl: unknown command &apos;%1&apos;.
+</source>
+        <translation>sparkctl：未知命令 '%1'。
+</translation>
+    </message>
+    <message>
+        <source>a subcommand is needed.</source>
+        <translation>需要一个子命令。</translation>
+    </message>
+    <message>
+        <source>unknown subcommand &apos;%1&apos;.</source>
+        <translation>未知子命令 '%1'。</translation>
+    </message>
+    <message>
+        <source>Show this help.</source>
+        <translation>显示此帮助。</translation>
+    </message>
+</context>
+<context>
     <name>sparkctl::NamedDevices</name>
     <message>
         <source>no device is named &quot;%1&quot;; &quot;sparkctl device list&quot; shows the names.</source>
@@ -4368,6 +4501,10 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
 </source>
         <translation>报告已保存：%1（%2 KiB）。请将其附在支持请求中；其中不含密码、密钥或序列号。
 </translation>
+    </message>
+    <message>
+        <source>Save a support report: every raw output the probe, the neighbour discovery and a health poll read on each node, the findings drawn from them and the program&apos;s logs, in one archive; passwords, keys and serial numbers are left out.</source>
+        <translation>保存支持报告：探测、邻居发现和一次健康轮询在每个节点上读取的全部原始输出、由此得出的结论以及程序日志，打包为一个归档；不包含密码、密钥和序列号。</translation>
     </message>
 </context>
 </TS>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/painttrace.h"
 #include "core/common/appinfo.h"
+#include "core/common/manpage.h"
 #include "core/common/sessionlog.h"
 #include "core/devices/dailypreferences.h"
 #include "core/devices/deviceconnections.h"
@@ -32,7 +33,48 @@ struct Options
     QCommandLineOption dashboard{QStringLiteral("dashboard"),
                                  QCoreApplication::translate("main", "Open the link-health window of <cluster> at start."),
                                  QStringLiteral("cluster")};
+    // The build writes spark-companion(1) with it; not for people, so not in --help.
+    QCommandLineOption manpage = [] {
+        QCommandLineOption option(QStringLiteral("manpage"), QStringLiteral("Print spark-companion(1) as roff."));
+        option.setFlags(QCommandLineOption::HiddenFromHelp);
+        return option;
+    }();
+
+    QList<QCommandLineOption> documented() const { return {minimized, dashboard, quitAfter}; }
 };
+
+// spark-companion(1), from the same options as --help.
+spark::ManPage manualPage(const Options &options)
+{
+    spark::ManPage page;
+    page.name = QStringLiteral("spark-companion");
+    page.summary = QStringLiteral("set up and watch NVIDIA DGX Spark clusters");
+    page.version = QStringLiteral("spark-companion ") + spark::applicationVersion();
+    page.synopsis = {QStringLiteral("[options]")};
+    spark::ManSection description{QStringLiteral("Description")};
+    description.paragraphs = {
+        QStringLiteral("Spark Companion registers two to four NVIDIA DGX Sparks over SSH, checks their software against "
+                       "NVIDIA's version policy, and shows on a drawing of the rear panel which QSFP port takes which "
+                       "cable, for a direct, ring or switched cluster. It configures the ConnectX-7 ports safely (each "
+                       "node undoes the change by itself unless every link answers in time), proves each link with a "
+                       "throughput test drawn as a live chart, and keeps a live link-health dashboard with alerts in the "
+                       "tray."),
+        QStringLiteral("The window follows the desktop's light or dark colours and its language (English and Simplified "
+                       "Chinese). Everything it does, sparkctl(1) does from a terminal.")};
+    spark::ManSection optionsSection{QStringLiteral("Options")};
+    optionsSection.items = {{QStringLiteral("-h, --help"), {}, QStringLiteral("Show the options and quit.")},
+                            {QStringLiteral("-v, --version"), {}, QStringLiteral("Show the version and quit.")}};
+    for (const QCommandLineOption &option : options.documented())
+        optionsSection.items.append({QStringLiteral("--") + option.names().constFirst(), option.valueName(),
+                                     option.description()});
+    spark::ManSection exitStatus{QStringLiteral("Exit status")};
+    exitStatus.items = {{QStringLiteral("0"), {}, QStringLiteral("the program ended normally")},
+                        {QString::number(64), {}, QStringLiteral("usage error: a wrong option; nothing was started")}};
+    spark::ManSection seeAlso{QStringLiteral("See also")};
+    seeAlso.paragraphs = {QStringLiteral("sparkctl(1), ssh(1)")};
+    page.sections = {description, optionsSection, exitStatus, seeAlso};
+    return page;
+}
 
 void describe(QCommandLineParser &parser, const Options &options)
 {
@@ -43,6 +85,7 @@ void describe(QCommandLineParser &parser, const Options &options)
     parser.addOption(options.quitAfter);
     parser.addOption(options.minimized);
     parser.addOption(options.dashboard);
+    parser.addOption(options.manpage);
 }
 
 // --help, --version and wrong options are answered without a display, so that
@@ -92,6 +135,10 @@ int answerInText(int argc, char *argv[])
         parser.showVersion();
     if (parser.isSet(QStringLiteral("help"))) {
         fputs(helpText(parser).constData(), stdout);
+        return 0;
+    }
+    if (parser.isSet(options.manpage)) {
+        fputs(spark::ManPageWriter::roff(manualPage(options)).toUtf8().constData(), stdout);
         return 0;
     }
     fprintf(stderr, "spark-companion: unexpected arguments.\n%s", helpText(parser).constData());

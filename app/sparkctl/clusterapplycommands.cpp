@@ -30,14 +30,9 @@ namespace {
 
 const QString kGroup = QStringLiteral("cluster");
 
-std::optional<int> parseNoPositional(QCommandLineParser &parser, const QString &sub, const QStringList &arguments)
+QStringList exportFormats()
 {
-    if (auto exit = parseArguments(parser, kGroup + QLatin1Char(' ') + sub, arguments))
-        return exit;
-    if (!parser.positionalArguments().isEmpty())
-        return usageError(parser, kGroup + QLatin1Char(' ') + sub,
-                          QStringLiteral("unexpected argument '%1'.").arg(parser.positionalArguments().first()));
-    return std::nullopt;
+    return {QStringLiteral("hostfile"), QStringLiteral("nccl-env"), QStringLiteral("ansible"), QStringLiteral("vllm")};
 }
 
 // A few seconds over every twin (QuickCheck), on this thread's event loop so
@@ -77,19 +72,10 @@ bool quickCheck(const ClusterContext &context, const CablingPlan &plan, const Di
     return run->passed() && quick.unmeasured.isEmpty();
 }
 
-int runVerify(const QStringList &arguments)
+int runVerify(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Check the cables of the cluster: which port of which node is cabled "
-                                                    "to which port of which other node, against the plan; then a few "
-                                                    "seconds of traffic over every twin (it needs nothing configured)."));
-    parser.addOption(clusterOption());
-    const QCommandLineOption noQuickCheck(QStringLiteral("no-quick-check"),
-                                          QStringLiteral("Only look at the cables; send no traffic over them."));
-    parser.addOption(noQuickCheck);
-    if (auto exit = parseNoPositional(parser, QStringLiteral("verify"), arguments))
-        return *exit;
-    auto context = ClusterContext::open(parser.value(clusterOption()));
+    const QString noQuickCheck = QStringLiteral("no-quick-check");
+    auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
         return failWith(context.error());
     const auto plan = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
@@ -150,24 +136,12 @@ ClusterApplyReport applyCancellable(const QList<NodeApplyJob> &jobs)
     return watcher.result();
 }
 
-int runApply(const QStringList &arguments)
+int runApply(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Give every node of the cluster its ConnectX-7 addresses, safely: each node keeps a backup and undoes the "
-        "change by itself unless every link is checked in time."));
-    parser.addOption(clusterOption());
-    parser.addOption(sudoStdinOption());
-    const QCommandLineOption dryRun(QStringLiteral("dry-run"), QStringLiteral("Show what would be done; change nothing."));
-    const QCommandLineOption disable(QStringLiteral("disable-conflicting"),
-                                     QStringLiteral("Disable earlier netplan files for the same ports (kept in the backup)."));
-    const QCommandLineOption revert(QStringLiteral("revert-seconds"),
-                                    QStringLiteral("Seconds after which a node undoes the change by itself (default 60)."),
-                                    QStringLiteral("N"), QStringLiteral("60"));
-    const QCommandLineOption noTrust(QStringLiteral("no-peer-ssh"), QStringLiteral("Do not set up node-to-node SSH."));
-    parser.addOptions({dryRun, disable, revert, noTrust});
-    if (auto exit = parseNoPositional(parser, QStringLiteral("apply"), arguments))
-        return *exit;
+    const QString dryRun = QStringLiteral("dry-run");
+    const QString disable = QStringLiteral("disable-conflicting");
+    const QString revert = QStringLiteral("revert-seconds");
+    const QString noTrust = QStringLiteral("no-peer-ssh");
     bool ok = false;
     const int revertSeconds = parser.value(revert).toInt(&ok);
     if (!ok || revertSeconds <= 0)
@@ -175,10 +149,10 @@ int runApply(const QStringList &arguments)
 
     QElapsedTimer timer;
     timer.start();
-    auto context = ClusterContext::open(parser.value(clusterOption()));
+    auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
         return failWith(context.error());
-    context->askPasswords(parser.isSet(sudoStdinOption()));
+    context->askPasswords(parser.isSet(sudoStdinOption().name));
     const QList<PrepareTarget> targets = context->targets;
 
     ApplyOptions options;
@@ -244,42 +218,24 @@ int runApply(const QStringList &arguments)
     return Success;
 }
 
-int runRollback(const QStringList &arguments)
+int runRollback(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Put every node of the cluster back on the network settings it had "
-                                                    "before the first apply."));
-    parser.addOption(clusterOption());
-    parser.addOption(sudoStdinOption());
-    if (auto exit = parseNoPositional(parser, QStringLiteral("rollback"), arguments))
-        return *exit;
-    auto context = ClusterContext::open(parser.value(clusterOption()));
+    auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
         return failWith(context.error());
-    context->askPasswords(parser.isSet(sudoStdinOption()));
+    context->askPasswords(parser.isSet(sudoStdinOption().name));
     if (auto rolledBack = ClusterOperations::rollback(context->targets, printProgress).result(); !rolledBack)
         return failWith(rolledBack.error());
     return Success;
 }
 
-int runExport(const QStringList &arguments)
+int runExport(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Print an MPI hostfile, the NCCL environment, an Ansible inventory "
-                                                    "or the vLLM commands for the cluster."));
-    parser.addOption(clusterOption());
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("hostfile, nccl-env, ansible or vllm."),
-                                    QStringLiteral("FORMAT"));
-    parser.addOption(format);
-    if (auto exit = parseNoPositional(parser, QStringLiteral("export"), arguments))
-        return *exit;
-    const QString kind = parser.value(format);
-    const QStringList kinds{QStringLiteral("hostfile"), QStringLiteral("nccl-env"), QStringLiteral("ansible"),
-                            QStringLiteral("vllm")};
-    if (!kinds.contains(kind))
+    const QString kind = parser.value(QStringLiteral("format"));
+    if (!exportFormats().contains(kind))
         return usageError(parser, kGroup + QStringLiteral(" export"),
                           QStringLiteral("--format must be hostfile, nccl-env, ansible or vllm."));
-    auto context = ClusterContext::open(parser.value(clusterOption()));
+    auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
         return failWith(context.error());
     QList<ExportNode> nodes;
@@ -322,46 +278,47 @@ int runExport(const QStringList &arguments)
     return Success;
 }
 
-QString clusterUsage()
-{
-    return QStringLiteral(
-        "Usage: sparkctl cluster COMMAND [--cluster NAME] [options]\n\n"
-        "  plan --layout direct2|ring3|switch [--devices A,B,…] [--port 0|1] [--jumbo-frames] [--base-range CIDR] [--json]\n"
-        "  verify\n"
-        "  apply [--dry-run] [--sudo-password-stdin] [--disable-conflicting] [--revert-seconds N] [--no-peer-ssh]\n"
-        "  rollback [--sudo-password-stdin]\n"
-        "  export --format hostfile|nccl-env|ansible\n\n"
-        "Run 'sparkctl cluster COMMAND --help' for a command's options.\n");
-}
-
 } // namespace
 
 void registerClusterApplyCommands(CommandTable &table)
 {
-    table.add(Command{kGroup, QStringLiteral("Plan, check, apply, roll back or export a cluster."),
-                      [](const QStringList &arguments) -> int {
-                          const QString sub = arguments.value(0);
-                          const QStringList rest = arguments.mid(1);
-                          if (sub == QLatin1String("plan"))
-                              return runClusterPlan(rest);
-                          if (sub == QLatin1String("verify"))
-                              return runVerify(rest);
-                          if (sub == QLatin1String("apply"))
-                              return runApply(rest);
-                          if (sub == QLatin1String("rollback"))
-                              return runRollback(rest);
-                          if (sub == QLatin1String("export"))
-                              return runExport(rest);
-                          if (sub == QLatin1String("--help") || sub == QLatin1String("-h") || sub == QLatin1String("help")) {
-                              printOut(clusterUsage());
-                              return Success;
-                          }
-                          printErr(QStringLiteral("sparkctl cluster: %1\n")
-                                       .arg(sub.isEmpty() ? QStringLiteral("a subcommand is needed.")
-                                                          : QStringLiteral("unknown subcommand '%1'.").arg(sub))
-                                   + clusterUsage());
-                          return UsageError;
-                      }});
+    Command cluster{kGroup, QStringLiteral("Plan, check, apply, roll back or export a cluster")};
+    cluster.subcommands = {
+        clusterPlanCommand(),
+        {QStringLiteral("verify"), QStringLiteral("Check the cables against the plan, then a few seconds of traffic"),
+         QStringLiteral("Check the cables of the cluster: which port of which node is cabled to which port of which "
+                        "other node, against the plan; then a few seconds of traffic over every twin (it needs nothing "
+                        "configured)."),
+         {},
+         {clusterOption(),
+          {QStringLiteral("no-quick-check"), QStringLiteral("Only look at the cables; send no traffic over them.")}},
+         &runVerify},
+        {QStringLiteral("apply"), QStringLiteral("Give every node its ConnectX-7 addresses, with automatic undo"),
+         QStringLiteral("Give every node of the cluster its ConnectX-7 addresses, safely: each node keeps a backup and "
+                        "undoes the change by itself unless every link is checked in time."),
+         {},
+         {clusterOption(), sudoStdinOption(),
+          {QStringLiteral("dry-run"), QStringLiteral("Show what would be done; change nothing.")},
+          {QStringLiteral("disable-conflicting"),
+           QStringLiteral("Disable earlier netplan files for the same ports (kept in the backup).")},
+          {QStringLiteral("revert-seconds"),
+           QStringLiteral("Seconds after which a node undoes the change by itself (default 60)."), QStringLiteral("N"),
+           QStringLiteral("60")},
+          {QStringLiteral("no-peer-ssh"), QStringLiteral("Do not set up node-to-node SSH.")}},
+         &runApply},
+        {QStringLiteral("rollback"), QStringLiteral("Put every node back on its network settings from before"),
+         QStringLiteral("Put every node of the cluster back on the network settings it had before the first apply."),
+         {}, {clusterOption(), sudoStdinOption()}, &runRollback},
+        {QStringLiteral("export"), QStringLiteral("Print an MPI hostfile, the NCCL environment, an Ansible inventory or vLLM commands"),
+         QStringLiteral("Print an MPI hostfile, the NCCL environment, an Ansible inventory or the vLLM commands for "
+                        "the cluster."),
+         {},
+         {clusterOption(),
+          {QStringLiteral("format"), QStringLiteral("hostfile, nccl-env, ansible or vllm."), QStringLiteral("FORMAT"), {},
+           Completion::Words, exportFormats()}},
+         &runExport},
+    };
+    table.add(std::move(cluster));
 }
 
 } // namespace sparkctl

@@ -27,16 +27,16 @@ void ClusterContext::askPasswords(bool fromStdin)
     targets = nodes->targets(sudoTargets(devices(), fromStdin, WhenNotRemembered::AskOnTerminal));
 }
 
-QCommandLineOption clusterOption()
+OptionSpec clusterOption()
 {
-    return QCommandLineOption(QStringLiteral("cluster"), QStringLiteral("The cluster (default: the one planned last)."),
-                              QStringLiteral("NAME"));
+    return {QStringLiteral("cluster"), QStringLiteral("The cluster (default: the one planned last)."),
+            QStringLiteral("NAME"), {}, Completion::Clusters};
 }
 
-QCommandLineOption sudoStdinOption()
+OptionSpec sudoStdinOption()
 {
-    return QCommandLineOption(QStringLiteral("sudo-password-stdin"),
-                              QStringLiteral("Read one sudo password for every node from the first line of stdin."));
+    return {QStringLiteral("sudo-password-stdin"),
+            QStringLiteral("Read one sudo password for every node from the first line of stdin.")};
 }
 
 void printProgress(const QString &node, double fraction, const QString &sentence)

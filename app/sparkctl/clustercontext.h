@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "app/sparkctl/commandtable.h"
 #include "core/cluster/clustersessions.h"
 #include "core/common/expected.h"
 #include "core/netconfig/clusterpreparer.h"
 
-#include <QCommandLineOption>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -34,12 +34,13 @@ struct ClusterContext
     void askPasswords(bool fromStdin);
 };
 
-QCommandLineOption clusterOption();
-QCommandLineOption sudoStdinOption();
+// --cluster NAME and --sudo-password-stdin, alike in every cluster command.
+OptionSpec clusterOption();
+OptionSpec sudoStdinOption();
 // "[spark-1     40%] sentence", one line at a time from any thread.
 void printProgress(const QString &node, double fraction, const QString &sentence);
-// sparkctl cluster plan ARGS… (clusterplancommand.cpp).
-int runClusterPlan(const QStringList &arguments);
+// sparkctl cluster plan (clusterplancommand.cpp).
+Command clusterPlanCommand();
 // Prints the error's sentence (and its detail with SPARKCTL_DEBUG set); returns Failure.
 int failWith(const spark::Error &error);
 

@@ -28,33 +28,16 @@ class Text
     Q_DECLARE_TR_FUNCTIONS(spark::ClusterCommands)
 };
 
-} // namespace
-
-int runClusterPlan(const QStringList &arguments)
+int runClusterPlan(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(Text::tr("Plan a cluster: which cable goes into which port, and the ConnectX-7 "
-                                          "addresses every node gets. No node is contacted; the plan is saved as the "
-                                          "default cluster for verify, apply and export."));
-    const QCommandLineOption layout(QStringLiteral("layout"), Text::tr("direct2, ring3 or switch."), QStringLiteral("LAYOUT"));
-    const QCommandLineOption devices(QStringLiteral("devices"),
-                                     Text::tr("The registered Sparks, in cable order (default: every registered one)."),
-                                     QStringLiteral("A,B,…"));
-    const QCommandLineOption port(QStringLiteral("port"), Text::tr("0 (left) or 1 (right), for direct2 and switch (default 0)."),
-                                  QStringLiteral("0|1"));
-    const QCommandLineOption name(QStringLiteral("cluster"), Text::tr("The cluster's name (default: the one planned last, or \"spark-cluster\")."),
-                                  QStringLiteral("NAME"));
-    const QCommandLineOption jumbo(QStringLiteral("jumbo-frames"),
-                                   Text::tr("The switch takes 9000-byte frames on these ports (default: MTU 1500 on a switch)."));
-    const QCommandLineOption base(QStringLiteral("base-range"),
-                                  Text::tr("Where the cluster's subnets come from (default 10.200.0.0/16)."), QStringLiteral("CIDR"));
-    const QCommandLineOption json(QStringLiteral("json"), Text::tr("Print the plan as JSON."));
-    parser.addOptions({layout, devices, port, name, jumbo, base, json});
-    if (auto exit = parseArguments(parser, kPath, arguments))
-        return *exit;
+    const QString layout = QStringLiteral("layout");
+    const QString devices = QStringLiteral("devices");
+    const QString port = QStringLiteral("port");
+    const QString name = QStringLiteral("cluster");
+    const QString jumbo = QStringLiteral("jumbo-frames");
+    const QString base = QStringLiteral("base-range");
+    const QString json = QStringLiteral("json");
     auto wrong = [&](const QString &sentence) { return usageError(parser, kPath, sentence); };
-    if (!parser.positionalArguments().isEmpty())
-        return wrong(Text::tr("unexpected argument '%1'.").arg(parser.positionalArguments().first()));
 
     const auto chosenLayout = layoutFromKey(parser.value(layout));
     if (!chosenLayout)
@@ -143,6 +126,30 @@ int runClusterPlan(const QStringList &arguments)
            + QLatin1Char('\n');
     printOut(out);
     return Success;
+}
+
+} // namespace
+
+Command clusterPlanCommand()
+{
+    return {QStringLiteral("plan"), Text::tr("Plan the cabling and the ConnectX-7 addresses (no node is contacted)"),
+            Text::tr("Plan a cluster: which cable goes into which port, and the ConnectX-7 addresses every node gets. "
+                     "No node is contacted; the plan is saved as the default cluster for verify, apply and export."),
+            {},
+            {{QStringLiteral("layout"), Text::tr("direct2, ring3 or switch."), QStringLiteral("LAYOUT"), {},
+              Completion::Words, {QStringLiteral("direct2"), QStringLiteral("ring3"), QStringLiteral("switch")}},
+             {QStringLiteral("devices"), Text::tr("The registered Sparks, in cable order (default: every registered one)."),
+              QStringLiteral("A,B,…"), {}, Completion::Devices},
+             {QStringLiteral("port"), Text::tr("0 (left) or 1 (right), for direct2 and switch (default 0)."),
+              QStringLiteral("0|1"), {}, Completion::Words, {QStringLiteral("0"), QStringLiteral("1")}},
+             {QStringLiteral("cluster"), Text::tr("The cluster's name (default: the one planned last, or \"spark-cluster\")."),
+              QStringLiteral("NAME"), {}, Completion::Clusters},
+             {QStringLiteral("jumbo-frames"),
+              Text::tr("The switch takes 9000-byte frames on these ports (default: MTU 1500 on a switch).")},
+             {QStringLiteral("base-range"), Text::tr("Where the cluster's subnets come from (default 10.200.0.0/16)."),
+              QStringLiteral("CIDR")},
+             {QStringLiteral("json"), Text::tr("Print the plan as JSON.")}},
+            &runClusterPlan};
 }
 
 } // namespace sparkctl

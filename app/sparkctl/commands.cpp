@@ -13,6 +13,7 @@ void registerClusterApplyCommands(CommandTable &table);
 void registerLinkTestCommands(CommandTable &table);
 void registerDailyCommands(CommandTable &table);
 void registerReportCommand(CommandTable &table);
+void registerCompletionCommands(CommandTable &table);
 
 void registerAllCommands(CommandTable &table)
 {
@@ -24,6 +25,7 @@ void registerAllCommands(CommandTable &table)
     registerLinkTestCommands(table);
     registerDailyCommands(table);
     registerReportCommand(table);
+    registerCompletionCommands(table); // last: it describes the whole table
 }
 
 } // namespace sparkctl

@@ -7,7 +7,6 @@
 #include <QStringList>
 
 #include <functional>
-#include <optional>
 
 namespace sparkctl {
 
@@ -26,34 +25,92 @@ enum ExitCode {
     Interrupted = 130
 };
 
-// One subcommand: `sparkctl NAME ARGS…`. `run` gets the arguments after NAME
-// and returns the process's exit code; it may block on core futures (the CLI
-// has no window to keep responsive).
+struct ExitCodeMeaning
+{
+    int code;
+    QString meaning;
+};
+// Every exit code with what it means, as --help and the manual page say it.
+QList<ExitCodeMeaning> exitCodeMeanings();
+
+// Where the words a shell completes for an argument or an option's value come from.
+enum class Completion {
+    Nothing,     // free text: nothing to offer
+    Devices,     // the registered devices' names
+    Clusters,    // the planned clusters' names
+    Files,
+    Words        // the fixed `words`
+};
+
+struct OptionSpec
+{
+    QString name;          // the long name, without its dashes
+    QString description;
+    QString valueName = {}; // empty: a flag without a value
+    QString defaultValue = {};
+    Completion completion = Completion::Nothing;
+    QStringList words = {};
+};
+
+struct ArgumentSpec
+{
+    enum Count { One, Optional, Any, Some };
+    QString name;
+    QString description;
+    Count count = One;
+    Completion completion = Completion::Nothing;
+    QStringList words = {};
+    QString whenMissing = {}; // the usage error's sentence when it is not given (default: "give NAME.")
+
+    // As the usage line writes it: NAME, [NAME], [NAME…], NAME….
+    QString syntax() const;
+};
+
+// One command, declared once: its help, its manual page and its shell
+// completions are all made from this declaration. A group (`device`,
+// `cluster`) has subcommands instead of `run`.
 struct Command
 {
     QString name;
-    QString summary;
-    std::function<int(const QStringList &arguments)> run;
+    QString summary;          // one line, in the command list
+    QString description = {}; // a paragraph for --help and the manual (default: the summary)
+    QList<ArgumentSpec> arguments = {};
+    QList<OptionSpec> options = {};
+    // Gets the parsed command line (the arguments' number already checked
+    // where the declaration fixes it) and returns the exit code; may block on
+    // core futures (the CLI has no window to keep responsive).
+    std::function<int(QCommandLineParser &parser)> run = {};
+    QList<Command> subcommands = {};
+    bool hidden = false; // left out of the help, the manual and the completions
+
+    const Command *subcommand(const QString &name) const;
 };
 
 class CommandTable
 {
 public:
     void add(Command command);
+    const QList<Command> &commands() const { return m_commands; }
     const Command *find(const QString &name) const;
     QString usage() const;
+    QString groupUsage(const Command &group) const;
+
+    // Runs `sparkctl ARGUMENTS…` (without the program's name): finds the
+    // command, parses its options, answers --help, checks the arguments'
+    // number, then runs it. Returns the exit code.
+    int dispatch(const QStringList &arguments) const;
 
 private:
+    int runLeaf(const Command &command, const QString &path, const QStringList &arguments) const;
+
     QList<Command> m_commands;
 };
 
-// Parses `arguments` (without the program and subcommand names) for `commandPath`
-// such as "device add". On a wrong flag or argument prints one line saying what
-// was wrong and the usage, and returns UsageError; on --help prints the usage and
-// returns Success; otherwise returns nothing and the caller goes on.
-std::optional<int> parseArguments(QCommandLineParser &parser, const QString &commandPath, const QStringList &arguments);
+// A command's options and arguments given to a parser (with -h/--help), as
+// --help shows them.
+void describe(QCommandLineParser &parser, const Command &command);
 
-// The same one-line-plus-usage error, for checks the parser cannot do.
+// The one-line-plus-usage error, for checks the declaration cannot say.
 int usageError(const QCommandLineParser &parser, const QString &commandPath, const QString &message);
 
 // The parser's help with its usage line naming the program "sparkctl COMMAND",

@@ -2,6 +2,7 @@
 // sparkctl connect NAME | tunnel NAME --local L --remote R | open NAME dashboard|terminal|code|cursor
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/interruptguard.h"
+#include "app/sparkctl/nameddevices.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
 #include "core/launch/launcher.h"
@@ -32,6 +33,11 @@ T await(QFuture<T> future)
 {
     future.waitForFinished();
     return future.result();
+}
+
+QStringList openableThings()
+{
+    return {QStringLiteral("dashboard"), QStringLiteral("terminal"), QStringLiteral("code"), QStringLiteral("cursor")};
 }
 
 Expected<Device> findDevice(const QString &name)
@@ -96,16 +102,9 @@ int runTunnel(const QString &command, const Device &device, const TunnelSpec &re
     return status;
 }
 
-int runConnect(const QStringList &arguments)
+int runConnect(QCommandLineParser &parser)
 {
     const QString path = QStringLiteral("connect");
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Open an SSH session to a registered device and report how it went."));
-    parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("The device's name."));
-    if (const auto exit = parseArguments(parser, path, arguments))
-        return *exit;
-    if (parser.positionalArguments().size() != 1)
-        return usageError(parser, path, QStringLiteral("give exactly one NAME."));
     const auto device = findDevice(parser.positionalArguments().constFirst());
     if (!device)
         return fail(path, device.error());
@@ -127,23 +126,12 @@ int runConnect(const QStringList &arguments)
     return echo && echo->succeeded() ? Success : Failure;
 }
 
-int runTunnelCommand(const QStringList &arguments)
+int runTunnelCommand(QCommandLineParser &parser)
 {
     const QString path = QStringLiteral("tunnel");
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Forward a port of this computer to a port on a device's own loopback until stopped (Ctrl+C)."));
-    parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("The device's name."));
-    const QCommandLineOption local(QStringLiteral("local"), QStringLiteral("Port on this computer (1024-65535)."),
-                                   QStringLiteral("L"));
-    const QCommandLineOption remote(QStringLiteral("remote"), QStringLiteral("Port on the device's localhost."),
-                                    QStringLiteral("R"));
-    const QCommandLineOption open(QStringLiteral("open"), QStringLiteral("Open http://localhost:L/ in the browser."));
-    parser.addOptions({local, remote, open});
-    if (const auto exit = parseArguments(parser, path, arguments))
-        return *exit;
-    if (parser.positionalArguments().size() != 1)
-        return usageError(parser, path, QStringLiteral("give exactly one NAME."));
+    const QString local = QStringLiteral("local");
+    const QString remote = QStringLiteral("remote");
+    const QString open = QStringLiteral("open");
     if (!parser.isSet(remote))
         return usageError(parser, path, QStringLiteral("--remote is needed."));
     const auto remotePort = TunnelPlanner::parsePort(parser.value(remote));
@@ -160,34 +148,15 @@ int runTunnelCommand(const QStringList &arguments)
     return runTunnel(path, *device, spec, parser.isSet(open));
 }
 
-int runOpen(const QStringList &arguments)
+int runOpen(QCommandLineParser &parser)
 {
     const QString path = QStringLiteral("open");
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Open a device's DGX Dashboard (through a tunnel, until Ctrl+C), a terminal logged in to it, or VS Code / "
-        "Cursor with Remote-SSH."));
-    parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("The device's name."));
-    parser.addPositionalArgument(QStringLiteral("WHAT"), QStringLiteral("dashboard, terminal, code or cursor."));
-    const QCommandLineOption folder(QStringLiteral("folder"),
-                                    QStringLiteral("Folder on the device for code/cursor (default: the user's home)."),
-                                    QStringLiteral("PATH"));
-    const QCommandLineOption local(QStringLiteral("local"), QStringLiteral("Local port for the dashboard (11000)."),
-                                   QStringLiteral("L"));
-    const QCommandLineOption noBrowser(QStringLiteral("no-browser"),
-                                       QStringLiteral("Only open the dashboard's tunnel; print its address."));
-    const QCommandLineOption terminal(QStringLiteral("terminal"),
-                                      QStringLiteral("The terminal program to prefer (e.g. konsole)."),
-                                      QStringLiteral("PROGRAM"));
-    parser.addOptions({folder, local, noBrowser, terminal});
-    if (const auto exit = parseArguments(parser, path, arguments))
-        return *exit;
-    if (parser.positionalArguments().size() != 2)
-        return usageError(parser, path, QStringLiteral("give a NAME and what to open (dashboard, terminal, code or cursor)."));
+    const QString folder = QStringLiteral("folder");
+    const QString local = QStringLiteral("local");
+    const QString noBrowser = QStringLiteral("no-browser");
+    const QString terminal = QStringLiteral("terminal");
     const QString what = parser.positionalArguments().at(1);
-    const QStringList known{QStringLiteral("dashboard"), QStringLiteral("terminal"), QStringLiteral("code"),
-                            QStringLiteral("cursor")};
-    if (!known.contains(what))
+    if (!openableThings().contains(what))
         return usageError(parser, path, QStringLiteral("'%1' cannot be opened; use dashboard, terminal, code or cursor.").arg(what));
     const auto device = findDevice(parser.positionalArguments().constFirst());
     if (!device)
@@ -222,10 +191,29 @@ int runOpen(const QStringList &arguments)
 
 void registerDailyCommands(CommandTable &table)
 {
-    table.add({QStringLiteral("connect"), QStringLiteral("Open an SSH session to a device and report it"), &runConnect});
+    table.add({QStringLiteral("connect"), QStringLiteral("Open an SSH session to a device and report it"),
+               QStringLiteral("Open an SSH session to a registered device and report how it went."),
+               {deviceArgument()}, {}, &runConnect});
     table.add({QStringLiteral("tunnel"), QStringLiteral("Forward a local port to a port on a device until stopped"),
+               QStringLiteral("Forward a port of this computer to a port on a device's own loopback until stopped "
+                              "(Ctrl+C)."),
+               {deviceArgument()},
+               {{QStringLiteral("local"), QStringLiteral("Port on this computer (1024-65535)."), QStringLiteral("L")},
+                {QStringLiteral("remote"), QStringLiteral("Port on the device's localhost."), QStringLiteral("R")},
+                {QStringLiteral("open"), QStringLiteral("Open http://localhost:L/ in the browser.")}},
                &runTunnelCommand});
     table.add({QStringLiteral("open"), QStringLiteral("Open a device's DGX Dashboard, a terminal, VS Code or Cursor"),
+               QStringLiteral("Open a device's DGX Dashboard (through a tunnel, until Ctrl+C), a terminal logged in to "
+                              "it, or VS Code / Cursor with Remote-SSH."),
+               {deviceArgument(),
+                {QStringLiteral("WHAT"), QStringLiteral("dashboard, terminal, code or cursor."), ArgumentSpec::One,
+                 Completion::Words, openableThings()}},
+               {{QStringLiteral("folder"), QStringLiteral("Folder on the device for code/cursor (default: the user's home)."),
+                 QStringLiteral("PATH")},
+                {QStringLiteral("local"), QStringLiteral("Local port for the dashboard (11000)."), QStringLiteral("L")},
+                {QStringLiteral("no-browser"), QStringLiteral("Only open the dashboard's tunnel; print its address.")},
+                {QStringLiteral("terminal"), QStringLiteral("The terminal program to prefer (e.g. konsole)."),
+                 QStringLiteral("PROGRAM")}},
                &runOpen});
 }
 

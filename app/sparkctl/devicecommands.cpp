@@ -2,6 +2,7 @@
 // sparkctl device add|import|list|show|remove|check
 #include "app/sparkctl/commands.h"
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/nameddevices.h"
 #include "app/sparkctl/passwordinput.h"
 #include "core/devices/deviceenroller.h"
 #include "core/devices/deviceprobe.h"
@@ -24,18 +25,6 @@ namespace sparkctl {
 namespace {
 
 const QString group = QStringLiteral("device");
-
-QString deviceUsage()
-{
-    return QStringLiteral(
-        "Usage: sparkctl device COMMAND …\n\n"
-        "  add NAME --host HOST [--port N] --user USER --password-stdin [--accept-host-key SHA256:…] [--remember-sudo]\n"
-        "  import ALIAS [--name NAME] [--accept-host-key SHA256:…]\n"
-        "  list [--json]\n"
-        "  show NAME [--json]\n"
-        "  remove NAME\n"
-        "  check NAME [--json]\n");
-}
 
 int fail(const QString &command, const Error &error)
 {
@@ -109,27 +98,15 @@ int reportEnrolment(const QString &command, const Expected<EnrolmentResult> &res
     return Success;
 }
 
-int deviceAdd(const QStringList &arguments)
+int deviceAdd(QCommandLineParser &parser)
 {
     const QString path = QStringLiteral("device add");
-    QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("A name for the device, e.g. spark-1."));
-    const QCommandLineOption host(QStringLiteral("host"), QStringLiteral("Host name or address."), QStringLiteral("HOST"));
-    const QCommandLineOption port(QStringLiteral("port"), QStringLiteral("SSH port (22)."), QStringLiteral("N"),
-                                  QStringLiteral("22"));
-    const QCommandLineOption user(QStringLiteral("user"), QStringLiteral("Login user."), QStringLiteral("USER"));
-    const QCommandLineOption passwordStdin(QStringLiteral("password-stdin"),
-                                           QStringLiteral("Read the password from the first line of stdin."));
-    const QCommandLineOption acceptKey(QStringLiteral("accept-host-key"),
-                                       QStringLiteral("Accept this host key fingerprint on first contact."),
-                                       QStringLiteral("SHA256:…"));
-    const QCommandLineOption rememberSudo(QStringLiteral("remember-sudo"),
-                                          QStringLiteral("Remember the password for sudo in the system keychain."));
-    parser.addOptions({host, port, user, passwordStdin, acceptKey, rememberSudo});
-    if (const auto exit = parseArguments(parser, path, arguments))
-        return *exit;
-    if (parser.positionalArguments().size() != 1)
-        return usageError(parser, path, QStringLiteral("give exactly one NAME."));
+    const QString host = QStringLiteral("host");
+    const QString port = QStringLiteral("port");
+    const QString user = QStringLiteral("user");
+    const QString passwordStdin = QStringLiteral("password-stdin");
+    const QString acceptKey = QStringLiteral("accept-host-key");
+    const QString rememberSudo = QStringLiteral("remember-sudo");
     if (!parser.isSet(host) || !parser.isSet(user))
         return usageError(parser, path, QStringLiteral("--host and --user are needed."));
     if (!parser.isSet(passwordStdin))
@@ -163,21 +140,10 @@ int deviceAdd(const QStringList &arguments)
     return code;
 }
 
-int deviceImport(const QStringList &arguments)
+int deviceImport(QCommandLineParser &parser)
 {
-    const QString path = QStringLiteral("device import");
-    QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("ALIAS"), QStringLiteral("A Host alias from ~/.ssh/config."));
-    const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("Device name (default: the alias)."),
-                                  QStringLiteral("NAME"));
-    const QCommandLineOption acceptKey(QStringLiteral("accept-host-key"),
-                                       QStringLiteral("Accept this host key fingerprint on first contact."),
-                                       QStringLiteral("SHA256:…"));
-    parser.addOptions({name, acceptKey});
-    if (const auto exit = parseArguments(parser, path, arguments))
-        return *exit;
-    if (parser.positionalArguments().size() != 1)
-        return usageError(parser, path, QStringLiteral("give exactly one ALIAS."));
+    const QString name = QStringLiteral("name");
+    const QString acceptKey = QStringLiteral("accept-host-key");
     const QString alias = parser.positionalArguments().constFirst();
     const auto seen = std::make_shared<QString>();
     const auto result = printingEnroller()
@@ -187,23 +153,14 @@ int deviceImport(const QStringList &arguments)
     return reportEnrolment(QStringLiteral("import"), result, parser.value(acceptKey), *seen);
 }
 
-int deviceList(const QStringList &arguments, const QString &command)
+int deviceList(QCommandLineParser &parser, const QString &command)
 {
-    const QString path = QStringLiteral("device ") + command;
-    QCommandLineParser parser;
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
-    parser.addOption(json);
-    if (command != QLatin1String("list"))
-        parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("The device's name."));
-    if (const auto exit = parseArguments(parser, path, arguments))
-        return *exit;
+    const QString json = QStringLiteral("json");
     DeviceRegistry registry;
     if (auto loaded = registry.load(); !loaded)
         return fail(command, loaded.error());
 
     if (command == QLatin1String("list")) {
-        if (!parser.positionalArguments().isEmpty())
-            return usageError(parser, path, QStringLiteral("list takes no NAME."));
         if (parser.isSet(json)) {
             QJsonArray array;
             for (const Device &device : registry.devices())
@@ -228,8 +185,6 @@ int deviceList(const QStringList &arguments, const QString &command)
         return Success;
     }
 
-    if (parser.positionalArguments().size() != 1)
-        return usageError(parser, path, QStringLiteral("give exactly one NAME."));
     const QString name = parser.positionalArguments().constFirst();
     const Device *device = registry.find(name);
     if (!device)
@@ -270,15 +225,8 @@ int deviceList(const QStringList &arguments, const QString &command)
     return check.online ? Success : Failure;
 }
 
-int deviceRemove(const QStringList &arguments)
+int deviceRemove(QCommandLineParser &parser)
 {
-    const QString path = QStringLiteral("device remove");
-    QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("The device's name."));
-    if (const auto exit = parseArguments(parser, path, arguments))
-        return *exit;
-    if (parser.positionalArguments().size() != 1)
-        return usageError(parser, path, QStringLiteral("give exactly one NAME."));
     const auto removed = DeviceEnroller().remove(parser.positionalArguments().constFirst());
     if (!removed)
         return fail(QStringLiteral("remove"), removed.error());
@@ -291,33 +239,45 @@ int deviceRemove(const QStringList &arguments)
     return Success;
 }
 
-int runDevice(const QStringList &arguments)
-{
-    const QString sub = arguments.value(0);
-    const QStringList rest = arguments.mid(1);
-    if (sub == QLatin1String("add"))
-        return deviceAdd(rest);
-    if (sub == QLatin1String("import"))
-        return deviceImport(rest);
-    if (sub == QLatin1String("list") || sub == QLatin1String("show") || sub == QLatin1String("check"))
-        return deviceList(rest, sub);
-    if (sub == QLatin1String("remove"))
-        return deviceRemove(rest);
-    if (sub == QLatin1String("--help") || sub == QLatin1String("-h") || sub == QLatin1String("help")) {
-        printOut(deviceUsage());
-        return Success;
-    }
-    printErr((sub.isEmpty() ? QStringLiteral("sparkctl device: a command is needed.\n")
-                            : QStringLiteral("sparkctl device: unknown command '%1'.\n").arg(sub))
-             + deviceUsage());
-    return UsageError;
-}
-
 } // namespace
 
 void registerDeviceCommands(CommandTable &table)
 {
-    table.add({group, QStringLiteral("add, import, list, show, remove or check devices"), &runDevice});
+    const OptionSpec acceptKey{QStringLiteral("accept-host-key"),
+                               QStringLiteral("Accept this host key fingerprint on first contact."),
+                               QStringLiteral("SHA256:…")};
+    const OptionSpec json{QStringLiteral("json"), QStringLiteral("Print JSON.")};
+    Command device{group, QStringLiteral("Add, import, list, show, remove or check devices")};
+    device.subcommands = {
+        {QStringLiteral("add"), QStringLiteral("Register a device: log in once with its password, install a key"),
+         QStringLiteral("Register a device: log in once with its password (read from stdin), confirm its host key, "
+                        "install a key of its own and a Host block in ~/.ssh/config; the password is not kept."),
+         {deviceArgument(ArgumentSpec::One, QStringLiteral("A name for the device, e.g. spark-1."))},
+         {{QStringLiteral("host"), QStringLiteral("Host name or address."), QStringLiteral("HOST")},
+          {QStringLiteral("port"), QStringLiteral("SSH port (22)."), QStringLiteral("N"), QStringLiteral("22")},
+          {QStringLiteral("user"), QStringLiteral("Login user."), QStringLiteral("USER")},
+          {QStringLiteral("password-stdin"), QStringLiteral("Read the password from the first line of stdin.")},
+          acceptKey,
+          {QStringLiteral("remember-sudo"), QStringLiteral("Remember the password for sudo in the system keychain.")}},
+         &deviceAdd},
+        {QStringLiteral("import"), QStringLiteral("Register a device from a Host alias of ~/.ssh/config"),
+         QStringLiteral("Register a device that a Host alias of ~/.ssh/config already reaches with a key; the file "
+                        "is not changed."),
+         {{QStringLiteral("ALIAS"), QStringLiteral("A Host alias from ~/.ssh/config.")}},
+         {{QStringLiteral("name"), QStringLiteral("Device name (default: the alias)."), QStringLiteral("NAME")}, acceptKey},
+         &deviceImport},
+        {QStringLiteral("list"), QStringLiteral("List the registered devices"), {}, {}, {json},
+         [](QCommandLineParser &parser) { return deviceList(parser, QStringLiteral("list")); }},
+        {QStringLiteral("show"), QStringLiteral("Show what is registered about a device"), {}, {deviceArgument()}, {json},
+         [](QCommandLineParser &parser) { return deviceList(parser, QStringLiteral("show")); }},
+        {QStringLiteral("remove"), QStringLiteral("Forget a device, its key login and its ~/.ssh/config block"),
+         QStringLiteral("Forget a device: its registry entry, its remembered sudo password and the block the program "
+                        "wrote in ~/.ssh/config (nothing else of the file)."),
+         {deviceArgument()}, {}, &deviceRemove},
+        {QStringLiteral("check"), QStringLiteral("Say whether a device answers and its key login works"), {},
+         {deviceArgument()}, {json}, [](QCommandLineParser &parser) { return deviceList(parser, QStringLiteral("check")); }},
+    };
+    table.add(std::move(device));
 }
 
 } // namespace sparkctl

@@ -71,24 +71,11 @@ std::optional<int> replayReport(const QString &path, const QString &file, const 
 
 // Parses NAME… [--json] [--sudo-password-stdin] [--from-report FILE], loads the
 // devices and probes them in parallel (or reads them from the report).
-std::optional<int> probeDevices(const QString &path, const QStringList &arguments, bool &json, QList<Probed> &probed)
+std::optional<int> probeDevices(const QString &path, QCommandLineParser &parser, bool &json, QList<Probed> &probed)
 {
-    QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("Devices to probe (default: all)."),
-                                 QStringLiteral("[NAME…]"));
-    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print JSON."));
-    const QCommandLineOption passwordStdin(
-        QStringLiteral("sudo-password-stdin"),
-        QStringLiteral("Read the sudo password (the same on every node) from the first line of stdin, to read root-only "
-                       "settings. Without it, each node's password remembered in the keychain is used."));
-    const QCommandLineOption fromReport(
-        QStringLiteral("from-report"),
-        QStringLiteral("Read the nodes' answers from a support report (sparkctl report) instead of asking them: "
-                       "the same parsers and rules run on what a Spark said then."),
-        QStringLiteral("FILE"));
-    parser.addOptions({jsonOption, passwordStdin, fromReport});
-    if (const auto exit = parseArguments(parser, path, arguments))
-        return *exit;
+    const QString jsonOption = QStringLiteral("json");
+    const QString passwordStdin = QStringLiteral("sudo-password-stdin");
+    const QString fromReport = QStringLiteral("from-report");
     json = parser.isSet(jsonOption);
     if (parser.isSet(fromReport))
         return replayReport(path, parser.value(fromReport), parser.positionalArguments(), probed);
@@ -185,11 +172,11 @@ void printFacts(const NodeFacts &facts)
     printOut(QStringLiteral("  subnets in use: %1\n").arg(facts.occupiedSubnets().join(QStringLiteral(", "))));
 }
 
-int runProbe(const QStringList &arguments)
+int runProbe(QCommandLineParser &parser)
 {
     bool json = false;
     QList<Probed> probed;
-    if (const auto exit = probeDevices(QStringLiteral("probe"), arguments, json, probed))
+    if (const auto exit = probeDevices(QStringLiteral("probe"), parser, json, probed))
         return *exit;
     int code = Success;
     QJsonArray array;
@@ -246,11 +233,11 @@ void printUpdateGuide(const QList<Finding> &findings, const QList<Probed> &probe
                      .arg(toUpdate.join(QLatin1Char(' '))));
 }
 
-int runCheck(const QStringList &arguments)
+int runCheck(QCommandLineParser &parser)
 {
     bool json = false;
     QList<Probed> probed;
-    if (const auto exit = probeDevices(QStringLiteral("check"), arguments, json, probed))
+    if (const auto exit = probeDevices(QStringLiteral("check"), parser, json, probed))
         return *exit;
     const auto policy = VersionPolicy::load();
     if (!policy) {
@@ -303,14 +290,37 @@ int runCheck(const QStringList &arguments)
     return code;
 }
 
+// probe and check read the same: NAME… [--json] [--sudo-password-stdin] [--from-report FILE].
+Command probingCommand(const QString &name, const QString &summary, const QString &description,
+                       std::function<int(QCommandLineParser &)> run)
+{
+    return {name, summary, description,
+            {deviceArgument(ArgumentSpec::Any, QStringLiteral("Devices to probe (default: all)."))},
+            {{QStringLiteral("json"), QStringLiteral("Print JSON.")},
+             {QStringLiteral("sudo-password-stdin"),
+              QStringLiteral("Read the sudo password (the same on every node) from the first line of stdin, to read "
+                             "root-only settings. Without it, each node's password remembered in the keychain is used.")},
+             {QStringLiteral("from-report"),
+              QStringLiteral("Read the nodes' answers from a support report (sparkctl report) instead of asking them: "
+                             "the same parsers and rules run on what a Spark said then."),
+              QStringLiteral("FILE"), {}, Completion::Files}},
+            std::move(run)};
+}
+
 } // namespace
 
 void registerFactsCommands(CommandTable &table)
 {
-    table.add({QStringLiteral("probe"), QStringLiteral("show each device's hardware, CX-7 ports and software versions"),
-               &runProbe});
-    table.add({QStringLiteral("check"),
-               QStringLiteral("cluster readiness: exit 0 ready, 10 warnings, 20 blockers"), &runCheck});
+    table.add(probingCommand(QStringLiteral("probe"),
+                             QStringLiteral("Show each device's hardware, CX-7 ports and software versions"),
+                             QStringLiteral("Read each device's hardware, ConnectX-7 ports, network settings and software "
+                                            "versions, all devices at once, and print what was found."),
+                             &runProbe));
+    table.add(probingCommand(QStringLiteral("check"),
+                             QStringLiteral("Cluster readiness: exit 0 ready, 10 warnings, 20 blockers"),
+                             QStringLiteral("Probe the devices and judge whether they can be clustered: each finding with "
+                                            "what to do. Exit code 0 ready, 10 ready with warnings, 20 blockers found."),
+                             &runCheck));
 }
 
 } // namespace sparkctl

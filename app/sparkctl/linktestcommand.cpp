@@ -97,9 +97,8 @@ int printHistory(const QString &clusterName, bool asJson)
 }
 
 // --mode, --duration, --streams, --direction into the run's options; the usage error's sentence when one is wrong.
-std::optional<QString> readOptions(const QCommandLineParser &parser, const QCommandLineOption &mode,
-                                   const QCommandLineOption &duration, const QCommandLineOption &streams,
-                                   const QCommandLineOption &direction, LinkTestOptions &options)
+std::optional<QString> readOptions(const QCommandLineParser &parser, const QString &mode, const QString &duration,
+                                   const QString &streams, const QString &direction, LinkTestOptions &options)
 {
     if (parser.value(mode) == QLatin1String("rdma"))
         options.mode = LinkTestMode::Rdma;
@@ -255,38 +254,22 @@ void printSummary(const LinkTestRun &run, const std::optional<RunComparison> &co
     printJsonLine(object);
 }
 
-int runLinkTest(const QStringList &arguments)
+int runLinkTest(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Measure every link of the cluster, both twins of each port at once, and say for each whether it carries "
-        "what it should. Exit code 0 when every link passes, 1 otherwise."));
-    parser.addOption(clusterOption());
-    const QCommandLineOption mode(QStringLiteral("mode"), QStringLiteral("tcp (iperf3) or rdma (ib_write_bw from perftest, with each port's RoCE device and GID index); default tcp."),
-                                  QStringLiteral("MODE"), QStringLiteral("tcp"));
-    const QCommandLineOption duration(QStringLiteral("duration"), QStringLiteral("Seconds per direction (default 10)."),
-                                      QStringLiteral("S"), QStringLiteral("10"));
-    const QCommandLineOption direction(QStringLiteral("direction"),
-                                       QStringLiteral("a-b, b-a, both (at once) or all (one after the other, then at once; the default)."),
-                                       QStringLiteral("DIRECTION"), QStringLiteral("all"));
-    const QCommandLineOption streams(QStringLiteral("streams"), QStringLiteral("Parallel TCP streams per twin (default 4; tcp mode)."),
-                                     QStringLiteral("N"), QStringLiteral("4"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Samples as JSON lines as they arrive, then each link's verdict and the run."));
-    const QCommandLineOption historyOption(QStringLiteral("history"),
-                                     QStringLiteral("List the cluster's earlier runs instead of measuring (each run is compared with the one before it)."));
-    parser.addOptions({mode, duration, direction, streams, json, historyOption});
-    if (auto exit = parseArguments(parser, commandPath, arguments))
-        return *exit;
-    if (!parser.positionalArguments().isEmpty())
-        return usageError(parser, commandPath, QStringLiteral("unexpected argument '%1'.").arg(parser.positionalArguments().first()));
+    const QString mode = QStringLiteral("mode");
+    const QString duration = QStringLiteral("duration");
+    const QString direction = QStringLiteral("direction");
+    const QString streams = QStringLiteral("streams");
+    const QString json = QStringLiteral("json");
+    const QString historyOption = QStringLiteral("history");
     LinkTestOptions options;
     if (const auto wrong = readOptions(parser, mode, duration, streams, direction, options))
         return usageError(parser, commandPath, *wrong);
     const bool asJson = parser.isSet(json);
     if (parser.isSet(historyOption))
-        return printHistory(parser.value(clusterOption()), asJson);
+        return printHistory(parser.value(clusterOption().name), asJson);
 
-    const auto context = ClusterContext::open(parser.value(clusterOption()));
+    const auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
         return failWith(context.error());
     Expected<LinkTestJob> job = planJob(*context, asJson);
@@ -309,7 +292,29 @@ int runLinkTest(const QStringList &arguments)
 
 void registerLinkTestCommands(CommandTable &table)
 {
-    table.add({commandPath, QStringLiteral("Measure every link of the cluster and judge it (--json for JSON lines)"), runLinkTest});
+    table.add({commandPath, QStringLiteral("Measure every link of the cluster and judge it (--json for JSON lines)"),
+               QStringLiteral("Measure every link of the cluster, both twins of each port at once, and say for each "
+                              "whether it carries what it should. Exit code 0 when every link passes, 1 otherwise."),
+               {},
+               {clusterOption(),
+                {QStringLiteral("mode"),
+                 QStringLiteral("tcp (iperf3) or rdma (ib_write_bw from perftest, with each port's RoCE device and GID "
+                                "index); default tcp."),
+                 QStringLiteral("MODE"), QStringLiteral("tcp"), Completion::Words, {QStringLiteral("tcp"), QStringLiteral("rdma")}},
+                {QStringLiteral("duration"), QStringLiteral("Seconds per direction (default 10)."), QStringLiteral("S"),
+                 QStringLiteral("10")},
+                {QStringLiteral("direction"),
+                 QStringLiteral("a-b, b-a, both (at once) or all (one after the other, then at once; the default)."),
+                 QStringLiteral("DIRECTION"), QStringLiteral("all"), Completion::Words,
+                 {QStringLiteral("a-b"), QStringLiteral("b-a"), QStringLiteral("both"), QStringLiteral("all")}},
+                {QStringLiteral("streams"), QStringLiteral("Parallel TCP streams per twin (default 4; tcp mode)."),
+                 QStringLiteral("N"), QStringLiteral("4")},
+                {QStringLiteral("json"),
+                 QStringLiteral("Samples as JSON lines as they arrive, then each link's verdict and the run.")},
+                {QStringLiteral("history"),
+                 QStringLiteral("List the cluster's earlier runs instead of measuring (each run is compared with the one "
+                                "before it).")}},
+               &runLinkTest});
 }
 
 } // namespace sparkctl

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `sparkctl monitor`: the link-health dashboard without a window.
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/nameddevices.h"
 
 #include "core/cluster/clustersessions.h"
 #include "core/devices/deviceregistry.h"
@@ -62,21 +63,12 @@ void printTick(const QList<spark::NodeHealth> &nodes)
     }
 }
 
-int runMonitor(const QStringList &arguments)
+int runMonitor(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Watch the CX-7 links of registered Sparks: rates, errors and alerts, once a second."));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("One JSON object per node and tick (JSON Lines)."));
-    const QCommandLineOption interval(QStringLiteral("interval"), QStringLiteral("Milliseconds between polls (default 1000)."),
-                                      QStringLiteral("ms"), QStringLiteral("1000"));
-    const QCommandLineOption count(QStringLiteral("count"), QStringLiteral("Stop after this many ticks (default: run until stopped)."),
-                                   QStringLiteral("n"), QStringLiteral("0"));
-    const QCommandLineOption scale(QStringLiteral("scale"), QStringLiteral("Rate scale of an emulated cluster (default 1)."),
-                                   QStringLiteral("factor"), QStringLiteral("1"));
-    parser.addOptions({json, interval, count, scale});
-    parser.addPositionalArgument(QStringLiteral("device"), QStringLiteral("Registered devices to watch."), QStringLiteral("DEVICE…"));
-    if (const auto exit = parseArguments(parser, commandPath, arguments))
-        return *exit;
+    const QString json = QStringLiteral("json");
+    const QString interval = QStringLiteral("interval");
+    const QString count = QStringLiteral("count");
+    const QString scale = QStringLiteral("scale");
     bool ok = false;
     const int intervalMs = parser.value(interval).toInt(&ok);
     if (!ok || intervalMs < 200)
@@ -88,8 +80,6 @@ int runMonitor(const QStringList &arguments)
     thresholds.scale = parser.value(scale).toDouble(&ok);
     if (!ok || thresholds.scale <= 0 || thresholds.scale > 1)
         return usageError(parser, commandPath, QStringLiteral("--scale must be above 0 and at most 1."));
-    if (parser.positionalArguments().isEmpty())
-        return usageError(parser, commandPath, QStringLiteral("name at least one registered device."));
 
     spark::DeviceRegistry registry;
     if (const auto loaded = registry.load(); !loaded) {
@@ -150,7 +140,17 @@ int runMonitor(const QStringList &arguments)
 
 void registerMonitorCommands(CommandTable &table)
 {
-    table.add({QStringLiteral("monitor"), QStringLiteral("Watch link health of registered Sparks (--json for JSON Lines)"), runMonitor});
+    table.add({QStringLiteral("monitor"), QStringLiteral("Watch link health of registered Sparks (--json for JSON Lines)"),
+               QStringLiteral("Watch the CX-7 links of registered Sparks: rates, errors and alerts, once a second."),
+               {deviceArgument(ArgumentSpec::Some, QStringLiteral("Registered devices to watch."))},
+               {{QStringLiteral("json"), QStringLiteral("One JSON object per node and tick (JSON Lines).")},
+                {QStringLiteral("interval"), QStringLiteral("Milliseconds between polls (default 1000)."),
+                 QStringLiteral("ms"), QStringLiteral("1000")},
+                {QStringLiteral("count"), QStringLiteral("Stop after this many ticks (default: run until stopped)."),
+                 QStringLiteral("n"), QStringLiteral("0")},
+                {QStringLiteral("scale"), QStringLiteral("Rate scale of an emulated cluster (default 1)."),
+                 QStringLiteral("factor"), QStringLiteral("1")}},
+               &runMonitor});
 }
 
 } // namespace sparkctl

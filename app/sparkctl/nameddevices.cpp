@@ -16,6 +16,11 @@ struct NamedText
 };
 } // namespace
 
+ArgumentSpec deviceArgument(ArgumentSpec::Count count, const QString &description)
+{
+    return {QStringLiteral("NAME"), description, count, Completion::Devices};
+}
+
 NamedDevices namedDevices(const QCommandLineParser &parser, const QString &commandPath, bool allWhenNone)
 {
     NamedDevices result;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "app/sparkctl/commandtable.h"
 #include "core/devices/device.h"
 
 #include <QList>
@@ -21,6 +22,10 @@ struct NamedDevices
     QList<spark::Device> devices;
     std::optional<int> exit;
 };
+
+// The NAME argument of a command about devices: completed from the registry.
+ArgumentSpec deviceArgument(ArgumentSpec::Count count = ArgumentSpec::One,
+                            const QString &description = QStringLiteral("The device's name."));
 
 NamedDevices namedDevices(const QCommandLineParser &parser, const QString &commandPath, bool allWhenNone);
 

@@ -21,26 +21,12 @@ struct ReportText
     Q_DECLARE_TR_FUNCTIONS(sparkctl::Report)
 };
 
-int runReport(const QStringList &arguments)
+int runReport(QCommandLineParser &parser)
 {
     const QString path = QStringLiteral("report");
-    QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("NAME"), ReportText::tr("Devices to report on (default: all)."),
-                                 QStringLiteral("[NAME…]"));
-    const QCommandLineOption output(QStringLiteral("output"),
-                                    ReportText::tr("Where to save the report (default: a dated file in this folder)."),
-                                    QStringLiteral("FILE"));
-    const QCommandLineOption keepMacs(QStringLiteral("keep-macs"),
-                                      ReportText::tr("Keep MAC addresses as they are (default: a stable hash of each)."));
-    const QCommandLineOption passwordStdin(
-        QStringLiteral("sudo-password-stdin"),
-        ReportText::tr("Read the sudo password (the same on every node) from stdin's first line, to include the "
-                       "root-only network settings. Without it, each node's password remembered in the keychain is "
-                       "used. The password never appears in the report."));
-    parser.addOptions({output, keepMacs, passwordStdin});
-    if (const auto exit = parseArguments(parser, path, arguments))
-        return *exit;
-
+    const QString output = QStringLiteral("output");
+    const QString keepMacs = QStringLiteral("keep-macs");
+    const QString passwordStdin = QStringLiteral("sudo-password-stdin");
     const NamedDevices named = namedDevices(parser, path, true);
     if (named.exit)
         return *named.exit;
@@ -73,7 +59,20 @@ int runReport(const QStringList &arguments)
 void registerReportCommand(CommandTable &table)
 {
     table.add({QStringLiteral("report"),
-               QStringLiteral("save a support report: what each node says, redacted, in one archive"), &runReport});
+               QStringLiteral("Save a support report: what each node says, redacted, in one archive"),
+               ReportText::tr("Save a support report: every raw output the probe, the neighbour discovery and a health "
+                              "poll read on each node, the findings drawn from them and the program's logs, in one "
+                              "archive; passwords, keys and serial numbers are left out."),
+               {deviceArgument(ArgumentSpec::Any, ReportText::tr("Devices to report on (default: all)."))},
+               {{QStringLiteral("output"), ReportText::tr("Where to save the report (default: a dated file in this folder)."),
+                 QStringLiteral("FILE"), {}, Completion::Files},
+                {QStringLiteral("keep-macs"),
+                 ReportText::tr("Keep MAC addresses as they are (default: a stable hash of each).")},
+                {QStringLiteral("sudo-password-stdin"),
+                 ReportText::tr("Read the sudo password (the same on every node) from stdin's first line, to include the "
+                                "root-only network settings. Without it, each node's password remembered in the keychain "
+                                "is used. The password never appears in the report.")}},
+               &runReport});
 }
 
 } // namespace sparkctl

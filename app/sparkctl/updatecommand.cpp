@@ -43,27 +43,12 @@ QFuture<Expected<NodeFacts>> updateOnThread(const SudoTarget &node)
     return runOnThread([node] { return UpdateRunner::run(node.device, node.sudo, &printEvent); });
 }
 
-int runUpdate(const QStringList &arguments)
+int runUpdate(QCommandLineParser &parser)
 {
     const QString path = QStringLiteral("update");
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Runs NVIDIA's documented update (apt-get update, apt-get dist-upgrade, fwupdmgr refresh, "
-                       "fwupdmgr upgrade, reboot) on the named devices at once, waits until they are back and checks "
-                       "them again."));
-    parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("Devices to update."), QStringLiteral("NAME…"));
-    const QCommandLineOption yes(QStringLiteral("yes"), QStringLiteral("Do not ask for confirmation."));
-    const QCommandLineOption passwordStdin(
-        QStringLiteral("sudo-password-stdin"),
-        QStringLiteral("Read the sudo password (the same on every node) from the first line of stdin; without it, "
-                       "each node's password remembered in the keychain is used."));
-    parser.addOptions({yes, passwordStdin});
-    if (const auto exit = parseArguments(parser, path, arguments))
-        return *exit;
+    const QString yes = QStringLiteral("yes");
+    const QString passwordStdin = QStringLiteral("sudo-password-stdin");
     const QStringList names = parser.positionalArguments();
-    if (names.isEmpty())
-        return usageError(parser, path, QStringLiteral("name the devices to update; \"sparkctl check\" says which need it."));
-
     const NamedDevices named = namedDevices(parser, path, false);
     if (named.exit)
         return *named.exit;
@@ -113,7 +98,16 @@ int runUpdate(const QStringList &arguments)
 void registerUpdateCommand(CommandTable &table)
 {
     table.add({QStringLiteral("update"),
-               QStringLiteral("run NVIDIA's documented update on devices, through the restart, then check them again"),
+               QStringLiteral("Run NVIDIA's documented update on devices, through the restart, then check them again"),
+               QStringLiteral("Runs NVIDIA's documented update (apt-get update, apt-get dist-upgrade, fwupdmgr refresh, "
+                              "fwupdmgr upgrade, reboot) on the named devices at once, waits until they are back and "
+                              "checks them again."),
+               {{QStringLiteral("NAME"), QStringLiteral("Devices to update."), ArgumentSpec::Some, Completion::Devices, {},
+                 QStringLiteral("name the devices to update; \"sparkctl check\" says which need it.")}},
+               {{QStringLiteral("yes"), QStringLiteral("Do not ask for confirmation.")},
+                {QStringLiteral("sudo-password-stdin"),
+                 QStringLiteral("Read the sudo password (the same on every node) from the first line of stdin; without "
+                                "it, each node's password remembered in the keychain is used.")}},
                &runUpdate});
 }
 

@@ -57,9 +57,22 @@ for file in usr/bin/spark-companion usr/bin/sparkctl \
     "usr/share/applications/$app_id.desktop" "usr/share/metainfo/$app_id.metainfo.xml" \
     "usr/share/icons/hicolor/scalable/apps/$app_id.svg" "usr/share/icons/hicolor/48x48/apps/$app_id.png" \
     "usr/share/icons/hicolor/256x256/apps/$app_id.png" \
-    usr/share/doc/spark-companion/copyright usr/share/doc/spark-companion/changelog.Debian.gz; do
+    usr/share/doc/spark-companion/copyright usr/share/doc/spark-companion/changelog.Debian.gz \
+    usr/share/man/man1/sparkctl.1.gz usr/share/man/man1/spark-companion.1.gz \
+    usr/share/bash-completion/completions/sparkctl usr/share/zsh/vendor-completions/_sparkctl \
+    usr/share/fish/vendor_completions.d/sparkctl.fish; do
     [ -e "$scratch/root/$file" ] || fail "the package lacks /$file"
 done
+
+# The manual pages render without a warning from man (as lintian reads them).
+for page in sparkctl spark-companion; do
+    rendered=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 -l "$scratch/root/usr/share/man/man1/$page.1.gz" 2>"$scratch/man.err") \
+        || fail "man -l could not render $page(1)"
+    [ ! -s "$scratch/man.err" ] || { cat "$scratch/man.err"; fail "man warns about $page(1)"; }
+    echo "$rendered" | grep -q "^NAME" || fail "$page(1) has no NAME section"
+    echo "$rendered" | grep -q "^ *$page  *- " || fail "$page(1)'s NAME line does not name $page"
+done
+echo "manual pages: sparkctl(1) and spark-companion(1) render"
 
 desktop-file-validate "$scratch/root/usr/share/applications/$app_id.desktop" || fail "the .desktop file is invalid"
 if command -v appstreamcli >/dev/null 2>&1; then
@@ -95,7 +108,10 @@ dpkg-query -L spark-companion | sort >"$scratch/files"
 home=$(mktemp -d -p "$scratch")
 HOME=$home XDG_CONFIG_HOME=$home/.config QT_QPA_PLATFORM=offscreen \
     timeout 30 /usr/bin/spark-companion --quit-after 1500 || fail "/usr/bin/spark-companion did not start and quit cleanly"
-echo "apt install: both programs run from /usr/bin"
+LC_ALL=C.UTF-8 man -w sparkctl | grep -q "^/usr/share/man/man1/sparkctl.1.gz$" || fail "man does not find sparkctl(1)"
+completed=$(bash -c '. /usr/share/bash-completion/completions/sparkctl; COMP_WORDS=(sparkctl dev); COMP_CWORD=1; _sparkctl; echo "${COMPREPLY[*]}"')
+[ "$completed" = device ] || fail "bash does not complete 'sparkctl dev' to 'device' with the installed completion ($completed)"
+echo "apt install: both programs run from /usr/bin; man sparkctl and bash completion work"
 
 DEBIAN_FRONTEND=noninteractive apt-get remove -y -q spark-companion >"$scratch/apt.log" 2>&1 \
     || { cat "$scratch/apt.log"; fail "apt remove spark-companion failed"; }

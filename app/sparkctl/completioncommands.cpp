@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// sparkctl completion SHELL, and the two hidden helpers the build and the
+// completion scripts call: --manpage (sparkctl(1) as roff) and
+// __complete devices|clusters (the registered names, one per line).
+#include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/manualpage.h"
+#include "app/sparkctl/shellcompletion.h"
+
+#include "core/devices/deviceregistry.h"
+#include "core/topology/clusterstore.h"
+
+namespace sparkctl {
+
+namespace {
+
+int printNames(QCommandLineParser &parser)
+{
+    const QString what = parser.positionalArguments().constFirst();
+    if (what == QLatin1String("devices")) {
+        spark::DeviceRegistry registry;
+        if (!registry.load())
+            return Failure;
+        for (const spark::Device &device : registry.devices())
+            printOut(device.name + QLatin1Char('\n'));
+        return Success;
+    }
+    if (what != QLatin1String("clusters"))
+        return UsageError;
+    spark::ClusterStore store;
+    if (!store.load())
+        return Failure;
+    for (const spark::ClusterDefinition &cluster : store.clusters())
+        printOut(cluster.name + QLatin1Char('\n'));
+    return Success;
+}
+
+} // namespace
+
+void registerCompletionCommands(CommandTable &table)
+{
+    const CommandTable *described = &table;
+    table.add({QStringLiteral("completion"), QStringLiteral("Print the shell completion script for bash, zsh or fish"),
+               QStringLiteral("Print the completion script for bash, zsh or fish (the package installs them; this is "
+                              "for a build from source). For bash: source <(sparkctl completion bash)."),
+               {{QStringLiteral("SHELL"), QStringLiteral("bash, zsh or fish."), ArgumentSpec::One, Completion::Words,
+                 ShellCompletion::shells()}},
+               {},
+               [described](QCommandLineParser &parser) {
+                   const QString shell = parser.positionalArguments().constFirst();
+                   if (!ShellCompletion::shells().contains(shell))
+                       return usageError(parser, QStringLiteral("completion"),
+                                         QStringLiteral("'%1' is not a shell sparkctl completes for; use bash, zsh or fish.")
+                                             .arg(shell));
+                   printOut(ShellCompletion::script(*described, shell));
+                   return int(Success);
+               }});
+    Command names{QStringLiteral("__complete"), QStringLiteral("The registered devices' or clusters' names"), {},
+                  {{QStringLiteral("WHAT"), QStringLiteral("devices or clusters."), ArgumentSpec::One, Completion::Words,
+                    {QStringLiteral("devices"), QStringLiteral("clusters")}}},
+                  {}, &printNames};
+    names.hidden = true;
+    table.add(std::move(names));
+    Command manual{QStringLiteral("--manpage"), QStringLiteral("Print sparkctl(1) as roff"), {}, {}, {},
+                   [described](QCommandLineParser &) {
+                       printOut(spark::ManPageWriter::roff(manualPage(*described)));
+                       return int(Success);
+                   }};
+    manual.hidden = true;
+    table.add(std::move(manual));
+}
+
+} // namespace sparkctl
