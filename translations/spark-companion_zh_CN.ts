@@ -4327,6 +4327,148 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
     </message>
 </context>
 <context>
+    <name>sparkctl::ClusterCommands</name>
+    <message>
+        <source>to the switch: %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cable discovery took %1 ms on %2 nodes.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cabling of %1 matches its plan.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every twin of %1 carries what it should.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--revert-seconds needs a positive number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1 nodes…
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (already applied)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dry run: nothing was changed.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  %1 could not be reached; it restores its earlier settings by itself within %2 s.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already ran this plan; nothing was changed.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs its new network settings.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timing: plan %1 ms, apply and verify %2 ms, node-to-node SSH %3 ms, total %4 ms.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--format must be hostfile, nccl-env, ansible or vllm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sparkctl cluster export: NCCL_IB_GID_INDEX is left out: %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL_IB_GID_INDEX is not set: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan, check, apply, roll back or export a cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the cables against the plan, then a few seconds of traffic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the cables of the cluster: which port of which node is cabled to which port of which other node, against the plan; then a few seconds of traffic over every twin (it needs nothing configured).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only look at the cables; send no traffic over them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give every node its ConnectX-7 addresses, with automatic undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give every node of the cluster its ConnectX-7 addresses, safely: each node keeps a backup and undoes the change by itself unless every link is checked in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what would be done; change nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disable earlier netplan files for the same ports (kept in the backup).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds after which a node undoes the change by itself (default 60).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not set up node-to-node SSH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put every node back on its network settings from before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put every node of the cluster back on the network settings it had before the first apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print an MPI hostfile, the NCCL environment, an Ansible inventory or vLLM commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print an MPI hostfile, the NCCL environment, an Ansible inventory or the vLLM commands for the cluster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hostfile, nccl-env, ansible or vllm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster (default: the one planned last).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read one sudo password for every node from the first line of stdin.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sparkctl::CommandTable</name>
     <message>
         <source>give at least one %1.</source>
@@ -4346,7 +4488,7 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
     </message>
     <message>
         <source>unexpected argument &apos;%1&apos;.</source>
-        <translation>意外的参数 '%1'。</translation>
+        <translation>意外的参数 &apos;%1&apos;。</translation>
     </message>
     <message>
         <source>success (check: ready)</source>
@@ -4395,7 +4537,7 @@ Commands:
 Run &apos;sparkctl COMMAND --help&apos; for a command&apos;s options.
 </source>
         <translation>
-运行 'sparkctl 命令 --help' 查看某个命令的选项。
+运行 &apos;sparkctl 命令 --help&apos; 查看某个命令的选项。
 </translation>
     </message>
     <message>
@@ -4425,7 +4567,7 @@ Commands:
 Run &apos;sparkctl %1 COMMAND --help&apos; for a command&apos;s options.
 </source>
         <translation>
-运行 'sparkctl %1 命令 --help' 查看某个命令的选项。
+运行 &apos;sparkctl %1 命令 --help&apos; 查看某个命令的选项。
 </translation>
     </message>
     <message>
@@ -4437,13 +4579,13 @@ Run &apos;sparkctl %1 COMMAND --help&apos; for a command&apos;s options.
     <message>
         <source>sparkctl: unknown option &apos;%1&apos;.
 </source>
-        <translation>sparkctl：未知选项 '%1'。
+        <translation>sparkctl：未知选项 &apos;%1&apos;。
 </translation>
     </message>
     <message>
         <source>sparkctl: unknown command &apos;%1&apos;.
 </source>
-        <translation>sparkctl：未知命令 '%1'。
+        <translation>sparkctl：未知命令 &apos;%1&apos;。
 </translation>
     </message>
     <message>
@@ -4452,11 +4594,591 @@ Run &apos;sparkctl %1 COMMAND --help&apos; for a command&apos;s options.
     </message>
     <message>
         <source>unknown subcommand &apos;%1&apos;.</source>
-        <translation>未知子命令 '%1'。</translation>
+        <translation>未知子命令 &apos;%1&apos;。</translation>
     </message>
     <message>
         <source>Show this help.</source>
         <translation>显示此帮助。</translation>
+    </message>
+</context>
+<context>
+    <name>sparkctl::Completion</name>
+    <message>
+        <source>Print the shell completion script for bash, zsh or fish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the completion script for bash, zsh or fish (the package installs them; this is for a build from source). For bash: source &lt;(sparkctl completion bash).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bash, zsh or fish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a shell sparkctl completes for; use bash, zsh or fish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The registered devices&apos; or clusters&apos; names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>devices or clusters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print sparkctl(1) as roff</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sparkctl::DailyCommands</name>
+    <message>
+        <source>No device is named &quot;%1&quot;; &quot;sparkctl device list&quot; shows the names.</source>
+        <translation type="unfinished">没有名为“%1”的设备；运行“sparkctl device list”可查看设备名称。</translation>
+    </message>
+    <message>
+        <source>Forwarding localhost:%1 to port %2 on %3 (connected in %4 ms). Stop with Ctrl+C.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened %1 in the browser.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tunnel to %1 is closed.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected to %1 (%2) in %3 ms; host key %4; %5.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commands run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commands do not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--remote is needed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--remote must be a port number from 1 to 65535.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--local must be a port number from 1024 to 65535.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; cannot be opened; use dashboard, terminal, code or cursor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open an SSH session to a device and report it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open an SSH session to a registered device and report how it went.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward a local port to a port on a device until stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward a port of this computer to a port on a device&apos;s own loopback until stopped (Ctrl+C).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port on this computer (1024-65535).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port on the device&apos;s localhost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open http://localhost:L/ in the browser.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a device&apos;s DGX Dashboard, a terminal, VS Code or Cursor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a device&apos;s DGX Dashboard (through a tunnel, until Ctrl+C), a terminal logged in to it, or VS Code / Cursor with Remote-SSH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dashboard, terminal, code or cursor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder on the device for code/cursor (default: the user&apos;s home).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local port for the dashboard (11000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only open the dashboard&apos;s tunnel; print its address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The terminal program to prefer (e.g. konsole).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sparkctl::DeviceCommands</name>
+    <message>
+        <source>First connection to this device. Its %1 host key fingerprint is
+  %2
+Does it match the one the device shows (for example with &apos;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&apos; on it)? [y/N] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If the fingerprint is right, run the command again with --accept-host-key %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added %1 (%2@%3, port %4). Log in with: ssh %5
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--host and --user are needed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--password-stdin is needed (a password is never taken from the command line).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--port must be a number from 1 to 65535.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sudo password of %1 is remembered in the system keychain.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No devices yet. Add one with: sparkctl device add NAME --host HOST --user USER --password-stdin
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DGX Spark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linux host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No device is named &quot;%1&quot;; &quot;sparkctl device list&quot; shows the names.</source>
+        <translation type="unfinished">没有名为“%1”的设备；运行“sparkctl device list”可查看设备名称。</translation>
+    </message>
+    <message>
+        <source>name:        %1
+address:     %2 port %3
+user:        %4
+ssh alias:   %5%6
+host key:    %7
+kind:        %8
+CX-7 MACs:   %9
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (managed block in ~/.ssh/config)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generic Linux host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is online (%2, key login works).
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is offline: %2
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Its ~/.ssh/config entry was removed too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept this host key fingerprint on first contact.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add, import, list, show, remove or check devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Register a device: log in once with its password, install a key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Register a device: log in once with its password (read from stdin), confirm its host key, install a key of its own and a Host block in ~/.ssh/config; the password is not kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A name for the device, e.g. spark-1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host name or address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH port (22).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Login user.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the password from the first line of stdin.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remember the password for sudo in the system keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Register a device from a Host alias of ~/.ssh/config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Register a device that a Host alias of ~/.ssh/config already reaches with a key; the file is not changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Host alias from ~/.ssh/config.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device name (default: the alias).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the registered devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what is registered about a device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget a device, its key login and its ~/.ssh/config block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget a device: its registry entry, its remembered sudo password and the block the program wrote in ~/.ssh/config (nothing else of the file).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say whether a device answers and its key login works</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sparkctl::FactsCommands</name>
+    <message>
+        <source>sparkctl %1: cannot read %2: %3
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sparkctl %1: the report holds none of the nodes asked for.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3, DGX OS %4, kernel %5
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  GPU %1, driver %2, CUDA %3; CX-7 firmware %4
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (AER fatal %1, non-fatal %2, corrected %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  user %1 (uid %2, gid %3), sudo: %4
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NetworkManager &quot;%1&quot; on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  CX-7 settings already there: %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, netplan renders for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  subnets in use: %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To update %1:
+    %2
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Or let sparkctl run the update, through the restart: sparkctl update %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that %1 is on and reachable, then check again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version policy: the built-in one.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version policy: %1 (overrides the built-in one).
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready: %1 node(s) can be clustered.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready with warnings: the cluster works, but read the warnings above.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not ready: fix the blockers above first.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices to probe (default: all).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the sudo password (the same on every node) from the first line of stdin, to read root-only settings. Without it, each node&apos;s password remembered in the keychain is used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the nodes&apos; answers from a support report (sparkctl report) instead of asking them: the same parsers and rules run on what a Spark said then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show each device&apos;s hardware, CX-7 ports and software versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read each device&apos;s hardware, ConnectX-7 ports, network settings and software versions, all devices at once, and print what was found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster readiness: exit 0 ready, 10 warnings, 20 blockers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probe the devices and judge whether they can be clustered: each finding with what to do. Exit code 0 ready, 10 ready with warnings, 20 blockers found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sparkctl::LinkTest</name>
+    <message>
+        <source>%1 has no link test runs yet: &apos;sparkctl linktest --cluster %1&apos; measures its links.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  %2 of %3 links passed, slowest port %4 Gb/s
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--mode must be tcp or rdma.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--duration must be a number of seconds from 2 to 3600.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--streams must be from 1 to 128.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--direction must be a-b, b-a, both or all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1 nodes…
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 links; a port passes above %2 Gb/s (%3 Gb/s at rate scale %4).
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  %1 latency %2 µs, %3 % loss
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every link of %1 passed.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At least one link of %1 failed.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure every link of the cluster and judge it (--json for JSON lines)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure every link of the cluster, both twins of each port at once, and say for each whether it carries what it should. Exit code 0 when every link passes, 1 otherwise.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tcp (iperf3) or rdma (ib_write_bw from perftest, with each port&apos;s RoCE device and GID index); default tcp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds per direction (default 10).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a-b, b-a, both (at once) or all (one after the other, then at once; the default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parallel TCP streams per twin (default 4; tcp mode).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples as JSON lines as they arrive, then each link&apos;s verdict and the run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the cluster&apos;s earlier runs instead of measuring (each run is compared with the one before it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sparkctl::Monitor</name>
+    <message>
+        <source>%1: unreachable (%2), next try in %3 ticks
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 port %2: rx %3 tx %4 Gb/s, %5/2 twins up
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--interval must be a number of milliseconds, at least 200.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--count must be 0 or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--scale must be above 0 and at most 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sparkctl monitor: no device named &quot;%1&quot;; see the registered devices with the GUI or &apos;sparkctl device list&apos;.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch link health of registered Sparks (--json for JSON Lines)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch the CX-7 links of registered Sparks: rates, errors and alerts, once a second.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registered devices to watch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One JSON object per node and tick (JSON Lines).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Milliseconds between polls (default 1000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after this many ticks (default: run until stopped).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate scale of an emulated cluster (default 1).</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4505,6 +5227,51 @@ Run &apos;sparkctl %1 COMMAND --help&apos; for a command&apos;s options.
     <message>
         <source>Save a support report: every raw output the probe, the neighbour discovery and a health poll read on each node, the findings drawn from them and the program&apos;s logs, in one archive; passwords, keys and serial numbers are left out.</source>
         <translation>保存支持报告：探测、邻居发现和一次健康轮询在每个节点上读取的全部原始输出、由此得出的结论以及程序日志，打包为一个归档；不包含密码、密钥和序列号。</translation>
+    </message>
+    <message>
+        <source>Save a support report: what each node says, redacted, in one archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sparkctl::Update</name>
+    <message>
+        <source>This updates %1 and restarts them; anything running on them stops. Go on? [y/N] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was changed.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is back: DGX OS %2, driver %3, CX-7 firmware %4.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run NVIDIA&apos;s documented update on devices, through the restart, then check them again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs NVIDIA&apos;s documented update (apt-get update, apt-get dist-upgrade, fwupdmgr refresh, fwupdmgr upgrade, reboot) on the named devices at once, waits until they are back and checks them again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices to update.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name the devices to update; &quot;sparkctl check&quot; says which need it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not ask for confirmation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the sudo password (the same on every node) from the first line of stdin; without it, each node&apos;s password remembered in the keychain is used.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

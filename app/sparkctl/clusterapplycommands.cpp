@@ -24,6 +24,13 @@
 
 namespace sparkctl {
 
+namespace {
+struct ClusterText
+{
+    Q_DECLARE_TR_FUNCTIONS(sparkctl::ClusterCommands)
+};
+} // namespace
+
 using namespace spark;
 
 namespace {
@@ -92,18 +99,18 @@ int runVerify(QCommandLineParser &parser)
     for (const ObservedLink &link : report.cabling.links)
         printOut(QStringLiteral("cable: %1 — %2\n").arg(CablingText::end(link.a), CablingText::end(link.b)));
     for (const PortEnd &end : report.cabling.switchedPorts)
-        printOut(QStringLiteral("to the switch: %1\n").arg(CablingText::end(end)));
+        printOut(ClusterText::tr("to the switch: %1\n").arg(CablingText::end(end)));
     for (const CablingFinding &finding : report.findings)
         printOut(QStringLiteral("%1: %2\n").arg(findingKindKey(finding.kind), finding.message));
-    printOut(QStringLiteral("Cable discovery took %1 ms on %2 nodes.\n").arg(report.elapsedMs).arg(nodes.size()));
+    printOut(ClusterText::tr("Cable discovery took %1 ms on %2 nodes.\n").arg(report.elapsedMs).arg(nodes.size()));
     if (!report.healthy())
         return Failure;
-    printOut(QStringLiteral("The cabling of %1 matches its plan.\n").arg(context->cluster().name));
+    printOut(ClusterText::tr("The cabling of %1 matches its plan.\n").arg(context->cluster().name));
     if (parser.isSet(noQuickCheck))
         return Success;
     if (!quickCheck(*context, *plan, report))
         return Failure;
-    printOut(QStringLiteral("Every twin of %1 carries what it should.\n").arg(context->cluster().name));
+    printOut(ClusterText::tr("Every twin of %1 carries what it should.\n").arg(context->cluster().name));
     return Success;
 }
 
@@ -145,7 +152,7 @@ int runApply(QCommandLineParser &parser)
     bool ok = false;
     const int revertSeconds = parser.value(revert).toInt(&ok);
     if (!ok || revertSeconds <= 0)
-        return usageError(parser, kGroup + QStringLiteral(" apply"), QStringLiteral("--revert-seconds needs a positive number."));
+        return usageError(parser, kGroup + QStringLiteral(" apply"), ClusterText::tr("--revert-seconds needs a positive number."));
 
     QElapsedTimer timer;
     timer.start();
@@ -159,7 +166,7 @@ int runApply(QCommandLineParser &parser)
     options.backupStamp = ClusterPreparer::backupStampNow();
     options.revertSeconds = revertSeconds;
     options.disableConflicts = parser.isSet(disable);
-    printOut(QStringLiteral("Reading %1 nodes…\n").arg(targets.size()));
+    printOut(ClusterText::tr("Reading %1 nodes…\n").arg(targets.size()));
     const auto prepared = ClusterPreparer::prepare(context->cluster(), targets, options);
     if (!prepared)
         return failWith(prepared.error());
@@ -172,12 +179,12 @@ int runApply(QCommandLineParser &parser)
     }
     if (parser.isSet(dryRun)) {
         for (const PreparedNode &node : prepared->nodes) {
-            printOut(QStringLiteral("\n%1%2\n").arg(node.plan.node, node.alreadyApplied ? QStringLiteral(" (already applied)")
+            printOut(QStringLiteral("\n%1%2\n").arg(node.plan.node, node.alreadyApplied ? ClusterText::tr(" (already applied)")
                                                                                           : QString()));
             for (const ApplyStep &step : node.plan.steps)
                 printOut(QStringLiteral("  %1 %2\n").arg(applyStepKindKey(step.kind), -12).arg(step.description));
         }
-        printOut(QStringLiteral("Dry run: nothing was changed.\n"));
+        printOut(ClusterText::tr("Dry run: nothing was changed.\n"));
         return Success;
     }
 
@@ -187,7 +194,7 @@ int runApply(QCommandLineParser &parser)
         for (const QString &problem : node.problems)
             printOut(QStringLiteral("  %1\n").arg(problem));
         if (node.state == NodeApplyOutcome::State::RevertsByItself)
-            printOut(QStringLiteral("  %1 could not be reached; it restores its earlier settings by itself within %2 s.\n")
+            printOut(ClusterText::tr("  %1 could not be reached; it restores its earlier settings by itself within %2 s.\n")
                          .arg(node.node)
                          .arg(revertSeconds));
     }
@@ -208,9 +215,9 @@ int runApply(QCommandLineParser &parser)
             return failWith(trusted.error());
         trustMs = trustTimer.elapsed();
     }
-    printOut(prepared->alreadyApplied() ? QStringLiteral("%1 already ran this plan; nothing was changed.\n").arg(context->cluster().name)
-                                        : QStringLiteral("%1 runs its new network settings.\n").arg(context->cluster().name));
-    printOut(QStringLiteral("Timing: plan %1 ms, apply and verify %2 ms, node-to-node SSH %3 ms, total %4 ms.\n")
+    printOut(prepared->alreadyApplied() ? ClusterText::tr("%1 already ran this plan; nothing was changed.\n").arg(context->cluster().name)
+                                        : ClusterText::tr("%1 runs its new network settings.\n").arg(context->cluster().name));
+    printOut(ClusterText::tr("Timing: plan %1 ms, apply and verify %2 ms, node-to-node SSH %3 ms, total %4 ms.\n")
                  .arg(planMs)
                  .arg(report.elapsedMs)
                  .arg(trustMs)
@@ -234,7 +241,7 @@ int runExport(QCommandLineParser &parser)
     const QString kind = parser.value(QStringLiteral("format"));
     if (!exportFormats().contains(kind))
         return usageError(parser, kGroup + QStringLiteral(" export"),
-                          QStringLiteral("--format must be hostfile, nccl-env, ansible or vllm."));
+                          ClusterText::tr("--format must be hostfile, nccl-env, ansible or vllm."));
     auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
         return failWith(context.error());
@@ -257,11 +264,11 @@ int runExport(QCommandLineParser &parser)
         // Without the nodes' GID tables the file is still right: NCCL then picks the GID itself.
         const auto gid = facts ? NcclEnvironment::commonGidIndex(*cabling, *facts) : Expected<int>(facts.error());
         if (!gid)
-            printErr(QStringLiteral("sparkctl cluster export: NCCL_IB_GID_INDEX is left out: %1\n").arg(gid.error().message));
+            printErr(ClusterText::tr("sparkctl cluster export: NCCL_IB_GID_INDEX is left out: %1\n").arg(gid.error().message));
         const ClusterLayout layout = context->cluster().layout;
         printOut(NcclEnvironment::exports(
             context->cluster().name, layout, NcclEnvironment::variables(layout, gid ? std::optional<int>(*gid) : std::nullopt),
-            gid ? QString() : QStringLiteral("NCCL_IB_GID_INDEX is not set: %1").arg(gid.error().message)));
+            gid ? QString() : ClusterText::tr("NCCL_IB_GID_INDEX is not set: %1").arg(gid.error().message)));
         return Success;
     }
     if (!facts)
@@ -282,39 +289,39 @@ int runExport(QCommandLineParser &parser)
 
 void registerClusterApplyCommands(CommandTable &table)
 {
-    Command cluster{kGroup, QStringLiteral("Plan, check, apply, roll back or export a cluster")};
+    Command cluster{kGroup, ClusterText::tr("Plan, check, apply, roll back or export a cluster")};
     cluster.subcommands = {
         clusterPlanCommand(),
-        {QStringLiteral("verify"), QStringLiteral("Check the cables against the plan, then a few seconds of traffic"),
-         QStringLiteral("Check the cables of the cluster: which port of which node is cabled to which port of which "
+        {QStringLiteral("verify"), ClusterText::tr("Check the cables against the plan, then a few seconds of traffic"),
+         ClusterText::tr("Check the cables of the cluster: which port of which node is cabled to which port of which "
                         "other node, against the plan; then a few seconds of traffic over every twin (it needs nothing "
                         "configured)."),
          {},
          {clusterOption(),
-          {QStringLiteral("no-quick-check"), QStringLiteral("Only look at the cables; send no traffic over them.")}},
+          {QStringLiteral("no-quick-check"), ClusterText::tr("Only look at the cables; send no traffic over them.")}},
          &runVerify},
-        {QStringLiteral("apply"), QStringLiteral("Give every node its ConnectX-7 addresses, with automatic undo"),
-         QStringLiteral("Give every node of the cluster its ConnectX-7 addresses, safely: each node keeps a backup and "
+        {QStringLiteral("apply"), ClusterText::tr("Give every node its ConnectX-7 addresses, with automatic undo"),
+         ClusterText::tr("Give every node of the cluster its ConnectX-7 addresses, safely: each node keeps a backup and "
                         "undoes the change by itself unless every link is checked in time."),
          {},
          {clusterOption(), sudoStdinOption(),
-          {QStringLiteral("dry-run"), QStringLiteral("Show what would be done; change nothing.")},
+          {QStringLiteral("dry-run"), ClusterText::tr("Show what would be done; change nothing.")},
           {QStringLiteral("disable-conflicting"),
-           QStringLiteral("Disable earlier netplan files for the same ports (kept in the backup).")},
+           ClusterText::tr("Disable earlier netplan files for the same ports (kept in the backup).")},
           {QStringLiteral("revert-seconds"),
-           QStringLiteral("Seconds after which a node undoes the change by itself (default 60)."), QStringLiteral("N"),
+           ClusterText::tr("Seconds after which a node undoes the change by itself (default 60)."), QStringLiteral("N"),
            QStringLiteral("60")},
-          {QStringLiteral("no-peer-ssh"), QStringLiteral("Do not set up node-to-node SSH.")}},
+          {QStringLiteral("no-peer-ssh"), ClusterText::tr("Do not set up node-to-node SSH.")}},
          &runApply},
-        {QStringLiteral("rollback"), QStringLiteral("Put every node back on its network settings from before"),
-         QStringLiteral("Put every node of the cluster back on the network settings it had before the first apply."),
+        {QStringLiteral("rollback"), ClusterText::tr("Put every node back on its network settings from before"),
+         ClusterText::tr("Put every node of the cluster back on the network settings it had before the first apply."),
          {}, {clusterOption(), sudoStdinOption()}, &runRollback},
-        {QStringLiteral("export"), QStringLiteral("Print an MPI hostfile, the NCCL environment, an Ansible inventory or vLLM commands"),
-         QStringLiteral("Print an MPI hostfile, the NCCL environment, an Ansible inventory or the vLLM commands for "
+        {QStringLiteral("export"), ClusterText::tr("Print an MPI hostfile, the NCCL environment, an Ansible inventory or vLLM commands"),
+         ClusterText::tr("Print an MPI hostfile, the NCCL environment, an Ansible inventory or the vLLM commands for "
                         "the cluster."),
          {},
          {clusterOption(),
-          {QStringLiteral("format"), QStringLiteral("hostfile, nccl-env, ansible or vllm."), QStringLiteral("FORMAT"), {},
+          {QStringLiteral("format"), ClusterText::tr("hostfile, nccl-env, ansible or vllm."), QStringLiteral("FORMAT"), {},
            Completion::Words, exportFormats()}},
          &runExport},
     };

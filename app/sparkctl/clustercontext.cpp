@@ -9,6 +9,13 @@
 
 namespace sparkctl {
 
+namespace {
+struct ContextText
+{
+    Q_DECLARE_TR_FUNCTIONS(sparkctl::ClusterCommands)
+};
+} // namespace
+
 using namespace spark;
 
 Expected<ClusterContext> ClusterContext::open(const QString &name)
@@ -29,14 +36,14 @@ void ClusterContext::askPasswords(bool fromStdin)
 
 OptionSpec clusterOption()
 {
-    return {QStringLiteral("cluster"), QStringLiteral("The cluster (default: the one planned last)."),
+    return {QStringLiteral("cluster"), ContextText::tr("The cluster (default: the one planned last)."),
             QStringLiteral("NAME"), {}, Completion::Clusters};
 }
 
 OptionSpec sudoStdinOption()
 {
     return {QStringLiteral("sudo-password-stdin"),
-            QStringLiteral("Read one sudo password for every node from the first line of stdin.")};
+            ContextText::tr("Read one sudo password for every node from the first line of stdin.")};
 }
 
 void printProgress(const QString &node, double fraction, const QString &sentence)

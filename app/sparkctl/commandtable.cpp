@@ -231,11 +231,13 @@ int usageError(const QCommandLineParser &parser, const QString &commandPath, con
 
 QString helpText(const QCommandLineParser &parser, const QString &commandPath)
 {
+    // Qt's first line is "Usage: ARGV0 [options] …", translated in other languages.
     QString text = parser.helpText();
     const QString program = QCoreApplication::arguments().value(0);
-    const QString usage = QStringLiteral("Usage: ");
-    if (text.startsWith(usage + program))
-        text.replace(0, usage.size() + program.size(), usage + QStringLiteral("sparkctl ") + commandPath);
+    const qsizetype lineEnd = text.indexOf(QLatin1Char('\n'));
+    const qsizetype at = text.indexOf(program);
+    if (!program.isEmpty() && at >= 0 && (lineEnd < 0 || at < lineEnd))
+        text.replace(at, program.size(), QStringLiteral("sparkctl ") + commandPath);
     return text;
 }
 

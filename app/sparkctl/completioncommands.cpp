@@ -9,7 +9,16 @@
 #include "core/devices/deviceregistry.h"
 #include "core/topology/clusterstore.h"
 
+#include <QCoreApplication>
+
 namespace sparkctl {
+
+namespace {
+struct CompletionText
+{
+    Q_DECLARE_TR_FUNCTIONS(sparkctl::Completion)
+};
+} // namespace
 
 namespace {
 
@@ -39,28 +48,28 @@ int printNames(QCommandLineParser &parser)
 void registerCompletionCommands(CommandTable &table)
 {
     const CommandTable *described = &table;
-    table.add({QStringLiteral("completion"), QStringLiteral("Print the shell completion script for bash, zsh or fish"),
-               QStringLiteral("Print the completion script for bash, zsh or fish (the package installs them; this is "
+    table.add({QStringLiteral("completion"), CompletionText::tr("Print the shell completion script for bash, zsh or fish"),
+               CompletionText::tr("Print the completion script for bash, zsh or fish (the package installs them; this is "
                               "for a build from source). For bash: source <(sparkctl completion bash)."),
-               {{QStringLiteral("SHELL"), QStringLiteral("bash, zsh or fish."), ArgumentSpec::One, Completion::Words,
+               {{QStringLiteral("SHELL"), CompletionText::tr("bash, zsh or fish."), ArgumentSpec::One, Completion::Words,
                  ShellCompletion::shells()}},
                {},
                [described](QCommandLineParser &parser) {
                    const QString shell = parser.positionalArguments().constFirst();
                    if (!ShellCompletion::shells().contains(shell))
                        return usageError(parser, QStringLiteral("completion"),
-                                         QStringLiteral("'%1' is not a shell sparkctl completes for; use bash, zsh or fish.")
+                                         CompletionText::tr("'%1' is not a shell sparkctl completes for; use bash, zsh or fish.")
                                              .arg(shell));
                    printOut(ShellCompletion::script(*described, shell));
                    return int(Success);
                }});
-    Command names{QStringLiteral("__complete"), QStringLiteral("The registered devices' or clusters' names"), {},
-                  {{QStringLiteral("WHAT"), QStringLiteral("devices or clusters."), ArgumentSpec::One, Completion::Words,
+    Command names{QStringLiteral("__complete"), CompletionText::tr("The registered devices' or clusters' names"), {},
+                  {{QStringLiteral("WHAT"), CompletionText::tr("devices or clusters."), ArgumentSpec::One, Completion::Words,
                     {QStringLiteral("devices"), QStringLiteral("clusters")}}},
                   {}, &printNames};
     names.hidden = true;
     table.add(std::move(names));
-    Command manual{QStringLiteral("--manpage"), QStringLiteral("Print sparkctl(1) as roff"), {}, {}, {},
+    Command manual{QStringLiteral("--manpage"), CompletionText::tr("Print sparkctl(1) as roff"), {}, {}, {},
                    [described](QCommandLineParser &) {
                        printOut(spark::ManPageWriter::roff(manualPage(*described)));
                        return int(Success);

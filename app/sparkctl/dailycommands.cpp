@@ -11,12 +11,20 @@
 #include "core/tunnels/localports.h"
 #include "core/tunnels/tunnelplanner.h"
 
+#include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 
 using namespace spark;
 
 namespace sparkctl {
+
+namespace {
+struct DailyText
+{
+    Q_DECLARE_TR_FUNCTIONS(sparkctl::DailyCommands)
+};
+} // namespace
 
 namespace {
 
@@ -47,7 +55,7 @@ Expected<Device> findDevice(const QString &name)
         return loaded.error();
     const Device *device = registry.find(name);
     if (!device)
-        return Error(QStringLiteral("No device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name));
+        return Error(DailyText::tr("No device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name));
     return *device;
 }
 
@@ -71,7 +79,7 @@ int runTunnel(const QString &command, const Device &device, const TunnelSpec &re
     forward.remotePort = spec.remotePort;
     if (const auto started = await(session.startForwarding(forward)); !started)
         return fail(command, started.error());
-    printOut(QStringLiteral("Forwarding localhost:%1 to port %2 on %3 (connected in %4 ms). Stop with Ctrl+C.\n")
+    printOut(DailyText::tr("Forwarding localhost:%1 to port %2 on %3 (connected in %4 ms). Stop with Ctrl+C.\n")
                  .arg(spec.localPort)
                  .arg(spec.remotePort)
                  .arg(device.name)
@@ -83,9 +91,9 @@ int runTunnel(const QString &command, const Device &device, const TunnelSpec &re
         const auto browser = LaunchPlanner::browser(url, Launcher::pathLookup());
         const auto opened = browser ? Launcher::start(*browser) : Expected<void>(browser.error());
         if (!opened)
-            printErr(QStringLiteral("warning: %1\n").arg(opened.error().message));
+            printErr(DailyText::tr("warning: %1\n").arg(opened.error().message));
         else
-            printOut(QStringLiteral("Opened %1 in the browser.\n").arg(url.toString()));
+            printOut(DailyText::tr("Opened %1 in the browser.\n").arg(url.toString()));
     }
 
     int status = Success;
@@ -98,7 +106,7 @@ int runTunnel(const QString &command, const Device &device, const TunnelSpec &re
     QCoreApplication::exec();
     await(session.disconnectFromHost());
     if (status == Success)
-        printOut(QStringLiteral("The tunnel to %1 is closed.\n").arg(device.name));
+        printOut(DailyText::tr("The tunnel to %1 is closed.\n").arg(device.name));
     return status;
 }
 
@@ -117,11 +125,11 @@ int runConnect(QCommandLineParser &parser)
         return fail(path, connected.error());
     const qint64 elapsed = timer.elapsed();
     const auto echo = await(session.exec(QStringLiteral("true"), {}, 10000));
-    printOut(QStringLiteral("Connected to %1 (%2) in %3 ms; host key %4; %5.\n")
+    printOut(DailyText::tr("Connected to %1 (%2) in %3 ms; host key %4; %5.\n")
                  .arg(device->name, session.target().displayName())
                  .arg(elapsed)
                  .arg(session.hostKey().fingerprint,
-                      echo && echo->succeeded() ? QStringLiteral("commands run") : QStringLiteral("commands do not run")));
+                      echo && echo->succeeded() ? DailyText::tr("commands run") : DailyText::tr("commands do not run")));
     await(session.disconnectFromHost());
     return echo && echo->succeeded() ? Success : Failure;
 }
@@ -133,13 +141,13 @@ int runTunnelCommand(QCommandLineParser &parser)
     const QString remote = QStringLiteral("remote");
     const QString open = QStringLiteral("open");
     if (!parser.isSet(remote))
-        return usageError(parser, path, QStringLiteral("--remote is needed."));
+        return usageError(parser, path, DailyText::tr("--remote is needed."));
     const auto remotePort = TunnelPlanner::parsePort(parser.value(remote));
     const auto localPort = TunnelPlanner::parsePort(parser.isSet(local) ? parser.value(local) : parser.value(remote));
     if (!remotePort)
-        return usageError(parser, path, QStringLiteral("--remote must be a port number from 1 to 65535."));
+        return usageError(parser, path, DailyText::tr("--remote must be a port number from 1 to 65535."));
     if (!localPort)
-        return usageError(parser, path, QStringLiteral("--local must be a port number from 1024 to 65535."));
+        return usageError(parser, path, DailyText::tr("--local must be a port number from 1024 to 65535."));
     const auto device = findDevice(parser.positionalArguments().constFirst());
     if (!device)
         return fail(path, device.error());
@@ -157,7 +165,7 @@ int runOpen(QCommandLineParser &parser)
     const QString terminal = QStringLiteral("terminal");
     const QString what = parser.positionalArguments().at(1);
     if (!openableThings().contains(what))
-        return usageError(parser, path, QStringLiteral("'%1' cannot be opened; use dashboard, terminal, code or cursor.").arg(what));
+        return usageError(parser, path, DailyText::tr("'%1' cannot be opened; use dashboard, terminal, code or cursor.").arg(what));
     const auto device = findDevice(parser.positionalArguments().constFirst());
     if (!device)
         return fail(path, device.error());
@@ -167,7 +175,7 @@ int runOpen(QCommandLineParser &parser)
         if (parser.isSet(local)) {
             const auto port = TunnelPlanner::parsePort(parser.value(local));
             if (!port)
-                return usageError(parser, path, QStringLiteral("--local must be a port number from 1024 to 65535."));
+                return usageError(parser, path, DailyText::tr("--local must be a port number from 1024 to 65535."));
             spec.localPort = *port;
         }
         return runTunnel(path, *device, spec, !parser.isSet(noBrowser), !parser.isSet(local));
@@ -191,28 +199,28 @@ int runOpen(QCommandLineParser &parser)
 
 void registerDailyCommands(CommandTable &table)
 {
-    table.add({QStringLiteral("connect"), QStringLiteral("Open an SSH session to a device and report it"),
-               QStringLiteral("Open an SSH session to a registered device and report how it went."),
+    table.add({QStringLiteral("connect"), DailyText::tr("Open an SSH session to a device and report it"),
+               DailyText::tr("Open an SSH session to a registered device and report how it went."),
                {deviceArgument()}, {}, &runConnect});
-    table.add({QStringLiteral("tunnel"), QStringLiteral("Forward a local port to a port on a device until stopped"),
-               QStringLiteral("Forward a port of this computer to a port on a device's own loopback until stopped "
+    table.add({QStringLiteral("tunnel"), DailyText::tr("Forward a local port to a port on a device until stopped"),
+               DailyText::tr("Forward a port of this computer to a port on a device's own loopback until stopped "
                               "(Ctrl+C)."),
                {deviceArgument()},
-               {{QStringLiteral("local"), QStringLiteral("Port on this computer (1024-65535)."), QStringLiteral("L")},
-                {QStringLiteral("remote"), QStringLiteral("Port on the device's localhost."), QStringLiteral("R")},
-                {QStringLiteral("open"), QStringLiteral("Open http://localhost:L/ in the browser.")}},
+               {{QStringLiteral("local"), DailyText::tr("Port on this computer (1024-65535)."), QStringLiteral("L")},
+                {QStringLiteral("remote"), DailyText::tr("Port on the device's localhost."), QStringLiteral("R")},
+                {QStringLiteral("open"), DailyText::tr("Open http://localhost:L/ in the browser.")}},
                &runTunnelCommand});
-    table.add({QStringLiteral("open"), QStringLiteral("Open a device's DGX Dashboard, a terminal, VS Code or Cursor"),
-               QStringLiteral("Open a device's DGX Dashboard (through a tunnel, until Ctrl+C), a terminal logged in to "
+    table.add({QStringLiteral("open"), DailyText::tr("Open a device's DGX Dashboard, a terminal, VS Code or Cursor"),
+               DailyText::tr("Open a device's DGX Dashboard (through a tunnel, until Ctrl+C), a terminal logged in to "
                               "it, or VS Code / Cursor with Remote-SSH."),
                {deviceArgument(),
-                {QStringLiteral("WHAT"), QStringLiteral("dashboard, terminal, code or cursor."), ArgumentSpec::One,
+                {QStringLiteral("WHAT"), DailyText::tr("dashboard, terminal, code or cursor."), ArgumentSpec::One,
                  Completion::Words, openableThings()}},
-               {{QStringLiteral("folder"), QStringLiteral("Folder on the device for code/cursor (default: the user's home)."),
+               {{QStringLiteral("folder"), DailyText::tr("Folder on the device for code/cursor (default: the user's home)."),
                  QStringLiteral("PATH")},
-                {QStringLiteral("local"), QStringLiteral("Local port for the dashboard (11000)."), QStringLiteral("L")},
-                {QStringLiteral("no-browser"), QStringLiteral("Only open the dashboard's tunnel; print its address.")},
-                {QStringLiteral("terminal"), QStringLiteral("The terminal program to prefer (e.g. konsole)."),
+                {QStringLiteral("local"), DailyText::tr("Local port for the dashboard (11000)."), QStringLiteral("L")},
+                {QStringLiteral("no-browser"), DailyText::tr("Only open the dashboard's tunnel; print its address.")},
+                {QStringLiteral("terminal"), DailyText::tr("The terminal program to prefer (e.g. konsole)."),
                  QStringLiteral("PROGRAM")}},
                &runOpen});
 }

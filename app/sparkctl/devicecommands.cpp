@@ -9,6 +9,7 @@
 #include "core/devices/deviceregistry.h"
 #include "core/devices/secretstore.h"
 
+#include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -21,6 +22,13 @@
 using namespace spark;
 
 namespace sparkctl {
+
+namespace {
+struct DeviceText
+{
+    Q_DECLARE_TR_FUNCTIONS(sparkctl::DeviceCommands)
+};
+} // namespace
 
 namespace {
 
@@ -55,7 +63,7 @@ HostKeyApprover makeApprover(const QString &accepted, std::shared_ptr<QString> s
             return false;
         }
         const QByteArray question =
-            QStringLiteral("First connection to this device. Its %1 host key fingerprint is\n  %2\n"
+            DeviceText::tr("First connection to this device. Its %1 host key fingerprint is\n  %2\n"
                            "Does it match the one the device shows (for example with 'ssh-keygen -lf "
                            "/etc/ssh/ssh_host_ed25519_key.pub' on it)? [y/N] ")
                 .arg(key.typeName, key.fingerprint)
@@ -84,14 +92,14 @@ int reportEnrolment(const QString &command, const Expected<EnrolmentResult> &res
     if (!result) {
         const int code = fail(command, result.error());
         if (accepted.isEmpty() && !seenFingerprint.isEmpty())
-            printErr(QStringLiteral("If the fingerprint is right, run the command again with --accept-host-key %1\n")
+            printErr(DeviceText::tr("If the fingerprint is right, run the command again with --accept-host-key %1\n")
                          .arg(seenFingerprint));
         return code;
     }
     for (const QString &warning : result->warnings)
-        printErr(QStringLiteral("warning: %1\n").arg(warning));
+        printErr(DeviceText::tr("warning: %1\n").arg(warning));
     const Device &device = result->device;
-    printOut(QStringLiteral("Added %1 (%2@%3, port %4). Log in with: ssh %5\n")
+    printOut(DeviceText::tr("Added %1 (%2@%3, port %4). Log in with: ssh %5\n")
                  .arg(device.name, device.user, device.host)
                  .arg(device.port)
                  .arg(device.sshAlias));
@@ -108,14 +116,14 @@ int deviceAdd(QCommandLineParser &parser)
     const QString acceptKey = QStringLiteral("accept-host-key");
     const QString rememberSudo = QStringLiteral("remember-sudo");
     if (!parser.isSet(host) || !parser.isSet(user))
-        return usageError(parser, path, QStringLiteral("--host and --user are needed."));
+        return usageError(parser, path, DeviceText::tr("--host and --user are needed."));
     if (!parser.isSet(passwordStdin))
         return usageError(parser, path,
-                          QStringLiteral("--password-stdin is needed (a password is never taken from the command line)."));
+                          DeviceText::tr("--password-stdin is needed (a password is never taken from the command line)."));
     bool portOk = false;
     const uint portNumber = parser.value(port).toUInt(&portOk);
     if (!portOk || portNumber == 0 || portNumber > 65535)
-        return usageError(parser, path, QStringLiteral("--port must be a number from 1 to 65535."));
+        return usageError(parser, path, DeviceText::tr("--port must be a number from 1 to 65535."));
 
     EnrolmentRequest request;
     request.name = parser.positionalArguments().constFirst();
@@ -133,9 +141,9 @@ int deviceAdd(QCommandLineParser &parser)
         SecretStore secrets;
         const auto stored = secrets.storeSudoPassword(result->device.name, password).result();
         if (!stored)
-            printErr(QStringLiteral("warning: %1\n").arg(stored.error().message));
+            printErr(DeviceText::tr("warning: %1\n").arg(stored.error().message));
         else
-            printErr(QStringLiteral("The sudo password of %1 is remembered in the system keychain.\n").arg(result->device.name));
+            printErr(DeviceText::tr("The sudo password of %1 is remembered in the system keychain.\n").arg(result->device.name));
     }
     return code;
 }
@@ -169,7 +177,7 @@ int deviceList(QCommandLineParser &parser, const QString &command)
             return Success;
         }
         if (registry.devices().isEmpty()) {
-            printOut(QStringLiteral("No devices yet. Add one with: sparkctl device add NAME --host HOST --user USER --password-stdin\n"));
+            printOut(DeviceText::tr("No devices yet. Add one with: sparkctl device add NAME --host HOST --user USER --password-stdin\n"));
             return Success;
         }
         printOut(QStringLiteral("%1 %2 %3 %4 %5\n").arg(QStringLiteral("NAME").leftJustified(16), QStringLiteral("ADDRESS").leftJustified(24),
@@ -181,28 +189,28 @@ int deviceList(QCommandLineParser &parser, const QString &command)
                               (device.port == 22 ? device.host : device.host + QLatin1Char(':') + QString::number(device.port))
                                   .leftJustified(24),
                               device.user.leftJustified(10), device.sshAlias.leftJustified(16),
-                              device.isDgxSpark ? QStringLiteral("DGX Spark") : QStringLiteral("Linux host")));
+                              device.isDgxSpark ? DeviceText::tr("DGX Spark") : DeviceText::tr("Linux host")));
         return Success;
     }
 
     const QString name = parser.positionalArguments().constFirst();
     const Device *device = registry.find(name);
     if (!device)
-        return fail(command, Error(QStringLiteral("No device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name)));
+        return fail(command, Error(DeviceText::tr("No device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name)));
 
     if (command == QLatin1String("show")) {
         if (parser.isSet(json)) {
             printJson(device->toJson());
             return Success;
         }
-        printOut(QStringLiteral("name:        %1\naddress:     %2 port %3\nuser:        %4\nssh alias:   %5%6\n"
+        printOut(DeviceText::tr("name:        %1\naddress:     %2 port %3\nuser:        %4\nssh alias:   %5%6\n"
                                 "host key:    %7\nkind:        %8\nCX-7 MACs:   %9\n")
                      .arg(device->name, device->host)
                      .arg(device->port)
                      .arg(device->user, device->sshAlias,
-                          device->managesSshConfig ? QStringLiteral(" (managed block in ~/.ssh/config)") : QStringLiteral(" (yours)"),
+                          device->managesSshConfig ? DeviceText::tr(" (managed block in ~/.ssh/config)") : QStringLiteral(" (yours)"),
                           device->hostKeyFingerprint,
-                          device->isDgxSpark ? QStringLiteral("DGX Spark") : QStringLiteral("generic Linux host"),
+                          device->isDgxSpark ? DeviceText::tr("DGX Spark") : DeviceText::tr("generic Linux host"),
                           device->cx7Macs.isEmpty() ? QStringLiteral("-") : device->cx7Macs.join(QStringLiteral(", "))));
         return Success;
     }
@@ -217,10 +225,10 @@ int deviceList(QCommandLineParser &parser, const QString &command)
                               {QStringLiteral("cx7Macs"), QJsonArray::fromStringList(check.identity.cx7Macs)},
                               {QStringLiteral("problem"), check.problem.message}});
     } else if (check.online) {
-        printOut(QStringLiteral("%1 is online (%2, key login works).\n")
-                     .arg(device->name, check.identity.isDgxSpark ? check.identity.release : QStringLiteral("generic Linux host")));
+        printOut(DeviceText::tr("%1 is online (%2, key login works).\n")
+                     .arg(device->name, check.identity.isDgxSpark ? check.identity.release : DeviceText::tr("generic Linux host")));
     } else {
-        printOut(QStringLiteral("%1 is offline: %2\n").arg(device->name, check.problem.message));
+        printOut(DeviceText::tr("%1 is offline: %2\n").arg(device->name, check.problem.message));
     }
     return check.online ? Success : Failure;
 }
@@ -232,9 +240,9 @@ int deviceRemove(QCommandLineParser &parser)
         return fail(QStringLiteral("remove"), removed.error());
     SecretStore secrets;
     if (const auto forgotten = secrets.forgetSudoPassword(removed->name).result(); !forgotten)
-        printErr(QStringLiteral("warning: %1\n").arg(forgotten.error().message));
+        printErr(DeviceText::tr("warning: %1\n").arg(forgotten.error().message));
     printOut(QStringLiteral("Removed %1.%2\n")
-                 .arg(removed->name, removed->managesSshConfig ? QStringLiteral(" Its ~/.ssh/config entry was removed too.")
+                 .arg(removed->name, removed->managesSshConfig ? DeviceText::tr(" Its ~/.ssh/config entry was removed too.")
                                                                : QString()));
     return Success;
 }
@@ -244,37 +252,37 @@ int deviceRemove(QCommandLineParser &parser)
 void registerDeviceCommands(CommandTable &table)
 {
     const OptionSpec acceptKey{QStringLiteral("accept-host-key"),
-                               QStringLiteral("Accept this host key fingerprint on first contact."),
+                               DeviceText::tr("Accept this host key fingerprint on first contact."),
                                QStringLiteral("SHA256:…")};
-    const OptionSpec json{QStringLiteral("json"), QStringLiteral("Print JSON.")};
-    Command device{group, QStringLiteral("Add, import, list, show, remove or check devices")};
+    const OptionSpec json{QStringLiteral("json"), DeviceText::tr("Print JSON.")};
+    Command device{group, DeviceText::tr("Add, import, list, show, remove or check devices")};
     device.subcommands = {
-        {QStringLiteral("add"), QStringLiteral("Register a device: log in once with its password, install a key"),
-         QStringLiteral("Register a device: log in once with its password (read from stdin), confirm its host key, "
+        {QStringLiteral("add"), DeviceText::tr("Register a device: log in once with its password, install a key"),
+         DeviceText::tr("Register a device: log in once with its password (read from stdin), confirm its host key, "
                         "install a key of its own and a Host block in ~/.ssh/config; the password is not kept."),
-         {deviceArgument(ArgumentSpec::One, QStringLiteral("A name for the device, e.g. spark-1."))},
-         {{QStringLiteral("host"), QStringLiteral("Host name or address."), QStringLiteral("HOST")},
-          {QStringLiteral("port"), QStringLiteral("SSH port (22)."), QStringLiteral("N"), QStringLiteral("22")},
-          {QStringLiteral("user"), QStringLiteral("Login user."), QStringLiteral("USER")},
-          {QStringLiteral("password-stdin"), QStringLiteral("Read the password from the first line of stdin.")},
+         {deviceArgument(ArgumentSpec::One, DeviceText::tr("A name for the device, e.g. spark-1."))},
+         {{QStringLiteral("host"), DeviceText::tr("Host name or address."), QStringLiteral("HOST")},
+          {QStringLiteral("port"), DeviceText::tr("SSH port (22)."), QStringLiteral("N"), QStringLiteral("22")},
+          {QStringLiteral("user"), DeviceText::tr("Login user."), QStringLiteral("USER")},
+          {QStringLiteral("password-stdin"), DeviceText::tr("Read the password from the first line of stdin.")},
           acceptKey,
-          {QStringLiteral("remember-sudo"), QStringLiteral("Remember the password for sudo in the system keychain.")}},
+          {QStringLiteral("remember-sudo"), DeviceText::tr("Remember the password for sudo in the system keychain.")}},
          &deviceAdd},
-        {QStringLiteral("import"), QStringLiteral("Register a device from a Host alias of ~/.ssh/config"),
-         QStringLiteral("Register a device that a Host alias of ~/.ssh/config already reaches with a key; the file "
+        {QStringLiteral("import"), DeviceText::tr("Register a device from a Host alias of ~/.ssh/config"),
+         DeviceText::tr("Register a device that a Host alias of ~/.ssh/config already reaches with a key; the file "
                         "is not changed."),
-         {{QStringLiteral("ALIAS"), QStringLiteral("A Host alias from ~/.ssh/config.")}},
-         {{QStringLiteral("name"), QStringLiteral("Device name (default: the alias)."), QStringLiteral("NAME")}, acceptKey},
+         {{QStringLiteral("ALIAS"), DeviceText::tr("A Host alias from ~/.ssh/config.")}},
+         {{QStringLiteral("name"), DeviceText::tr("Device name (default: the alias)."), QStringLiteral("NAME")}, acceptKey},
          &deviceImport},
-        {QStringLiteral("list"), QStringLiteral("List the registered devices"), {}, {}, {json},
+        {QStringLiteral("list"), DeviceText::tr("List the registered devices"), {}, {}, {json},
          [](QCommandLineParser &parser) { return deviceList(parser, QStringLiteral("list")); }},
-        {QStringLiteral("show"), QStringLiteral("Show what is registered about a device"), {}, {deviceArgument()}, {json},
+        {QStringLiteral("show"), DeviceText::tr("Show what is registered about a device"), {}, {deviceArgument()}, {json},
          [](QCommandLineParser &parser) { return deviceList(parser, QStringLiteral("show")); }},
-        {QStringLiteral("remove"), QStringLiteral("Forget a device, its key login and its ~/.ssh/config block"),
-         QStringLiteral("Forget a device: its registry entry, its remembered sudo password and the block the program "
+        {QStringLiteral("remove"), DeviceText::tr("Forget a device, its key login and its ~/.ssh/config block"),
+         DeviceText::tr("Forget a device: its registry entry, its remembered sudo password and the block the program "
                         "wrote in ~/.ssh/config (nothing else of the file)."),
          {deviceArgument()}, {}, &deviceRemove},
-        {QStringLiteral("check"), QStringLiteral("Say whether a device answers and its key login works"), {},
+        {QStringLiteral("check"), DeviceText::tr("Say whether a device answers and its key login works"), {},
          {deviceArgument()}, {json}, [](QCommandLineParser &parser) { return deviceList(parser, QStringLiteral("check")); }},
     };
     table.add(std::move(device));

@@ -11,6 +11,7 @@
 #include "core/facts/updateguide.h"
 #include "core/report/supportreport.h"
 
+#include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QFile>
 #include <QJsonArray>
@@ -19,6 +20,13 @@
 using namespace spark;
 
 namespace sparkctl {
+
+namespace {
+struct FactsText
+{
+    Q_DECLARE_TR_FUNCTIONS(sparkctl::FactsCommands)
+};
+} // namespace
 
 namespace {
 
@@ -40,7 +48,7 @@ std::optional<int> replayReport(const QString &path, const QString &file, const 
 {
     QFile input(file);
     if (!input.open(QIODevice::ReadOnly)) {
-        printErr(QStringLiteral("sparkctl %1: cannot read %2: %3\n").arg(path, file, input.errorString()));
+        printErr(FactsText::tr("sparkctl %1: cannot read %2: %3\n").arg(path, file, input.errorString()));
         return Failure;
     }
     const auto policy = VersionPolicy::load();
@@ -63,7 +71,7 @@ std::optional<int> replayReport(const QString &path, const QString &file, const 
             probed.append(Probed{namedDevice(name), Error(line.section(QStringLiteral(": "), 1))});
     }
     if (probed.isEmpty()) {
-        printErr(QStringLiteral("sparkctl %1: the report holds none of the nodes asked for.\n").arg(path));
+        printErr(FactsText::tr("sparkctl %1: the report holds none of the nodes asked for.\n").arg(path));
         return Failure;
     }
     return std::nullopt;
@@ -121,10 +129,10 @@ QString portLine(const NodeFacts &facts, int port)
 
 void printFacts(const NodeFacts &facts)
 {
-    printOut(QStringLiteral("%1 (%2): %3, DGX OS %4, kernel %5\n")
+    printOut(FactsText::tr("%1 (%2): %3, DGX OS %4, kernel %5\n")
                  .arg(facts.node, facts.hostname, facts.release.platformDisplayName(),
                       facts.release.version().isEmpty() ? QStringLiteral("-") : facts.release.version(), facts.kernel));
-    printOut(QStringLiteral("  GPU %1, driver %2, CUDA %3; CX-7 firmware %4\n")
+    printOut(FactsText::tr("  GPU %1, driver %2, CUDA %3; CX-7 firmware %4\n")
                  .arg(facts.gpu.gpuName.isEmpty() ? QStringLiteral("-") : facts.gpu.gpuName,
                       facts.gpu.ok() ? facts.gpu.driverVersion : facts.gpu.problem,
                       facts.gpu.cudaVersion.isEmpty() ? QStringLiteral("-") : facts.gpu.cudaVersion,
@@ -137,7 +145,7 @@ void printFacts(const NodeFacts &facts)
             continue;
         QString text = function.address + QLatin1Char(' ') + function.currentLinkText();
         if (function.aer.fatal.value_or(0) + function.aer.nonFatal.value_or(0) + function.aer.correctable.value_or(0) > 0)
-            text += QStringLiteral(" (AER fatal %1, non-fatal %2, corrected %3)")
+            text += FactsText::tr(" (AER fatal %1, non-fatal %2, corrected %3)")
                         .arg(function.aer.fatal.value_or(0))
                         .arg(function.aer.nonFatal.value_or(0))
                         .arg(function.aer.correctable.value_or(0));
@@ -145,7 +153,7 @@ void printFacts(const NodeFacts &facts)
     }
     if (!pcie.isEmpty())
         printOut(QStringLiteral("  PCIe: %1\n").arg(pcie.join(QStringLiteral(", "))));
-    printOut(QStringLiteral("  user %1 (uid %2, gid %3), sudo: %4\n")
+    printOut(FactsText::tr("  user %1 (uid %2, gid %3), sudo: %4\n")
                  .arg(facts.user.name)
                  .arg(facts.user.uid)
                  .arg(facts.user.gid)
@@ -154,9 +162,9 @@ void printFacts(const NodeFacts &facts)
     for (const NetplanFile &file : facts.networkConfig.netplanFiles)
         config.append(file.path);
     for (const NmProfile &profile : facts.networkConfig.nmProfiles)
-        config.append(QStringLiteral("NetworkManager \"%1\" on %2").arg(profile.id, profile.interfaceName));
+        config.append(FactsText::tr("NetworkManager \"%1\" on %2").arg(profile.id, profile.interfaceName));
     if (!config.isEmpty())
-        printOut(QStringLiteral("  CX-7 settings already there: %1\n").arg(config.join(QStringLiteral(", "))));
+        printOut(FactsText::tr("  CX-7 settings already there: %1\n").arg(config.join(QStringLiteral(", "))));
     const NetworkConfigScan &scan = facts.networkConfig;
     if (scan.nmcliPresent) {
         QStringList devices;
@@ -166,10 +174,10 @@ void printFacts(const NodeFacts &facts)
                                                                                      : QStringLiteral(" (%1)").arg(device.connection)));
         printOut(QStringLiteral("  NetworkManager: %1%2%3\n")
                      .arg(scan.nmRunning ? QStringLiteral("running") : QStringLiteral("not running"),
-                          scan.renderer.isEmpty() ? QString() : QStringLiteral(", netplan renders for %1").arg(scan.renderer),
+                          scan.renderer.isEmpty() ? QString() : FactsText::tr(", netplan renders for %1").arg(scan.renderer),
                           devices.isEmpty() ? QString() : QStringLiteral("; ") + devices.join(QStringLiteral(", "))));
     }
-    printOut(QStringLiteral("  subnets in use: %1\n").arg(facts.occupiedSubnets().join(QStringLiteral(", "))));
+    printOut(FactsText::tr("  subnets in use: %1\n").arg(facts.occupiedSubnets().join(QStringLiteral(", "))));
 }
 
 int runProbe(QCommandLineParser &parser)
@@ -225,11 +233,11 @@ void printUpdateGuide(const QList<Finding> &findings, const QList<Probed> &probe
         if (!toUpdate.contains(node.device.name))
             continue;
         const UpdateGuide guide = UpdateGuide::forNode(policy, node.device.user + QLatin1Char('@') + node.device.host);
-        printOut(QStringLiteral("To update %1:\n    %2\n")
+        printOut(FactsText::tr("To update %1:\n    %2\n")
                      .arg(node.device.name, guide.text().replace(QLatin1Char('\n'), QStringLiteral("\n    "))));
     }
     if (!toUpdate.isEmpty())
-        printOut(QStringLiteral("Or let sparkctl run the update, through the restart: sparkctl update %1\n")
+        printOut(FactsText::tr("Or let sparkctl run the update, through the restart: sparkctl update %1\n")
                      .arg(toUpdate.join(QLatin1Char(' '))));
 }
 
@@ -253,7 +261,7 @@ int runCheck(QCommandLineParser &parser)
         }
         findings.append(Finding{Finding::Severity::Blocker, node.device.name, QStringLiteral("unreachable"),
                                 node.facts.error().message,
-                                QStringLiteral("Check that %1 is on and reachable, then check again.").arg(node.device.name)});
+                                FactsText::tr("Check that %1 is on and reachable, then check again.").arg(node.device.name)});
     }
     findings.append(assessCluster(nodes, *policy));
     const Readiness verdict = readinessOf(findings);
@@ -274,17 +282,17 @@ int runCheck(QCommandLineParser &parser)
                      .arg(severityKey(finding.severity).toUpper(), where, finding.sentence, finding.fix));
     }
     printUpdateGuide(findings, probed, *policy);
-    printOut(policy->builtIn() ? QStringLiteral("Version policy: the built-in one.\n")
-                               : QStringLiteral("Version policy: %1 (overrides the built-in one).\n").arg(policy->source));
+    printOut(policy->builtIn() ? FactsText::tr("Version policy: the built-in one.\n")
+                               : FactsText::tr("Version policy: %1 (overrides the built-in one).\n").arg(policy->source));
     switch (verdict) {
     case Readiness::Ready:
-        printOut(QStringLiteral("Ready: %1 node(s) can be clustered.\n").arg(nodes.size()));
+        printOut(FactsText::tr("Ready: %1 node(s) can be clustered.\n").arg(nodes.size()));
         break;
     case Readiness::Warnings:
-        printOut(QStringLiteral("Ready with warnings: the cluster works, but read the warnings above.\n"));
+        printOut(FactsText::tr("Ready with warnings: the cluster works, but read the warnings above.\n"));
         break;
     case Readiness::Blockers:
-        printOut(QStringLiteral("Not ready: fix the blockers above first.\n"));
+        printOut(FactsText::tr("Not ready: fix the blockers above first.\n"));
         break;
     }
     return code;
@@ -295,13 +303,13 @@ Command probingCommand(const QString &name, const QString &summary, const QStrin
                        std::function<int(QCommandLineParser &)> run)
 {
     return {name, summary, description,
-            {deviceArgument(ArgumentSpec::Any, QStringLiteral("Devices to probe (default: all)."))},
-            {{QStringLiteral("json"), QStringLiteral("Print JSON.")},
+            {deviceArgument(ArgumentSpec::Any, FactsText::tr("Devices to probe (default: all)."))},
+            {{QStringLiteral("json"), FactsText::tr("Print JSON.")},
              {QStringLiteral("sudo-password-stdin"),
-              QStringLiteral("Read the sudo password (the same on every node) from the first line of stdin, to read "
+              FactsText::tr("Read the sudo password (the same on every node) from the first line of stdin, to read "
                              "root-only settings. Without it, each node's password remembered in the keychain is used.")},
              {QStringLiteral("from-report"),
-              QStringLiteral("Read the nodes' answers from a support report (sparkctl report) instead of asking them: "
+              FactsText::tr("Read the nodes' answers from a support report (sparkctl report) instead of asking them: "
                              "the same parsers and rules run on what a Spark said then."),
               QStringLiteral("FILE"), {}, Completion::Files}},
             std::move(run)};
@@ -312,13 +320,13 @@ Command probingCommand(const QString &name, const QString &summary, const QStrin
 void registerFactsCommands(CommandTable &table)
 {
     table.add(probingCommand(QStringLiteral("probe"),
-                             QStringLiteral("Show each device's hardware, CX-7 ports and software versions"),
-                             QStringLiteral("Read each device's hardware, ConnectX-7 ports, network settings and software "
+                             FactsText::tr("Show each device's hardware, CX-7 ports and software versions"),
+                             FactsText::tr("Read each device's hardware, ConnectX-7 ports, network settings and software "
                                             "versions, all devices at once, and print what was found."),
                              &runProbe));
     table.add(probingCommand(QStringLiteral("check"),
-                             QStringLiteral("Cluster readiness: exit 0 ready, 10 warnings, 20 blockers"),
-                             QStringLiteral("Probe the devices and judge whether they can be clustered: each finding with "
+                             FactsText::tr("Cluster readiness: exit 0 ready, 10 warnings, 20 blockers"),
+                             FactsText::tr("Probe the devices and judge whether they can be clustered: each finding with "
                                             "what to do. Exit code 0 ready, 10 ready with warnings, 20 blockers found."),
                              &runCheck));
 }

@@ -13,6 +13,7 @@
 #include "core/topology/cablingplanner.h"
 #include "core/topology/clusterstore.h"
 
+#include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -23,6 +24,13 @@
 #include <cstdio>
 
 namespace sparkctl {
+
+namespace {
+struct LinkTestText
+{
+    Q_DECLARE_TR_FUNCTIONS(sparkctl::LinkTest)
+};
+} // namespace
 
 using namespace spark;
 
@@ -73,7 +81,7 @@ int printHistory(const QString &clusterName, bool asJson)
         return failWith(loaded.error());
     const QList<LinkTestRun> runs = history.runs(cluster->name);
     if (runs.isEmpty() && !asJson)
-        printOut(QStringLiteral("%1 has no link test runs yet: 'sparkctl linktest --cluster %1' measures its links.\n")
+        printOut(LinkTestText::tr("%1 has no link test runs yet: 'sparkctl linktest --cluster %1' measures its links.\n")
                      .arg(cluster->name));
     for (const LinkTestRun &run : runs) {
         if (asJson) {
@@ -87,7 +95,7 @@ int printHistory(const QString &clusterName, bool asJson)
         double slowest = -1;
         for (const LinkResult &link : run.links)
             slowest = slowest < 0 ? link.slowestPortGbps() : std::min(slowest, link.slowestPortGbps());
-        printOut(QStringLiteral("%1  %2 of %3 links passed, slowest port %4 Gb/s\n")
+        printOut(LinkTestText::tr("%1  %2 of %3 links passed, slowest port %4 Gb/s\n")
                      .arg(run.started.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")))
                      .arg(passed)
                      .arg(run.links.size())
@@ -103,17 +111,17 @@ std::optional<QString> readOptions(const QCommandLineParser &parser, const QStri
     if (parser.value(mode) == QLatin1String("rdma"))
         options.mode = LinkTestMode::Rdma;
     else if (parser.value(mode) != QLatin1String("tcp"))
-        return QStringLiteral("--mode must be tcp or rdma.");
+        return LinkTestText::tr("--mode must be tcp or rdma.");
     bool ok = false;
     options.seconds = parser.value(duration).toInt(&ok);
     if (!ok || options.seconds < 2 || options.seconds > 3600)
-        return QStringLiteral("--duration must be a number of seconds from 2 to 3600.");
+        return LinkTestText::tr("--duration must be a number of seconds from 2 to 3600.");
     options.streams = parser.value(streams).toInt(&ok);
     if (!ok || options.streams < 1 || options.streams > 128)
-        return QStringLiteral("--streams must be from 1 to 128.");
+        return LinkTestText::tr("--streams must be from 1 to 128.");
     const auto phases = phasesFor(parser.value(direction));
     if (!phases)
-        return QStringLiteral("--direction must be a-b, b-a, both or all.");
+        return LinkTestText::tr("--direction must be a-b, b-a, both or all.");
     options.phases = *phases;
     return std::nullopt;
 }
@@ -127,7 +135,7 @@ Expected<LinkTestJob> planJob(const ClusterContext &context, bool quiet)
     if (!cabling)
         return cabling.error();
     if (!quiet)
-        printOut(QStringLiteral("Reading %1 nodes…\n").arg(targets.size()));
+        printOut(LinkTestText::tr("Reading %1 nodes…\n").arg(targets.size()));
     const auto facts = ClusterPreparer::probe(targets);
     if (!facts)
         return facts.error();
@@ -161,7 +169,7 @@ void printAsItHappens(LinkTestRunner &runner, bool asJson, const QHash<QString, 
 {
     QObject::connect(&runner, &LinkTestRunner::started, &runner, [asJson](const LinkTestRun &run) {
         if (!asJson)
-            printOut(QStringLiteral("%1 links; a port passes above %2 Gb/s (%3 Gb/s at rate scale %4).\n")
+            printOut(LinkTestText::tr("%1 links; a port passes above %2 Gb/s (%3 Gb/s at rate scale %4).\n")
                          .arg(run.links.size())
                          .arg(LinkVerdict::formatGbps(run.expectedGbps * run.scale), LinkVerdict::formatGbps(run.expectedGbps))
                          .arg(run.scale));
@@ -180,7 +188,7 @@ void printAsItHappens(LinkTestRunner &runner, bool asJson, const QHash<QString, 
                                             {QStringLiteral("latencyUs"), microseconds},
                                             {QStringLiteral("lossPercent"), loss}});
                          else
-                             printOut(QStringLiteral("  %1 latency %2 µs, %3 % loss\n")
+                             printOut(LinkTestText::tr("  %1 latency %2 µs, %3 % loss\n")
                                           .arg(labels.value(link))
                                           .arg(microseconds, 0, 'f', 0)
                                           .arg(loss, 0, 'f', 0));
@@ -233,8 +241,8 @@ void printSummary(const LinkTestRun &run, const std::optional<RunComparison> &co
     if (!asJson) {
         if (comparison)
             printOut(comparison->text() + QLatin1Char('\n'));
-        printOut(run.passed() ? QStringLiteral("Every link of %1 passed.\n").arg(run.cluster)
-                              : QStringLiteral("At least one link of %1 failed.\n").arg(run.cluster));
+        printOut(run.passed() ? LinkTestText::tr("Every link of %1 passed.\n").arg(run.cluster)
+                              : LinkTestText::tr("At least one link of %1 failed.\n").arg(run.cluster));
         return;
     }
     if (comparison) {
@@ -292,27 +300,27 @@ int runLinkTest(QCommandLineParser &parser)
 
 void registerLinkTestCommands(CommandTable &table)
 {
-    table.add({commandPath, QStringLiteral("Measure every link of the cluster and judge it (--json for JSON lines)"),
-               QStringLiteral("Measure every link of the cluster, both twins of each port at once, and say for each "
+    table.add({commandPath, LinkTestText::tr("Measure every link of the cluster and judge it (--json for JSON lines)"),
+               LinkTestText::tr("Measure every link of the cluster, both twins of each port at once, and say for each "
                               "whether it carries what it should. Exit code 0 when every link passes, 1 otherwise."),
                {},
                {clusterOption(),
                 {QStringLiteral("mode"),
-                 QStringLiteral("tcp (iperf3) or rdma (ib_write_bw from perftest, with each port's RoCE device and GID "
+                 LinkTestText::tr("tcp (iperf3) or rdma (ib_write_bw from perftest, with each port's RoCE device and GID "
                                 "index); default tcp."),
                  QStringLiteral("MODE"), QStringLiteral("tcp"), Completion::Words, {QStringLiteral("tcp"), QStringLiteral("rdma")}},
-                {QStringLiteral("duration"), QStringLiteral("Seconds per direction (default 10)."), QStringLiteral("S"),
+                {QStringLiteral("duration"), LinkTestText::tr("Seconds per direction (default 10)."), QStringLiteral("S"),
                  QStringLiteral("10")},
                 {QStringLiteral("direction"),
-                 QStringLiteral("a-b, b-a, both (at once) or all (one after the other, then at once; the default)."),
+                 LinkTestText::tr("a-b, b-a, both (at once) or all (one after the other, then at once; the default)."),
                  QStringLiteral("DIRECTION"), QStringLiteral("all"), Completion::Words,
                  {QStringLiteral("a-b"), QStringLiteral("b-a"), QStringLiteral("both"), QStringLiteral("all")}},
-                {QStringLiteral("streams"), QStringLiteral("Parallel TCP streams per twin (default 4; tcp mode)."),
+                {QStringLiteral("streams"), LinkTestText::tr("Parallel TCP streams per twin (default 4; tcp mode)."),
                  QStringLiteral("N"), QStringLiteral("4")},
                 {QStringLiteral("json"),
-                 QStringLiteral("Samples as JSON lines as they arrive, then each link's verdict and the run.")},
+                 LinkTestText::tr("Samples as JSON lines as they arrive, then each link's verdict and the run.")},
                 {QStringLiteral("history"),
-                 QStringLiteral("List the cluster's earlier runs instead of measuring (each run is compared with the one "
+                 LinkTestText::tr("List the cluster's earlier runs instead of measuring (each run is compared with the one "
                                 "before it).")}},
                &runLinkTest});
 }

@@ -20,6 +20,13 @@
 namespace sparkctl {
 
 namespace {
+struct MonitorText
+{
+    Q_DECLARE_TR_FUNCTIONS(sparkctl::Monitor)
+};
+} // namespace
+
+namespace {
 
 const QString commandPath = QStringLiteral("monitor");
 
@@ -33,7 +40,7 @@ void printTick(const QList<spark::NodeHealth> &nodes)
 {
     for (const spark::NodeHealth &node : nodes) {
         if (!node.reachable) {
-            printOut(QStringLiteral("%1: unreachable (%2), next try in %3 ticks\n")
+            printOut(MonitorText::tr("%1: unreachable (%2), next try in %3 ticks\n")
                          .arg(node.node, node.unreachableDetail)
                          .arg(node.retryInTicks));
             continue;
@@ -54,7 +61,7 @@ void printTick(const QList<spark::NodeHealth> &nodes)
             if (present == 0)
                 continue;
             const spark::PortRates *rates = node.rates ? node.rates->portRates(port) : nullptr;
-            printOut(QStringLiteral("%1 port %2: rx %3 tx %4 Gb/s, %5/2 twins up\n")
+            printOut(MonitorText::tr("%1 port %2: rx %3 tx %4 Gb/s, %5/2 twins up\n")
                          .arg(node.node)
                          .arg(port)
                          .arg(rate(rates ? rates->rxGbps : std::nullopt), rate(rates ? rates->txGbps : std::nullopt))
@@ -72,14 +79,14 @@ int runMonitor(QCommandLineParser &parser)
     bool ok = false;
     const int intervalMs = parser.value(interval).toInt(&ok);
     if (!ok || intervalMs < 200)
-        return usageError(parser, commandPath, QStringLiteral("--interval must be a number of milliseconds, at least 200."));
+        return usageError(parser, commandPath, MonitorText::tr("--interval must be a number of milliseconds, at least 200."));
     const int ticks = parser.value(count).toInt(&ok);
     if (!ok || ticks < 0)
-        return usageError(parser, commandPath, QStringLiteral("--count must be 0 or more."));
+        return usageError(parser, commandPath, MonitorText::tr("--count must be 0 or more."));
     spark::HealthThresholds thresholds;
     thresholds.scale = parser.value(scale).toDouble(&ok);
     if (!ok || thresholds.scale <= 0 || thresholds.scale > 1)
-        return usageError(parser, commandPath, QStringLiteral("--scale must be above 0 and at most 1."));
+        return usageError(parser, commandPath, MonitorText::tr("--scale must be above 0 and at most 1."));
 
     spark::DeviceRegistry registry;
     if (const auto loaded = registry.load(); !loaded) {
@@ -92,7 +99,7 @@ int runMonitor(QCommandLineParser &parser)
     for (const QString &name : parser.positionalArguments()) {
         const spark::Device *device = registry.find(name);
         if (!device) {
-            printErr(QStringLiteral("sparkctl monitor: no device named \"%1\"; see the registered devices with the GUI or 'sparkctl device list'.\n").arg(name));
+            printErr(MonitorText::tr("sparkctl monitor: no device named \"%1\"; see the registered devices with the GUI or 'sparkctl device list'.\n").arg(name));
             return Failure;
         }
         devices.append(*device);
@@ -140,15 +147,15 @@ int runMonitor(QCommandLineParser &parser)
 
 void registerMonitorCommands(CommandTable &table)
 {
-    table.add({QStringLiteral("monitor"), QStringLiteral("Watch link health of registered Sparks (--json for JSON Lines)"),
-               QStringLiteral("Watch the CX-7 links of registered Sparks: rates, errors and alerts, once a second."),
-               {deviceArgument(ArgumentSpec::Some, QStringLiteral("Registered devices to watch."))},
-               {{QStringLiteral("json"), QStringLiteral("One JSON object per node and tick (JSON Lines).")},
-                {QStringLiteral("interval"), QStringLiteral("Milliseconds between polls (default 1000)."),
+    table.add({QStringLiteral("monitor"), MonitorText::tr("Watch link health of registered Sparks (--json for JSON Lines)"),
+               MonitorText::tr("Watch the CX-7 links of registered Sparks: rates, errors and alerts, once a second."),
+               {deviceArgument(ArgumentSpec::Some, MonitorText::tr("Registered devices to watch."))},
+               {{QStringLiteral("json"), MonitorText::tr("One JSON object per node and tick (JSON Lines).")},
+                {QStringLiteral("interval"), MonitorText::tr("Milliseconds between polls (default 1000)."),
                  QStringLiteral("ms"), QStringLiteral("1000")},
-                {QStringLiteral("count"), QStringLiteral("Stop after this many ticks (default: run until stopped)."),
+                {QStringLiteral("count"), MonitorText::tr("Stop after this many ticks (default: run until stopped)."),
                  QStringLiteral("n"), QStringLiteral("0")},
-                {QStringLiteral("scale"), QStringLiteral("Rate scale of an emulated cluster (default 1)."),
+                {QStringLiteral("scale"), MonitorText::tr("Rate scale of an emulated cluster (default 1)."),
                  QStringLiteral("factor"), QStringLiteral("1")}},
                &runMonitor});
 }

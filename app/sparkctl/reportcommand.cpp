@@ -59,7 +59,7 @@ int runReport(QCommandLineParser &parser)
 void registerReportCommand(CommandTable &table)
 {
     table.add({QStringLiteral("report"),
-               QStringLiteral("Save a support report: what each node says, redacted, in one archive"),
+               ReportText::tr("Save a support report: what each node says, redacted, in one archive"),
                ReportText::tr("Save a support report: every raw output the probe, the neighbour discovery and a health "
                               "poll read on each node, the findings drawn from them and the program's logs, in one "
                               "archive; passwords, keys and serial numbers are left out."),

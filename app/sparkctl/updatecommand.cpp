@@ -9,6 +9,7 @@
 #include "core/devices/updaterunner.h"
 #include "core/facts/readiness.h"
 
+#include <QCoreApplication>
 #include <QFuture>
 #include <QMutex>
 #include <QTextStream>
@@ -18,6 +19,13 @@
 using namespace spark;
 
 namespace sparkctl {
+
+namespace {
+struct UpdateText
+{
+    Q_DECLARE_TR_FUNCTIONS(sparkctl::Update)
+};
+} // namespace
 
 namespace {
 
@@ -58,11 +66,11 @@ int runUpdate(QCommandLineParser &parser)
     QTextStream in(stdin);
 
     if (!parser.isSet(yes)) {
-        printOut(QStringLiteral("This updates %1 and restarts them; anything running on them stops. Go on? [y/N] ")
+        printOut(UpdateText::tr("This updates %1 and restarts them; anything running on them stops. Go on? [y/N] ")
                      .arg(names.join(QStringLiteral(", "))));
         const QString answer = in.readLine().trimmed().toLower();
         if (answer != QLatin1String("y") && answer != QLatin1String("yes")) {
-            printOut(QStringLiteral("Nothing was changed.\n"));
+            printOut(UpdateText::tr("Nothing was changed.\n"));
             return Failure;
         }
     }
@@ -80,7 +88,7 @@ int runUpdate(QCommandLineParser &parser)
             code = Failure;
             continue;
         }
-        printOut(QStringLiteral("%1 is back: DGX OS %2, driver %3, CX-7 firmware %4.\n")
+        printOut(UpdateText::tr("%1 is back: DGX OS %2, driver %3, CX-7 firmware %4.\n")
                      .arg(facts->node, facts->release.version(), facts->gpu.driverVersion, facts->cx7Firmware()));
         if (!policy)
             continue;
@@ -98,15 +106,15 @@ int runUpdate(QCommandLineParser &parser)
 void registerUpdateCommand(CommandTable &table)
 {
     table.add({QStringLiteral("update"),
-               QStringLiteral("Run NVIDIA's documented update on devices, through the restart, then check them again"),
-               QStringLiteral("Runs NVIDIA's documented update (apt-get update, apt-get dist-upgrade, fwupdmgr refresh, "
+               UpdateText::tr("Run NVIDIA's documented update on devices, through the restart, then check them again"),
+               UpdateText::tr("Runs NVIDIA's documented update (apt-get update, apt-get dist-upgrade, fwupdmgr refresh, "
                               "fwupdmgr upgrade, reboot) on the named devices at once, waits until they are back and "
                               "checks them again."),
-               {{QStringLiteral("NAME"), QStringLiteral("Devices to update."), ArgumentSpec::Some, Completion::Devices, {},
-                 QStringLiteral("name the devices to update; \"sparkctl check\" says which need it.")}},
-               {{QStringLiteral("yes"), QStringLiteral("Do not ask for confirmation.")},
+               {{QStringLiteral("NAME"), UpdateText::tr("Devices to update."), ArgumentSpec::Some, Completion::Devices, {},
+                 UpdateText::tr("name the devices to update; \"sparkctl check\" says which need it.")}},
+               {{QStringLiteral("yes"), UpdateText::tr("Do not ask for confirmation.")},
                 {QStringLiteral("sudo-password-stdin"),
-                 QStringLiteral("Read the sudo password (the same on every node) from the first line of stdin; without "
+                 UpdateText::tr("Read the sudo password (the same on every node) from the first line of stdin; without "
                                 "it, each node's password remembered in the keychain is used.")}},
                &runUpdate});
 }
