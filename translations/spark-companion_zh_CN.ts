@@ -4331,141 +4331,148 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
     <message>
         <source>to the switch: %1
 </source>
-        <translation type="unfinished"></translation>
+        <translation>连接到交换机：%1
+</translation>
     </message>
     <message>
         <source>Cable discovery took %1 ms on %2 nodes.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>线缆检测耗时 %1 ms，共 %2 个节点。
+</translation>
     </message>
     <message>
         <source>The cabling of %1 matches its plan.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的布线与规划一致。
+</translation>
     </message>
     <message>
         <source>Every twin of %1 carries what it should.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的每个孪生接口都承载了应有的流量。
+</translation>
     </message>
     <message>
         <source>--revert-seconds needs a positive number.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reading %1 nodes…
-</source>
-        <translation type="unfinished"></translation>
+        <translation>--revert-seconds 必须是正数。</translation>
     </message>
     <message>
         <source> (already applied)</source>
-        <translation type="unfinished"></translation>
+        <translation> （已应用）</translation>
     </message>
     <message>
         <source>Dry run: nothing was changed.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>试运行：未做任何更改。
+</translation>
     </message>
     <message>
         <source>  %1 could not be reached; it restores its earlier settings by itself within %2 s.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>  无法连接到 %1；它会在 %2 s 内自动恢复原来的设置。
+</translation>
     </message>
     <message>
         <source>%1 already ran this plan; nothing was changed.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已在使用此规划；未做任何更改。
+</translation>
     </message>
     <message>
         <source>%1 runs its new network settings.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已在使用新的网络设置。
+</translation>
     </message>
     <message>
         <source>Timing: plan %1 ms, apply and verify %2 ms, node-to-node SSH %3 ms, total %4 ms.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>耗时：规划 %1 ms，应用和验证 %2 ms，节点间 SSH %3 ms，总计 %4 ms。
+</translation>
     </message>
     <message>
         <source>--format must be hostfile, nccl-env, ansible or vllm.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>sparkctl cluster export: NCCL_IB_GID_INDEX is left out: %1
-</source>
-        <translation type="unfinished"></translation>
+        <translation>--format 必须是 hostfile、nccl-env、ansible 或 vllm。</translation>
     </message>
     <message>
         <source>NCCL_IB_GID_INDEX is not set: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未设置 NCCL_IB_GID_INDEX：%1</translation>
     </message>
     <message>
         <source>Plan, check, apply, roll back or export a cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>规划、检查、应用、回滚或导出集群</translation>
     </message>
     <message>
         <source>Check the cables against the plan, then a few seconds of traffic</source>
-        <translation type="unfinished"></translation>
+        <translation>按规划检查线缆，然后发送几秒钟的流量</translation>
     </message>
     <message>
         <source>Check the cables of the cluster: which port of which node is cabled to which port of which other node, against the plan; then a few seconds of traffic over every twin (it needs nothing configured).</source>
-        <translation type="unfinished"></translation>
+        <translation>检查集群的线缆：哪个节点的哪个端口连接到另一个节点的哪个端口，并与规划对照；然后在每个孪生接口上发送几秒钟的流量（无需任何配置）。</translation>
     </message>
     <message>
         <source>Only look at the cables; send no traffic over them.</source>
-        <translation type="unfinished"></translation>
+        <translation>只检查线缆；不通过线缆发送流量。</translation>
     </message>
     <message>
         <source>Give every node its ConnectX-7 addresses, with automatic undo</source>
-        <translation type="unfinished"></translation>
+        <translation>为每个节点分配 ConnectX-7 地址，支持自动撤销</translation>
     </message>
     <message>
         <source>Give every node of the cluster its ConnectX-7 addresses, safely: each node keeps a backup and undoes the change by itself unless every link is checked in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>安全地为集群的每个节点分配 ConnectX-7 地址：每个节点都会保留备份，除非及时检查通过每条链路，否则会自动撤销更改。</translation>
     </message>
     <message>
         <source>Show what would be done; change nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>显示将执行的操作；不做任何更改。</translation>
     </message>
     <message>
         <source>Disable earlier netplan files for the same ports (kept in the backup).</source>
-        <translation type="unfinished"></translation>
+        <translation>停用针对相同端口的旧 netplan 文件（保留在备份中）。</translation>
     </message>
     <message>
         <source>Seconds after which a node undoes the change by itself (default 60).</source>
-        <translation type="unfinished"></translation>
+        <translation>节点自动撤销更改前等待的秒数（默认 60）。</translation>
     </message>
     <message>
         <source>Do not set up node-to-node SSH.</source>
-        <translation type="unfinished"></translation>
+        <translation>不设置节点间 SSH。</translation>
     </message>
     <message>
         <source>Put every node back on its network settings from before</source>
-        <translation type="unfinished"></translation>
+        <translation>将每个节点恢复到之前的网络设置</translation>
     </message>
     <message>
         <source>Put every node of the cluster back on the network settings it had before the first apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>将集群的每个节点恢复到首次应用之前的网络设置。</translation>
     </message>
     <message>
         <source>Print an MPI hostfile, the NCCL environment, an Ansible inventory or vLLM commands</source>
-        <translation type="unfinished"></translation>
+        <translation>输出 MPI hostfile、NCCL 环境变量、Ansible inventory 或 vLLM 命令</translation>
     </message>
     <message>
         <source>Print an MPI hostfile, the NCCL environment, an Ansible inventory or the vLLM commands for the cluster.</source>
-        <translation type="unfinished"></translation>
+        <translation>输出该集群的 MPI hostfile、NCCL 环境变量、Ansible inventory 或 vLLM 命令。</translation>
     </message>
     <message>
         <source>hostfile, nccl-env, ansible or vllm.</source>
-        <translation type="unfinished"></translation>
+        <translation>hostfile、nccl-env、ansible 或 vllm。</translation>
     </message>
     <message>
         <source>The cluster (default: the one planned last).</source>
-        <translation type="unfinished"></translation>
+        <translation>集群（默认：最近规划的那个）。</translation>
     </message>
     <message>
         <source>Read one sudo password for every node from the first line of stdin.</source>
-        <translation type="unfinished"></translation>
+        <translation>从标准输入的第一行读取一个用于所有节点的 sudo 密码。</translation>
+    </message>
+    <message>
+        <source>Reading %1 nodes…</source>
+        <translation>正在读取 %1 个节点…</translation>
+    </message>
+    <message>
+        <source>NCCL_IB_GID_INDEX is left out: %1</source>
+        <translation>未写入 NCCL_IB_GID_INDEX：%1</translation>
     </message>
 </context>
 <context>
@@ -4600,148 +4607,165 @@ Run &apos;sparkctl %1 COMMAND --help&apos; for a command&apos;s options.
         <source>Show this help.</source>
         <translation>显示此帮助。</translation>
     </message>
+    <message>
+        <source>JSON lines as it goes, the last one the result (docs/sparkctl-json.md).</source>
+        <translation>边运行边输出 JSON 行，最后一行是结果（见 docs/sparkctl-json.md）。</translation>
+    </message>
+    <message>
+        <source>Print the result as JSON (docs/sparkctl-json.md).</source>
+        <translation>以 JSON 输出结果（见 docs/sparkctl-json.md）。</translation>
+    </message>
+    <message>
+        <source>Print only the result, no progress.</source>
+        <translation>只输出结果，不输出进度。</translation>
+    </message>
+    <message>
+        <source>Also print each error&apos;s detail (what a node said on stderr).</source>
+        <translation>同时输出每个错误的详情（节点在 stderr 上输出的内容）。</translation>
+    </message>
 </context>
 <context>
     <name>sparkctl::Completion</name>
     <message>
         <source>Print the shell completion script for bash, zsh or fish</source>
-        <translation type="unfinished"></translation>
+        <translation>输出 bash、zsh 或 fish 的 shell 补全脚本</translation>
     </message>
     <message>
         <source>Print the completion script for bash, zsh or fish (the package installs them; this is for a build from source). For bash: source &lt;(sparkctl completion bash).</source>
-        <translation type="unfinished"></translation>
+        <translation>输出 bash、zsh 或 fish 的补全脚本（软件包会自行安装这些脚本；此命令用于从源码构建的情况）。对于 bash：source &lt;(sparkctl completion bash)。</translation>
     </message>
     <message>
         <source>bash, zsh or fish.</source>
-        <translation type="unfinished"></translation>
+        <translation>bash、zsh 或 fish。</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a shell sparkctl completes for; use bash, zsh or fish.</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos; 不是 sparkctl 支持补全的 shell；请使用 bash、zsh 或 fish。</translation>
     </message>
     <message>
         <source>The registered devices&apos; or clusters&apos; names</source>
-        <translation type="unfinished"></translation>
+        <translation>已注册设备或集群的名称</translation>
     </message>
     <message>
         <source>devices or clusters.</source>
-        <translation type="unfinished"></translation>
+        <translation>devices 或 clusters。</translation>
     </message>
     <message>
         <source>Print sparkctl(1) as roff</source>
-        <translation type="unfinished"></translation>
+        <translation>以 roff 格式输出 sparkctl(1)</translation>
     </message>
 </context>
 <context>
     <name>sparkctl::DailyCommands</name>
     <message>
         <source>No device is named &quot;%1&quot;; &quot;sparkctl device list&quot; shows the names.</source>
-        <translation type="unfinished">没有名为“%1”的设备；运行“sparkctl device list”可查看设备名称。</translation>
+        <translation>没有名为“%1”的设备；“sparkctl device list”可列出名称。</translation>
     </message>
     <message>
         <source>Forwarding localhost:%1 to port %2 on %3 (connected in %4 ms). Stop with Ctrl+C.
 </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>warning: %1
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Opened %1 in the browser.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The tunnel to %1 is closed.
-</source>
-        <translation type="unfinished"></translation>
+        <translation>正在将 localhost:%1 转发到 %3 上的端口 %2（连接耗时 %4 ms）。按 Ctrl+C 停止。
+</translation>
     </message>
     <message>
         <source>Connected to %1 (%2) in %3 ms; host key %4; %5.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>已连接到 %1（%2），耗时 %3 ms；主机密钥 %4；%5。
+</translation>
     </message>
     <message>
         <source>commands run</source>
-        <translation type="unfinished"></translation>
+        <translation>可以执行命令</translation>
     </message>
     <message>
         <source>commands do not run</source>
-        <translation type="unfinished"></translation>
+        <translation>无法执行命令</translation>
     </message>
     <message>
         <source>--remote is needed.</source>
-        <translation type="unfinished"></translation>
+        <translation>需要 --remote。</translation>
     </message>
     <message>
         <source>--remote must be a port number from 1 to 65535.</source>
-        <translation type="unfinished"></translation>
+        <translation>--remote 必须是 1 到 65535 之间的端口号。</translation>
     </message>
     <message>
         <source>--local must be a port number from 1024 to 65535.</source>
-        <translation type="unfinished"></translation>
+        <translation>--local 必须是 1024 到 65535 之间的端口号。</translation>
     </message>
     <message>
         <source>&apos;%1&apos; cannot be opened; use dashboard, terminal, code or cursor.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 &apos;%1&apos;；请使用 dashboard、terminal、code 或 cursor。</translation>
     </message>
     <message>
         <source>Open an SSH session to a device and report it</source>
-        <translation type="unfinished"></translation>
+        <translation>打开到设备的 SSH 会话并报告结果</translation>
     </message>
     <message>
         <source>Open an SSH session to a registered device and report how it went.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开到已注册设备的 SSH 会话，并报告连接情况。</translation>
     </message>
     <message>
         <source>Forward a local port to a port on a device until stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>将本地端口转发到设备上的端口，直到停止</translation>
     </message>
     <message>
         <source>Forward a port of this computer to a port on a device&apos;s own loopback until stopped (Ctrl+C).</source>
-        <translation type="unfinished"></translation>
+        <translation>将本机的一个端口转发到设备自身回环接口上的端口，直到停止（Ctrl+C）。</translation>
     </message>
     <message>
         <source>Port on this computer (1024-65535).</source>
-        <translation type="unfinished"></translation>
+        <translation>本机上的端口（1024-65535）。</translation>
     </message>
     <message>
         <source>Port on the device&apos;s localhost.</source>
-        <translation type="unfinished"></translation>
+        <translation>设备 localhost 上的端口。</translation>
     </message>
     <message>
         <source>Open http://localhost:L/ in the browser.</source>
-        <translation type="unfinished"></translation>
+        <translation>在浏览器中打开 http://localhost:L/。</translation>
     </message>
     <message>
         <source>Open a device&apos;s DGX Dashboard, a terminal, VS Code or Cursor</source>
-        <translation type="unfinished"></translation>
+        <translation>打开设备的 DGX Dashboard、终端、VS Code 或 Cursor</translation>
     </message>
     <message>
         <source>Open a device&apos;s DGX Dashboard (through a tunnel, until Ctrl+C), a terminal logged in to it, or VS Code / Cursor with Remote-SSH.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开设备的 DGX Dashboard（通过隧道，直到按 Ctrl+C）、已登录到该设备的终端，或通过 Remote-SSH 打开 VS Code / Cursor。</translation>
     </message>
     <message>
         <source>dashboard, terminal, code or cursor.</source>
-        <translation type="unfinished"></translation>
+        <translation>dashboard、terminal、code 或 cursor。</translation>
     </message>
     <message>
         <source>Folder on the device for code/cursor (default: the user&apos;s home).</source>
-        <translation type="unfinished"></translation>
+        <translation>code/cursor 在设备上打开的文件夹（默认：用户的主目录）。</translation>
     </message>
     <message>
         <source>Local port for the dashboard (11000).</source>
-        <translation type="unfinished"></translation>
+        <translation>DGX Dashboard 使用的本地端口（11000）。</translation>
     </message>
     <message>
         <source>Only open the dashboard&apos;s tunnel; print its address.</source>
-        <translation type="unfinished"></translation>
+        <translation>只打开 DGX Dashboard 的隧道；输出其地址。</translation>
     </message>
     <message>
         <source>The terminal program to prefer (e.g. konsole).</source>
-        <translation type="unfinished"></translation>
+        <translation>优先使用的终端程序（例如 konsole）。</translation>
+    </message>
+    <message>
+        <source>Opened %1 in the browser.</source>
+        <translation>已在浏览器中打开 %1。</translation>
+    </message>
+    <message>
+        <source>The tunnel to %1 is closed.</source>
+        <translation>通往 %1 的隧道已关闭。</translation>
+    </message>
+    <message>
+        <source>Started %1 %2
+</source>
+        <translation>已启动 %1 %2
+</translation>
     </message>
 </context>
 <context>
@@ -4750,56 +4774,57 @@ Run &apos;sparkctl %1 COMMAND --help&apos; for a command&apos;s options.
         <source>First connection to this device. Its %1 host key fingerprint is
   %2
 Does it match the one the device shows (for example with &apos;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&apos; on it)? [y/N] </source>
-        <translation type="unfinished"></translation>
+        <translation>首次连接此设备。其 %1 主机密钥指纹为
+  %2
+是否与设备上显示的指纹一致（例如在设备上运行 &apos;ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub&apos; 所显示的）？[y/N] </translation>
     </message>
     <message>
         <source>If the fingerprint is right, run the command again with --accept-host-key %1
 </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>warning: %1
-</source>
-        <translation type="unfinished"></translation>
+        <translation>如果指纹正确，请加上 --accept-host-key %1 重新运行该命令。
+</translation>
     </message>
     <message>
         <source>Added %1 (%2@%3, port %4). Log in with: ssh %5
 </source>
-        <translation type="unfinished"></translation>
+        <translation>已添加 %1（%2@%3，端口 %4）。登录方式：ssh %5
+</translation>
     </message>
     <message>
         <source>--host and --user are needed.</source>
-        <translation type="unfinished"></translation>
+        <translation>需要 --host 和 --user。</translation>
     </message>
     <message>
         <source>--password-stdin is needed (a password is never taken from the command line).</source>
-        <translation type="unfinished"></translation>
+        <translation>需要 --password-stdin（绝不从命令行接收密码）。</translation>
     </message>
     <message>
         <source>--port must be a number from 1 to 65535.</source>
-        <translation type="unfinished"></translation>
+        <translation>--port 必须是 1 到 65535 之间的数字。</translation>
     </message>
     <message>
         <source>The sudo password of %1 is remembered in the system keychain.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的 sudo 密码已记在系统钥匙串中。
+</translation>
     </message>
     <message>
         <source>No devices yet. Add one with: sparkctl device add NAME --host HOST --user USER --password-stdin
 </source>
-        <translation type="unfinished"></translation>
+        <translation>还没有设备。添加方法：sparkctl device add NAME --host HOST --user USER --password-stdin
+</translation>
     </message>
     <message>
         <source>DGX Spark</source>
-        <translation type="unfinished"></translation>
+        <translation>DGX Spark</translation>
     </message>
     <message>
         <source>Linux host</source>
-        <translation type="unfinished"></translation>
+        <translation>Linux 主机</translation>
     </message>
     <message>
         <source>No device is named &quot;%1&quot;; &quot;sparkctl device list&quot; shows the names.</source>
-        <translation type="unfinished">没有名为“%1”的设备；运行“sparkctl device list”可查看设备名称。</translation>
+        <translation>没有名为“%1”的设备；“sparkctl device list”可列出名称。</translation>
     </message>
     <message>
         <source>name:        %1
@@ -4810,231 +4835,257 @@ host key:    %7
 kind:        %8
 CX-7 MACs:   %9
 </source>
-        <translation type="unfinished"></translation>
+        <translation>名称：      %1
+地址：      %2 端口 %3
+用户：      %4
+SSH 别名：  %5%6
+主机密钥：  %7
+类型：      %8
+CX-7 MAC：  %9
+</translation>
     </message>
     <message>
         <source> (managed block in ~/.ssh/config)</source>
-        <translation type="unfinished"></translation>
+        <translation> （~/.ssh/config 中的托管块）</translation>
     </message>
     <message>
         <source>generic Linux host</source>
-        <translation type="unfinished"></translation>
+        <translation>普通 Linux 主机</translation>
     </message>
     <message>
         <source>%1 is online (%2, key login works).
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在线（%2，密钥登录正常）。
+</translation>
     </message>
     <message>
         <source>%1 is offline: %2
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 离线：%2
+</translation>
     </message>
     <message>
         <source> Its ~/.ssh/config entry was removed too.</source>
-        <translation type="unfinished"></translation>
+        <translation> 其 ~/.ssh/config 条目也已删除。</translation>
     </message>
     <message>
         <source>Accept this host key fingerprint on first contact.</source>
-        <translation type="unfinished"></translation>
+        <translation>首次连接时接受此主机密钥指纹。</translation>
     </message>
     <message>
         <source>Print JSON.</source>
-        <translation type="unfinished"></translation>
+        <translation>以 JSON 格式输出。</translation>
     </message>
     <message>
         <source>Add, import, list, show, remove or check devices</source>
-        <translation type="unfinished"></translation>
+        <translation>添加、导入、列出、显示、移除或检查设备</translation>
     </message>
     <message>
         <source>Register a device: log in once with its password, install a key</source>
-        <translation type="unfinished"></translation>
+        <translation>注册设备：用密码登录一次，安装密钥</translation>
     </message>
     <message>
         <source>Register a device: log in once with its password (read from stdin), confirm its host key, install a key of its own and a Host block in ~/.ssh/config; the password is not kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>注册设备：用其密码（从标准输入读取）登录一次，确认其主机密钥，安装专用密钥并在 ~/.ssh/config 中写入 Host 块；不保留密码。</translation>
     </message>
     <message>
         <source>A name for the device, e.g. spark-1.</source>
-        <translation type="unfinished"></translation>
+        <translation>设备名称，例如 spark-1。</translation>
     </message>
     <message>
         <source>Host name or address.</source>
-        <translation type="unfinished"></translation>
+        <translation>主机名或地址。</translation>
     </message>
     <message>
         <source>SSH port (22).</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH 端口（22）。</translation>
     </message>
     <message>
         <source>Login user.</source>
-        <translation type="unfinished"></translation>
+        <translation>登录用户。</translation>
     </message>
     <message>
         <source>Read the password from the first line of stdin.</source>
-        <translation type="unfinished"></translation>
+        <translation>从标准输入的第一行读取密码。</translation>
     </message>
     <message>
         <source>Remember the password for sudo in the system keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>将 sudo 密码记在系统钥匙串中。</translation>
     </message>
     <message>
         <source>Register a device from a Host alias of ~/.ssh/config</source>
-        <translation type="unfinished"></translation>
+        <translation>通过 ~/.ssh/config 中的 Host 别名注册设备</translation>
     </message>
     <message>
         <source>Register a device that a Host alias of ~/.ssh/config already reaches with a key; the file is not changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>注册一台已能通过 ~/.ssh/config 中的 Host 别名用密钥登录的设备；不会修改该文件。</translation>
     </message>
     <message>
         <source>A Host alias from ~/.ssh/config.</source>
-        <translation type="unfinished"></translation>
+        <translation>~/.ssh/config 中的 Host 别名。</translation>
     </message>
     <message>
         <source>Device name (default: the alias).</source>
-        <translation type="unfinished"></translation>
+        <translation>设备名称（默认：别名）。</translation>
     </message>
     <message>
         <source>List the registered devices</source>
-        <translation type="unfinished"></translation>
+        <translation>列出已注册的设备</translation>
     </message>
     <message>
         <source>Show what is registered about a device</source>
-        <translation type="unfinished"></translation>
+        <translation>显示设备的注册信息</translation>
     </message>
     <message>
         <source>Forget a device, its key login and its ~/.ssh/config block</source>
-        <translation type="unfinished"></translation>
+        <translation>移除设备及其密钥登录和 ~/.ssh/config 块</translation>
     </message>
     <message>
         <source>Forget a device: its registry entry, its remembered sudo password and the block the program wrote in ~/.ssh/config (nothing else of the file).</source>
-        <translation type="unfinished"></translation>
+        <translation>移除设备：包括其注册条目、记住的 sudo 密码，以及程序在 ~/.ssh/config 中写入的块（不改动该文件的其他内容）。</translation>
     </message>
     <message>
         <source>Say whether a device answers and its key login works</source>
-        <translation type="unfinished"></translation>
+        <translation>报告设备是否响应以及密钥登录是否正常</translation>
+    </message>
+    <message>
+        <source>Removed %1.%2
+</source>
+        <translation>已移除 %1。%2
+</translation>
     </message>
 </context>
 <context>
     <name>sparkctl::FactsCommands</name>
     <message>
-        <source>sparkctl %1: cannot read %2: %3
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>sparkctl %1: the report holds none of the nodes asked for.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 (%2): %3, DGX OS %4, kernel %5
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）：%3，DGX OS %4，内核 %5
+</translation>
     </message>
     <message>
         <source>  GPU %1, driver %2, CUDA %3; CX-7 firmware %4
 </source>
-        <translation type="unfinished"></translation>
+        <translation>  GPU %1，驱动 %2，CUDA %3；CX-7 固件 %4
+</translation>
     </message>
     <message>
         <source> (AER fatal %1, non-fatal %2, corrected %3)</source>
-        <translation type="unfinished"></translation>
+        <translation> （AER 致命 %1，非致命 %2，已纠正 %3）</translation>
     </message>
     <message>
         <source>  user %1 (uid %2, gid %3), sudo: %4
 </source>
-        <translation type="unfinished"></translation>
+        <translation>  用户 %1（uid %2，gid %3），sudo：%4
+</translation>
     </message>
     <message>
         <source>NetworkManager &quot;%1&quot; on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 上的 NetworkManager “%1”</translation>
     </message>
     <message>
         <source>  CX-7 settings already there: %1
 </source>
-        <translation type="unfinished"></translation>
+        <translation>  已有的 CX-7 设置：%1
+</translation>
     </message>
     <message>
         <source>, netplan renders for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，netplan 为 %1 渲染</translation>
     </message>
     <message>
         <source>  subnets in use: %1
 </source>
-        <translation type="unfinished"></translation>
+        <translation>  使用中的子网：%1
+</translation>
     </message>
     <message>
         <source>To update %1:
     %2
 </source>
-        <translation type="unfinished"></translation>
+        <translation>更新 %1 的方法：
+    %2
+</translation>
     </message>
     <message>
         <source>Or let sparkctl run the update, through the restart: sparkctl update %1
 </source>
-        <translation type="unfinished"></translation>
+        <translation>或者让 sparkctl 执行更新（包括重启）：sparkctl update %1
+</translation>
     </message>
     <message>
         <source>Check that %1 is on and reachable, then check again.</source>
-        <translation type="unfinished"></translation>
+        <translation>请确认 %1 已开机且可以访问，然后重新检查。</translation>
     </message>
     <message>
         <source>Version policy: the built-in one.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>版本策略：内置策略。
+</translation>
     </message>
     <message>
         <source>Version policy: %1 (overrides the built-in one).
 </source>
-        <translation type="unfinished"></translation>
+        <translation>版本策略：%1（覆盖内置策略）。
+</translation>
     </message>
     <message>
         <source>Ready: %1 node(s) can be clustered.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>就绪：%1 个节点可以组建集群。
+</translation>
     </message>
     <message>
         <source>Ready with warnings: the cluster works, but read the warnings above.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>就绪（有警告）：集群可以工作，但请阅读上方的警告。
+</translation>
     </message>
     <message>
         <source>Not ready: fix the blockers above first.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>未就绪：请先解决上方的阻碍问题。
+</translation>
     </message>
     <message>
         <source>Devices to probe (default: all).</source>
-        <translation type="unfinished"></translation>
+        <translation>要探测的设备（默认：全部）。</translation>
     </message>
     <message>
         <source>Print JSON.</source>
-        <translation type="unfinished"></translation>
+        <translation>以 JSON 格式输出。</translation>
     </message>
     <message>
         <source>Read the sudo password (the same on every node) from the first line of stdin, to read root-only settings. Without it, each node&apos;s password remembered in the keychain is used.</source>
-        <translation type="unfinished"></translation>
+        <translation>从标准输入的第一行读取 sudo 密码（所有节点相同），以便读取只有 root 可读的设置。未提供时，使用钥匙串中为每个节点记住的密码。</translation>
     </message>
     <message>
         <source>Read the nodes&apos; answers from a support report (sparkctl report) instead of asking them: the same parsers and rules run on what a Spark said then.</source>
-        <translation type="unfinished"></translation>
+        <translation>从支持报告（sparkctl report）中读取各节点的应答，而不是实时询问它们：对 Spark 当时的应答运行相同的解析器和规则。</translation>
     </message>
     <message>
         <source>Show each device&apos;s hardware, CX-7 ports and software versions</source>
-        <translation type="unfinished"></translation>
+        <translation>显示每台设备的硬件、CX-7 端口和软件版本</translation>
     </message>
     <message>
         <source>Read each device&apos;s hardware, ConnectX-7 ports, network settings and software versions, all devices at once, and print what was found.</source>
-        <translation type="unfinished"></translation>
+        <translation>同时读取所有设备的硬件、ConnectX-7 端口、网络设置和软件版本，并输出结果。</translation>
     </message>
     <message>
         <source>Cluster readiness: exit 0 ready, 10 warnings, 20 blockers</source>
-        <translation type="unfinished"></translation>
+        <translation>集群就绪检查：退出码 0 就绪，10 有警告，20 有阻碍问题</translation>
     </message>
     <message>
         <source>Probe the devices and judge whether they can be clustered: each finding with what to do. Exit code 0 ready, 10 ready with warnings, 20 blockers found.</source>
-        <translation type="unfinished"></translation>
+        <translation>探测设备并判断能否组建集群：每项发现都附有处理方法。退出码 0 表示就绪，10 表示就绪但有警告，20 表示发现阻碍问题。</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>the report holds none of the nodes asked for.</source>
+        <translation>报告中没有所请求的任何节点。</translation>
     </message>
 </context>
 <context>
@@ -5042,85 +5093,90 @@ CX-7 MACs:   %9
     <message>
         <source>%1 has no link test runs yet: &apos;sparkctl linktest --cluster %1&apos; measures its links.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 还没有链路测试记录：&apos;sparkctl linktest --cluster %1&apos; 可测量其链路。
+</translation>
     </message>
     <message>
         <source>%1  %2 of %3 links passed, slowest port %4 Gb/s
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1  %3 条链路中 %2 条通过，最慢端口 %4 Gb/s
+</translation>
     </message>
     <message>
         <source>--mode must be tcp or rdma.</source>
-        <translation type="unfinished"></translation>
+        <translation>--mode 必须是 tcp 或 rdma。</translation>
     </message>
     <message>
         <source>--duration must be a number of seconds from 2 to 3600.</source>
-        <translation type="unfinished"></translation>
+        <translation>--duration 必须是 2 到 3600 之间的秒数。</translation>
     </message>
     <message>
         <source>--streams must be from 1 to 128.</source>
-        <translation type="unfinished"></translation>
+        <translation>--streams 必须在 1 到 128 之间。</translation>
     </message>
     <message>
         <source>--direction must be a-b, b-a, both or all.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reading %1 nodes…
-</source>
-        <translation type="unfinished"></translation>
+        <translation>--direction 必须是 a-b、b-a、both 或 all。</translation>
     </message>
     <message>
         <source>%1 links; a port passes above %2 Gb/s (%3 Gb/s at rate scale %4).
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 条链路；端口速率高于 %2 Gb/s 即为通过（速率比例为 %4 时为 %3 Gb/s）。
+</translation>
     </message>
     <message>
         <source>  %1 latency %2 µs, %3 % loss
 </source>
-        <translation type="unfinished"></translation>
+        <translation>  %1 延迟 %2 µs，丢包 %3 %
+</translation>
     </message>
     <message>
         <source>Every link of %1 passed.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的所有链路均已通过。
+</translation>
     </message>
     <message>
         <source>At least one link of %1 failed.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 至少有一条链路未通过。
+</translation>
     </message>
     <message>
         <source>Measure every link of the cluster and judge it (--json for JSON lines)</source>
-        <translation type="unfinished"></translation>
+        <translation>测量集群的每条链路并作出判定（--json 输出 JSON 行）</translation>
     </message>
     <message>
         <source>Measure every link of the cluster, both twins of each port at once, and say for each whether it carries what it should. Exit code 0 when every link passes, 1 otherwise.</source>
-        <translation type="unfinished"></translation>
+        <translation>测量集群的每条链路（每个端口的两个孪生接口同时测量），并判定每条链路是否承载了应有的流量。所有链路都通过时退出码为 0，否则为 1。</translation>
     </message>
     <message>
         <source>tcp (iperf3) or rdma (ib_write_bw from perftest, with each port&apos;s RoCE device and GID index); default tcp.</source>
-        <translation type="unfinished"></translation>
+        <translation>tcp（iperf3）或 rdma（perftest 中的 ib_write_bw，使用每个端口的 RoCE 设备和 GID 索引）；默认 tcp。</translation>
     </message>
     <message>
         <source>Seconds per direction (default 10).</source>
-        <translation type="unfinished"></translation>
+        <translation>每个方向的秒数（默认 10）。</translation>
     </message>
     <message>
         <source>a-b, b-a, both (at once) or all (one after the other, then at once; the default).</source>
-        <translation type="unfinished"></translation>
+        <translation>a-b、b-a、both（同时）或 all（先逐个方向，再同时；默认）。</translation>
     </message>
     <message>
         <source>Parallel TCP streams per twin (default 4; tcp mode).</source>
-        <translation type="unfinished"></translation>
+        <translation>每个孪生接口的并行 TCP 流数（默认 4；tcp 模式）。</translation>
     </message>
     <message>
         <source>Samples as JSON lines as they arrive, then each link&apos;s verdict and the run.</source>
-        <translation type="unfinished"></translation>
+        <translation>采样到达时即以 JSON 行输出，然后输出每条链路的判定和本次运行的结果。</translation>
     </message>
     <message>
         <source>List the cluster&apos;s earlier runs instead of measuring (each run is compared with the one before it).</source>
-        <translation type="unfinished"></translation>
+        <translation>列出该集群之前的运行记录，而不进行测量（每次运行都与前一次比较）。</translation>
+    </message>
+    <message>
+        <source>Reading %1 nodes…</source>
+        <translation>正在读取 %1 个节点…</translation>
     </message>
 </context>
 <context>
@@ -5128,57 +5184,58 @@ CX-7 MACs:   %9
     <message>
         <source>%1: unreachable (%2), next try in %3 ticks
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法访问（%2），%3 个周期后重试
+</translation>
     </message>
     <message>
         <source>%1 port %2: rx %3 tx %4 Gb/s, %5/2 twins up
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 端口 %2：rx %3 tx %4 Gb/s，%5/2 个孪生接口已启用
+</translation>
     </message>
     <message>
         <source>--interval must be a number of milliseconds, at least 200.</source>
-        <translation type="unfinished"></translation>
+        <translation>--interval 必须是毫秒数，至少为 200。</translation>
     </message>
     <message>
         <source>--count must be 0 or more.</source>
-        <translation type="unfinished"></translation>
+        <translation>--count 必须大于或等于 0。</translation>
     </message>
     <message>
         <source>--scale must be above 0 and at most 1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>sparkctl monitor: no device named &quot;%1&quot;; see the registered devices with the GUI or &apos;sparkctl device list&apos;.
-</source>
-        <translation type="unfinished"></translation>
+        <translation>--scale 必须大于 0 且不超过 1。</translation>
     </message>
     <message>
         <source>Watch link health of registered Sparks (--json for JSON Lines)</source>
-        <translation type="unfinished"></translation>
+        <translation>监视已注册 Spark 的链路健康（--json 输出 JSON Lines）</translation>
     </message>
     <message>
         <source>Watch the CX-7 links of registered Sparks: rates, errors and alerts, once a second.</source>
-        <translation type="unfinished"></translation>
+        <translation>监视已注册 Spark 的 CX-7 链路：速率、错误和告警，每秒一次。</translation>
     </message>
     <message>
         <source>Registered devices to watch.</source>
-        <translation type="unfinished"></translation>
+        <translation>要监视的已注册设备。</translation>
     </message>
     <message>
         <source>One JSON object per node and tick (JSON Lines).</source>
-        <translation type="unfinished"></translation>
+        <translation>每个节点每个周期输出一个 JSON 对象（JSON Lines）。</translation>
     </message>
     <message>
         <source>Milliseconds between polls (default 1000).</source>
-        <translation type="unfinished"></translation>
+        <translation>两次轮询之间的毫秒数（默认 1000）。</translation>
     </message>
     <message>
         <source>Stop after this many ticks (default: run until stopped).</source>
-        <translation type="unfinished"></translation>
+        <translation>运行这么多个周期后停止（默认：一直运行直到被停止）。</translation>
     </message>
     <message>
         <source>Rate scale of an emulated cluster (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟集群的速率比例（默认 1）。</translation>
+    </message>
+    <message>
+        <source>no device named &quot;%1&quot;; see the registered devices with the GUI or &apos;sparkctl device list&apos;.</source>
+        <translation>没有名为“%1”的设备；可在图形界面中或用 'sparkctl device list' 查看已注册的设备。</translation>
     </message>
 </context>
 <context>
@@ -5188,10 +5245,8 @@ CX-7 MACs:   %9
         <translation>没有名为“%1”的设备；“sparkctl device list”可列出名称。</translation>
     </message>
     <message>
-        <source>sparkctl %1: no devices yet; add one with &quot;sparkctl device add&quot;.
-</source>
-        <translation>sparkctl %1：还没有设备；请用“sparkctl device add”添加。
-</translation>
+        <source>no devices yet; add one with &quot;sparkctl device add&quot;.</source>
+        <translation>还没有设备；请用“sparkctl device add”添加。</translation>
     </message>
 </context>
 <context>
@@ -5213,12 +5268,6 @@ CX-7 MACs:   %9
         <translation>从标准输入的第一行读取 sudo 密码（所有节点相同），以便包含只有 root 可读的网络设置。未提供时，使用钥匙串中为每个节点记住的密码。密码绝不会出现在报告中。</translation>
     </message>
     <message>
-        <source>Not in the report (no answer): %1
-</source>
-        <translation>未包含在报告中（无应答）：%1
-</translation>
-    </message>
-    <message>
         <source>Report saved: %1 (%2 KiB). Attach it to your support request; it holds no password, key or serial number.
 </source>
         <translation>报告已保存：%1（%2 KiB）。请将其附在支持请求中；其中不含密码、密钥或序列号。
@@ -5230,48 +5279,58 @@ CX-7 MACs:   %9
     </message>
     <message>
         <source>Save a support report: what each node says, redacted, in one archive</source>
-        <translation type="unfinished"></translation>
+        <translation>保存支持报告：各节点的应答（已脱敏），打包为一个归档</translation>
+    </message>
+    <message>
+        <source>Not in the report (no answer): %1</source>
+        <translation>未包含在报告中（无应答）：%1</translation>
     </message>
 </context>
 <context>
     <name>sparkctl::Update</name>
     <message>
         <source>This updates %1 and restarts them; anything running on them stops. Go on? [y/N] </source>
-        <translation type="unfinished"></translation>
+        <translation>这将更新 %1 并重启它们；其上运行的一切都会停止。是否继续？[y/N] </translation>
     </message>
     <message>
         <source>Nothing was changed.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>未做任何更改。
+</translation>
     </message>
     <message>
         <source>%1 is back: DGX OS %2, driver %3, CX-7 firmware %4.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已恢复：DGX OS %2，驱动 %3，CX-7 固件 %4。
+</translation>
     </message>
     <message>
         <source>Run NVIDIA&apos;s documented update on devices, through the restart, then check them again</source>
-        <translation type="unfinished"></translation>
+        <translation>在设备上运行 NVIDIA 文档中的更新流程（包括重启），然后重新检查</translation>
     </message>
     <message>
         <source>Runs NVIDIA&apos;s documented update (apt-get update, apt-get dist-upgrade, fwupdmgr refresh, fwupdmgr upgrade, reboot) on the named devices at once, waits until they are back and checks them again.</source>
-        <translation type="unfinished"></translation>
+        <translation>在指定设备上同时运行 NVIDIA 文档中的更新流程（apt-get update、apt-get dist-upgrade、fwupdmgr refresh、fwupdmgr upgrade、reboot），等待它们恢复后重新检查。</translation>
     </message>
     <message>
         <source>Devices to update.</source>
-        <translation type="unfinished"></translation>
+        <translation>要更新的设备。</translation>
     </message>
     <message>
         <source>name the devices to update; &quot;sparkctl check&quot; says which need it.</source>
-        <translation type="unfinished"></translation>
+        <translation>请指定要更新的设备；“sparkctl check”会指出哪些设备需要更新。</translation>
     </message>
     <message>
         <source>Do not ask for confirmation.</source>
-        <translation type="unfinished"></translation>
+        <translation>不要求确认。</translation>
     </message>
     <message>
         <source>Read the sudo password (the same on every node) from the first line of stdin; without it, each node&apos;s password remembered in the keychain is used.</source>
-        <translation type="unfinished"></translation>
+        <translation>从标准输入的第一行读取 sudo 密码（所有节点相同）；未提供时，使用钥匙串中为每个节点记住的密码。</translation>
+    </message>
+    <message>
+        <source>--json needs --yes: the question would not be JSON.</source>
+        <translation>--json 需要同时使用 --yes：确认提问不是 JSON。</translation>
     </message>
 </context>
 </TS>

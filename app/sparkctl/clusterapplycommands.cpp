@@ -5,6 +5,7 @@
 #include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/interruptguard.h"
+#include "app/sparkctl/output.h"
 
 #include "core/cluster/clusteroperations.h"
 #include "core/netconfig/clusterapplier.h"
@@ -21,6 +22,8 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFutureWatcher>
+#include <QJsonArray>
+#include <QJsonObject>
 
 namespace sparkctl {
 
@@ -42,29 +45,47 @@ QStringList exportFormats()
     return {QStringLiteral("hostfile"), QStringLiteral("nccl-env"), QStringLiteral("ansible"), QStringLiteral("vllm")};
 }
 
-// A few seconds over every twin (QuickCheck), on this thread's event loop so
-// that Ctrl-C stops the tools on the nodes. True when every cable passed.
-bool quickCheck(const ClusterContext &context, const CablingPlan &plan, const DiscoveryReport &report)
+struct QuickCheckOutcome
 {
+    bool passed = false;
+    bool interrupted = false;
+    QJsonArray links; // each measured cable's verdict
+    QStringList unmeasured;
+};
+
+// A few seconds over every twin (QuickCheck), on this thread's event loop so
+// that Ctrl-C stops the tools on the nodes.
+QuickCheckOutcome quickCheck(const ClusterContext &context, const CablingPlan &plan, const DiscoveryReport &report)
+{
+    QuickCheckOutcome outcome;
     // The probe (no sudo) gives each end's RoCE GIDs: RDMA where every node has perftest.
     const auto facts = ClusterPreparer::probe(context.targets);
     const QuickCheckPlan quick = QuickCheck::plan(plan, report.observations, facts ? *facts : QList<NodeFacts>());
+    outcome.unmeasured = quick.unmeasured;
     for (const QString &sentence : quick.unmeasured)
-        printOut(QStringLiteral("FAIL %1\n").arg(sentence));
-    if (quick.links.isEmpty())
-        return quick.unmeasured.isEmpty();
+        say(QStringLiteral("FAIL %1\n").arg(sentence));
+    if (quick.links.isEmpty()) {
+        outcome.passed = quick.unmeasured.isEmpty();
+        return outcome;
+    }
     QList<LinkTestNode> nodes;
     for (const PrepareTarget &target : std::as_const(context.targets))
         nodes.append(LinkTestNode{target.node, target.session});
     const LinkTestJob job = QuickCheck::job(context.cluster().name, quick, nodes);
     LinkTestRunner runner;
     QObject::connect(&runner, &LinkTestRunner::progress, &runner,
-                     [](double, const QString &sentence) { printOut(sentence + QLatin1Char('\n')); }, Qt::DirectConnection);
-    QObject::connect(&runner, &LinkTestRunner::linkFinished, &runner, [](const LinkResult &result) {
-        printOut(QStringLiteral("%1 %2: %3\n").arg(result.verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
-                                                   result.label, result.verdict.sentence));
+                     [](double, const QString &sentence) { Output::progress(sentence); }, Qt::DirectConnection);
+    QObject::connect(&runner, &LinkTestRunner::linkFinished, &runner, [&outcome](const LinkResult &result) {
+        outcome.links.append(QJsonObject{{QStringLiteral("cable"), result.label},
+                                         {QStringLiteral("pass"), result.verdict.pass},
+                                         {QStringLiteral("sentence"), result.verdict.sentence}});
+        say(QStringLiteral("%1 %2: %3\n").arg(result.verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
+                                              result.label, result.verdict.sentence));
     }, Qt::DirectConnection);
-    const InterruptGuard guard([&runner](int) { runner.cancel(); });
+    const InterruptGuard guard([&runner, &outcome](int) {
+        outcome.interrupted = true;
+        runner.cancel();
+    });
     QFutureWatcher<Expected<LinkTestRun>> watcher;
     QEventLoop loop;
     QObject::connect(&watcher, &QFutureWatcher<Expected<LinkTestRun>>::finished, &loop, &QEventLoop::quit);
@@ -73,10 +94,11 @@ bool quickCheck(const ClusterContext &context, const CablingPlan &plan, const Di
         loop.exec();
     const Expected<LinkTestRun> run = watcher.result();
     if (!run) {
-        printErr(run.error().message + QLatin1Char('\n'));
-        return false;
+        Output::failure(run.error().message, run.error().detail);
+        return outcome;
     }
-    return run->passed() && quick.unmeasured.isEmpty();
+    outcome.passed = run->passed() && quick.unmeasured.isEmpty();
+    return outcome;
 }
 
 int runVerify(QCommandLineParser &parser)
@@ -94,23 +116,52 @@ int runVerify(QCommandLineParser &parser)
     DiscoveryRunner runner;
     QObject::connect(&runner, &DiscoveryRunner::progress, &runner, printProgress, Qt::DirectConnection);
     const DiscoveryReport report = runner.runBlocking(nodes, *plan);
+    QJsonArray cables;
+    QJsonArray switched;
+    QJsonArray findings;
     for (const NodeError &problem : report.problems)
-        printErr(problem.error.message + QLatin1Char('\n'));
-    for (const ObservedLink &link : report.cabling.links)
-        printOut(QStringLiteral("cable: %1 — %2\n").arg(CablingText::end(link.a), CablingText::end(link.b)));
-    for (const PortEnd &end : report.cabling.switchedPorts)
-        printOut(ClusterText::tr("to the switch: %1\n").arg(CablingText::end(end)));
-    for (const CablingFinding &finding : report.findings)
-        printOut(QStringLiteral("%1: %2\n").arg(findingKindKey(finding.kind), finding.message));
-    printOut(ClusterText::tr("Cable discovery took %1 ms on %2 nodes.\n").arg(report.elapsedMs).arg(nodes.size()));
-    if (!report.healthy())
+        Output::failure(problem.error.message, problem.error.detail);
+    for (const ObservedLink &link : report.cabling.links) {
+        cables.append(QJsonObject{{QStringLiteral("a"), CablingText::end(link.a)}, {QStringLiteral("b"), CablingText::end(link.b)}});
+        say(QStringLiteral("cable: %1 — %2\n").arg(CablingText::end(link.a), CablingText::end(link.b)));
+    }
+    for (const PortEnd &end : report.cabling.switchedPorts) {
+        switched.append(CablingText::end(end));
+        say(ClusterText::tr("to the switch: %1\n").arg(CablingText::end(end)));
+    }
+    for (const CablingFinding &finding : report.findings) {
+        findings.append(QJsonObject{{QStringLiteral("kind"), findingKindKey(finding.kind)},
+                                    {QStringLiteral("message"), finding.message}});
+        say(QStringLiteral("%1: %2\n").arg(findingKindKey(finding.kind), finding.message));
+    }
+    say(ClusterText::tr("Cable discovery took %1 ms on %2 nodes.\n").arg(report.elapsedMs).arg(nodes.size()));
+    QJsonObject result{{QStringLiteral("cluster"), context->cluster().name},
+                       {QStringLiteral("cables"), cables},
+                       {QStringLiteral("switchedPorts"), switched},
+                       {QStringLiteral("findings"), findings},
+                       {QStringLiteral("discoveryMs"), report.elapsedMs},
+                       {QStringLiteral("matchesPlan"), report.healthy()},
+                       {QStringLiteral("quickCheck"), QJsonValue()}};
+    if (!report.healthy()) {
+        Output::result(false, result);
         return Failure;
-    printOut(ClusterText::tr("The cabling of %1 matches its plan.\n").arg(context->cluster().name));
-    if (parser.isSet(noQuickCheck))
+    }
+    say(ClusterText::tr("The cabling of %1 matches its plan.\n").arg(context->cluster().name));
+    if (parser.isSet(noQuickCheck)) {
+        Output::result(true, result);
         return Success;
-    if (!quickCheck(*context, *plan, report))
+    }
+    const QuickCheckOutcome quick = quickCheck(*context, *plan, report);
+    result.insert(QStringLiteral("quickCheck"), QJsonObject{{QStringLiteral("passed"), quick.passed},
+                                                            {QStringLiteral("cables"), quick.links},
+                                                            {QStringLiteral("unmeasured"),
+                                                             QJsonArray::fromStringList(quick.unmeasured)}});
+    Output::result(quick.passed, result);
+    if (quick.interrupted)
+        return Interrupted;
+    if (!quick.passed)
         return Failure;
-    printOut(ClusterText::tr("Every twin of %1 carries what it should.\n").arg(context->cluster().name));
+    say(ClusterText::tr("Every twin of %1 carries what it should.\n").arg(context->cluster().name));
     return Success;
 }
 
@@ -166,44 +217,71 @@ int runApply(QCommandLineParser &parser)
     options.backupStamp = ClusterPreparer::backupStampNow();
     options.revertSeconds = revertSeconds;
     options.disableConflicts = parser.isSet(disable);
-    printOut(ClusterText::tr("Reading %1 nodes…\n").arg(targets.size()));
+    Output::progress(ClusterText::tr("Reading %1 nodes…").arg(targets.size()));
     const auto prepared = ClusterPreparer::prepare(context->cluster(), targets, options);
     if (!prepared)
         return failWith(prepared.error());
     const qint64 planMs = timer.elapsed();
     for (const QString &line : prepared->addresses.describe())
-        printOut(line + QLatin1Char('\n'));
+        say(line + QLatin1Char('\n'));
+    QJsonArray handovers;
     for (const PreparedNode &node : prepared->nodes) {
-        for (const QString &line : NetworkManagerHandover::describe(node.plan.node, node.plan.setAside))
-            printOut(line + QLatin1Char('\n'));
-    }
-    if (parser.isSet(dryRun)) {
-        for (const PreparedNode &node : prepared->nodes) {
-            printOut(QStringLiteral("\n%1%2\n").arg(node.plan.node, node.alreadyApplied ? ClusterText::tr(" (already applied)")
-                                                                                          : QString()));
-            for (const ApplyStep &step : node.plan.steps)
-                printOut(QStringLiteral("  %1 %2\n").arg(applyStepKindKey(step.kind), -12).arg(step.description));
+        for (const QString &line : NetworkManagerHandover::describe(node.plan.node, node.plan.setAside)) {
+            handovers.append(line);
+            say(line + QLatin1Char('\n'));
         }
-        printOut(ClusterText::tr("Dry run: nothing was changed.\n"));
+    }
+    QJsonObject result{{QStringLiteral("cluster"), context->cluster().name},
+                       {QStringLiteral("addresses"), prepared->addresses.toJson()},
+                       {QStringLiteral("networkManager"), handovers},
+                       {QStringLiteral("dryRun"), parser.isSet(dryRun)},
+                       {QStringLiteral("alreadyApplied"), prepared->alreadyApplied()}};
+    if (parser.isSet(dryRun)) {
+        QJsonArray nodes;
+        for (const PreparedNode &node : prepared->nodes) {
+            QJsonArray steps;
+            say(QStringLiteral("\n%1%2\n").arg(node.plan.node, node.alreadyApplied ? ClusterText::tr(" (already applied)")
+                                                                                     : QString()));
+            for (const ApplyStep &step : node.plan.steps) {
+                steps.append(QJsonObject{{QStringLiteral("kind"), applyStepKindKey(step.kind)},
+                                         {QStringLiteral("description"), step.description}});
+                say(QStringLiteral("  %1 %2\n").arg(applyStepKindKey(step.kind), -12).arg(step.description));
+            }
+            nodes.append(QJsonObject{{QStringLiteral("node"), node.plan.node},
+                                     {QStringLiteral("alreadyApplied"), node.alreadyApplied},
+                                     {QStringLiteral("steps"), steps}});
+        }
+        say(ClusterText::tr("Dry run: nothing was changed.\n"));
+        result.insert(QStringLiteral("nodes"), nodes);
+        Output::result(true, result);
         return Success;
     }
 
     const ClusterApplyReport report = applyCancellable(prepared->jobs(targets));
+    QJsonArray nodes;
     for (const NodeApplyOutcome &node : report.nodes) {
-        printOut(QStringLiteral("%1: %2\n").arg(node.node, nodeApplyStateKey(node.state)));
+        nodes.append(QJsonObject{{QStringLiteral("node"), node.node},
+                                 {QStringLiteral("state"), nodeApplyStateKey(node.state)},
+                                 {QStringLiteral("problems"), QJsonArray::fromStringList(node.problems)}});
+        say(QStringLiteral("%1: %2\n").arg(node.node, nodeApplyStateKey(node.state)));
         for (const QString &problem : node.problems)
-            printOut(QStringLiteral("  %1\n").arg(problem));
+            say(QStringLiteral("  %1\n").arg(problem));
         if (node.state == NodeApplyOutcome::State::RevertsByItself)
-            printOut(ClusterText::tr("  %1 could not be reached; it restores its earlier settings by itself within %2 s.\n")
-                         .arg(node.node)
-                         .arg(revertSeconds));
+            say(ClusterText::tr("  %1 could not be reached; it restores its earlier settings by itself within %2 s.\n")
+                    .arg(node.node)
+                    .arg(revertSeconds));
     }
+    result.insert(QStringLiteral("nodes"), nodes);
     if (report.cancelled && !report.succeeded) {
         failWith(report.error);
+        Output::result(false, result);
         return Interrupted;
     }
-    if (!report.succeeded)
-        return failWith(report.error);
+    if (!report.succeeded) {
+        failWith(report.error);
+        Output::result(false, result);
+        return Failure;
+    }
 
     qint64 trustMs = 0;
     if (!parser.isSet(noTrust)) {
@@ -211,17 +289,25 @@ int runApply(QCommandLineParser &parser)
         trustTimer.start();
         const QList<PeerTrustTarget> trust =
             ClusterOperations::peerTrustTargets(*context->nodes, context->devices(), prepared->addresses);
-        if (auto trusted = ClusterOperations::trustPeers(trust, printProgress).result(); !trusted)
-            return failWith(trusted.error());
+        if (auto trusted = ClusterOperations::trustPeers(trust, printProgress).result(); !trusted) {
+            failWith(trusted.error());
+            Output::result(false, result);
+            return Failure;
+        }
         trustMs = trustTimer.elapsed();
     }
-    printOut(prepared->alreadyApplied() ? ClusterText::tr("%1 already ran this plan; nothing was changed.\n").arg(context->cluster().name)
-                                        : ClusterText::tr("%1 runs its new network settings.\n").arg(context->cluster().name));
-    printOut(ClusterText::tr("Timing: plan %1 ms, apply and verify %2 ms, node-to-node SSH %3 ms, total %4 ms.\n")
-                 .arg(planMs)
-                 .arg(report.elapsedMs)
-                 .arg(trustMs)
-                 .arg(timer.elapsed()));
+    say(prepared->alreadyApplied() ? ClusterText::tr("%1 already ran this plan; nothing was changed.\n").arg(context->cluster().name)
+                                   : ClusterText::tr("%1 runs its new network settings.\n").arg(context->cluster().name));
+    say(ClusterText::tr("Timing: plan %1 ms, apply and verify %2 ms, node-to-node SSH %3 ms, total %4 ms.\n")
+            .arg(planMs)
+            .arg(report.elapsedMs)
+            .arg(trustMs)
+            .arg(timer.elapsed()));
+    result.insert(QStringLiteral("timingMs"), QJsonObject{{QStringLiteral("plan"), planMs},
+                                                          {QStringLiteral("applyAndVerify"), report.elapsedMs},
+                                                          {QStringLiteral("peerSsh"), trustMs},
+                                                          {QStringLiteral("total"), timer.elapsed()}});
+    Output::result(true, result);
     return Success;
 }
 
@@ -233,6 +319,7 @@ int runRollback(QCommandLineParser &parser)
     context->askPasswords(parser.isSet(sudoStdinOption().name));
     if (auto rolledBack = ClusterOperations::rollback(context->targets, printProgress).result(); !rolledBack)
         return failWith(rolledBack.error());
+    Output::result(true, {{QStringLiteral("cluster"), context->cluster().name}});
     return Success;
 }
 
@@ -251,12 +338,18 @@ int runExport(QCommandLineParser &parser)
     const auto cabling = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
     if (!cabling)
         return failWith(cabling.error());
+    const auto print = [&](const QString &text) {
+        say(text);
+        Output::result(true, {{QStringLiteral("cluster"), context->cluster().name},
+                              {QStringLiteral("format"), kind},
+                              {QStringLiteral("text"), text}});
+        return int(Success);
+    };
     if (kind == QLatin1String("hostfile")) {
         const auto text = ClusterExports::mpiHostfile(nodes);
         if (!text)
             return failWith(text.error());
-        printOut(*text);
-        return Success;
+        return print(*text);
     }
     // The rest read the nodes (no sudo needed): the GID tables, the addresses in use.
     const auto facts = ClusterPreparer::probe(context->targets);
@@ -264,12 +357,11 @@ int runExport(QCommandLineParser &parser)
         // Without the nodes' GID tables the file is still right: NCCL then picks the GID itself.
         const auto gid = facts ? NcclEnvironment::commonGidIndex(*cabling, *facts) : Expected<int>(facts.error());
         if (!gid)
-            printErr(ClusterText::tr("sparkctl cluster export: NCCL_IB_GID_INDEX is left out: %1\n").arg(gid.error().message));
+            Output::warning(ClusterText::tr("NCCL_IB_GID_INDEX is left out: %1").arg(gid.error().message));
         const ClusterLayout layout = context->cluster().layout;
-        printOut(NcclEnvironment::exports(
+        return print(NcclEnvironment::exports(
             context->cluster().name, layout, NcclEnvironment::variables(layout, gid ? std::optional<int>(*gid) : std::nullopt),
             gid ? QString() : ClusterText::tr("NCCL_IB_GID_INDEX is not set: %1").arg(gid.error().message)));
-        return Success;
     }
     if (!facts)
         return failWith(facts.error());
@@ -281,8 +373,7 @@ int runExport(QCommandLineParser &parser)
         : ClusterExports::ansibleInventory(context->cluster().name, nodes, *addresses);
     if (!text)
         return failWith(text.error());
-    printOut(*text);
-    return Success;
+    return print(*text);
 }
 
 } // namespace
@@ -292,15 +383,15 @@ void registerClusterApplyCommands(CommandTable &table)
     Command cluster{kGroup, ClusterText::tr("Plan, check, apply, roll back or export a cluster")};
     cluster.subcommands = {
         clusterPlanCommand(),
-        {QStringLiteral("verify"), ClusterText::tr("Check the cables against the plan, then a few seconds of traffic"),
+        streaming({QStringLiteral("verify"), ClusterText::tr("Check the cables against the plan, then a few seconds of traffic"),
          ClusterText::tr("Check the cables of the cluster: which port of which node is cabled to which port of which "
                         "other node, against the plan; then a few seconds of traffic over every twin (it needs nothing "
                         "configured)."),
          {},
          {clusterOption(),
           {QStringLiteral("no-quick-check"), ClusterText::tr("Only look at the cables; send no traffic over them.")}},
-         &runVerify},
-        {QStringLiteral("apply"), ClusterText::tr("Give every node its ConnectX-7 addresses, with automatic undo"),
+         &runVerify}),
+        streaming({QStringLiteral("apply"), ClusterText::tr("Give every node its ConnectX-7 addresses, with automatic undo"),
          ClusterText::tr("Give every node of the cluster its ConnectX-7 addresses, safely: each node keeps a backup and "
                         "undoes the change by itself unless every link is checked in time."),
          {},
@@ -312,10 +403,10 @@ void registerClusterApplyCommands(CommandTable &table)
            ClusterText::tr("Seconds after which a node undoes the change by itself (default 60)."), QStringLiteral("N"),
            QStringLiteral("60")},
           {QStringLiteral("no-peer-ssh"), ClusterText::tr("Do not set up node-to-node SSH.")}},
-         &runApply},
-        {QStringLiteral("rollback"), ClusterText::tr("Put every node back on its network settings from before"),
+         &runApply}),
+        streaming({QStringLiteral("rollback"), ClusterText::tr("Put every node back on its network settings from before"),
          ClusterText::tr("Put every node of the cluster back on the network settings it had before the first apply."),
-         {}, {clusterOption(), sudoStdinOption()}, &runRollback},
+         {}, {clusterOption(), sudoStdinOption()}, &runRollback}),
         {QStringLiteral("export"), ClusterText::tr("Print an MPI hostfile, the NCCL environment, an Ansible inventory or vLLM commands"),
          ClusterText::tr("Print an MPI hostfile, the NCCL environment, an Ansible inventory or the vLLM commands for "
                         "the cluster."),

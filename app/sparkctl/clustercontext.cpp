@@ -2,6 +2,7 @@
 #include "app/sparkctl/clustercontext.h"
 
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/output.h"
 #include "app/sparkctl/passwordinput.h"
 
 #include <QCoreApplication>
@@ -50,15 +51,23 @@ void printProgress(const QString &node, double fraction, const QString &sentence
 {
     static QMutex mutex;
     QMutexLocker locker(&mutex);
-    printOut(QStringLiteral("[%1 %2%] %3\n").arg(node, -10).arg(int(fraction * 100), 3).arg(sentence));
+    if (Output::json())
+        Output::line(QStringLiteral("progress"), {{QStringLiteral("node"), node},
+                                                  {QStringLiteral("fraction"), fraction},
+                                                  {QStringLiteral("text"), sentence}});
+    else if (!Output::quiet())
+        printOut(QStringLiteral("[%1 %2%] %3\n").arg(node, -10).arg(int(fraction * 100), 3).arg(sentence));
+}
+
+void say(const QString &text)
+{
+    if (!Output::json())
+        printOut(text);
 }
 
 int failWith(const Error &error)
 {
-    printErr(QStringLiteral("sparkctl cluster: %1\n").arg(error.message));
-    if (!error.detail.isEmpty() && qEnvironmentVariableIsSet("SPARKCTL_DEBUG"))
-        printErr(error.detail + QLatin1Char('\n'));
-    return Failure;
+    return Output::failure(error.message, error.detail);
 }
 
 } // namespace sparkctl

@@ -37,11 +37,14 @@ struct ClusterContext
 // --cluster NAME and --sudo-password-stdin, alike in every cluster command.
 OptionSpec clusterOption();
 OptionSpec sudoStdinOption();
-// "[spark-1     40%] sentence", one line at a time from any thread.
+// "[spark-1     40%] sentence", one line at a time from any thread (none with
+// --quiet; a {"type": "progress"} line with --json).
 void printProgress(const QString &node, double fraction, const QString &sentence);
+// Text for a person, on stdout: nothing with --json (the result says it).
+void say(const QString &text);
 // sparkctl cluster plan (clusterplancommand.cpp).
 Command clusterPlanCommand();
-// Prints the error's sentence (and its detail with SPARKCTL_DEBUG set); returns Failure.
+// Prints the error's sentence (and its detail with --verbose); returns Failure.
 int failWith(const spark::Error &error);
 
 } // namespace sparkctl

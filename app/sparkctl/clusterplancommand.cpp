@@ -4,6 +4,7 @@
 // default cluster for the later commands.
 #include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/output.h"
 
 #include "core/devices/deviceregistry.h"
 #include "core/netconfig/addressplanner.h"
@@ -13,7 +14,6 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QJsonDocument>
 
 namespace sparkctl {
 
@@ -103,10 +103,9 @@ int runClusterPlan(QCommandLineParser &parser)
         return failWith(saved.error());
 
     if (parser.isSet(json)) {
-        const QJsonObject document{{QStringLiteral("cluster"), cluster.toJson()},
-                                   {QStringLiteral("cabling"), cabling->toJson()},
-                                   {QStringLiteral("addresses"), addresses->toJson()}};
-        printOut(QString::fromUtf8(QJsonDocument(document).toJson(QJsonDocument::Indented)));
+        Output::result(true, {{QStringLiteral("cluster"), cluster.toJson()},
+                              {QStringLiteral("cabling"), cabling->toJson()},
+                              {QStringLiteral("addresses"), addresses->toJson()}});
         return Success;
     }
     QString out = Text::tr("Cluster %1: %2 with %3 Sparks.")

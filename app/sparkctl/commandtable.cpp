@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/sparkctl/commandtable.h"
 
+#include "app/sparkctl/output.h"
 #include "core/common/appinfo.h"
 
 #include <QCoreApplication>
@@ -197,17 +198,27 @@ int CommandTable::dispatch(const QStringList &arguments) const
 
 int CommandTable::runLeaf(const Command &command, const QString &path, const QStringList &arguments) const
 {
-    QCommandLineParser parser;
-    describe(parser, command);
-    if (!parser.parse(QStringList{QStringLiteral("sparkctl")} + arguments))
-        return usageError(parser, path, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(helpText(parser, path));
-        return Success;
-    }
-    if (const QString wrong = wrongArgumentCount(command, parser.positionalArguments()); !wrong.isEmpty())
-        return usageError(parser, path, wrong);
-    return command.run(parser);
+    // Until the parser has read them, the raw words say how to answer a usage error.
+    const auto given = [&](const char *option) { return arguments.contains(QLatin1String(option)); };
+    Output::begin(path, {command.json && given("--json"), given("--quiet"), given("--verbose"), command.streams});
+    const int code = [&] {
+        QCommandLineParser parser;
+        describe(parser, command);
+        if (!parser.parse(QStringList{QStringLiteral("sparkctl")} + arguments))
+            return usageError(parser, path, parser.errorText());
+        if (parser.isSet(QStringLiteral("help"))) {
+            printOut(helpText(parser, path));
+            return int(Success);
+        }
+        if (const QString wrong = wrongArgumentCount(command, parser.positionalArguments()); !wrong.isEmpty())
+            return usageError(parser, path, wrong);
+        const auto isSet = [&](const QString &option) { return parser.optionNames().contains(option); };
+        Output::begin(path, {command.json && isSet(QStringLiteral("json")), isSet(QStringLiteral("quiet")),
+                             isSet(QStringLiteral("verbose")), command.streams});
+        return command.run(parser);
+    }();
+    Output::finish(code);
+    return code;
 }
 
 void describe(QCommandLineParser &parser, const Command &command)
@@ -218,13 +229,35 @@ void describe(QCommandLineParser &parser, const Command &command)
         parser.addPositionalArgument(argument.name, argument.description, argument.syntax());
     parser.addOption(QCommandLineOption(QStringList{QStringLiteral("h"), QStringLiteral("help")},
                                         TableText::tr("Show this help.")));
-    for (const OptionSpec &option : command.options)
+    for (const OptionSpec &option : allOptions(command))
         parser.addOption(QCommandLineOption(option.name, option.description, option.valueName, option.defaultValue));
+}
+
+QList<OptionSpec> allOptions(const Command &command)
+{
+    QList<OptionSpec> options = command.options;
+    for (const OptionSpec &common : commonOptions(command)) {
+        if (std::none_of(options.cbegin(), options.cend(), [&](const OptionSpec &own) { return own.name == common.name; }))
+            options.append(common);
+    }
+    return options;
+}
+
+QList<OptionSpec> commonOptions(const Command &command)
+{
+    QList<OptionSpec> options;
+    if (command.json)
+        options.append({QStringLiteral("json"),
+                        command.streams ? TableText::tr("JSON lines as it goes, the last one the result (docs/sparkctl-json.md).")
+                                        : TableText::tr("Print the result as JSON (docs/sparkctl-json.md).")});
+    options.append({QStringLiteral("quiet"), TableText::tr("Print only the result, no progress.")});
+    options.append({QStringLiteral("verbose"), TableText::tr("Also print each error's detail (what a node said on stderr).")});
+    return options;
 }
 
 int usageError(const QCommandLineParser &parser, const QString &commandPath, const QString &message)
 {
-    printErr(QStringLiteral("sparkctl %1: %2\n").arg(commandPath, message));
+    Output::failure(message, {}, UsageError);
     printErr(helpText(parser, commandPath));
     return UsageError;
 }

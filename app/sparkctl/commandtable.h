@@ -82,9 +82,18 @@ struct Command
     std::function<int(QCommandLineParser &parser)> run = {};
     QList<Command> subcommands = {};
     bool hidden = false; // left out of the help, the manual and the completions
+    bool streams = false; // with --json: JSON lines (progress, samples…), the last of type "result"
+    bool json = true;     // has --json (every command that prints a result)
 
     const Command *subcommand(const QString &name) const;
 };
+
+// The same command, marked as streaming its --json output as JSON lines.
+inline Command streaming(Command command)
+{
+    command.streams = true;
+    return command;
+}
 
 class CommandTable
 {
@@ -106,9 +115,14 @@ private:
     QList<Command> m_commands;
 };
 
-// A command's options and arguments given to a parser (with -h/--help), as
-// --help shows them.
+// A command's options and arguments given to a parser, as --help shows them,
+// with the options every command has: --help, and --json, --quiet, --verbose.
 void describe(QCommandLineParser &parser, const Command &command);
+// The options every command has besides --help: --json (where it prints a
+// result), --quiet, --verbose.
+QList<OptionSpec> commonOptions(const Command &command);
+// The command's own options and then the common ones it does not declare itself.
+QList<OptionSpec> allOptions(const Command &command);
 
 // The one-line-plus-usage error, for checks the declaration cannot say.
 int usageError(const QCommandLineParser &parser, const QString &commandPath, const QString &message);

@@ -48,7 +48,7 @@ int printNames(QCommandLineParser &parser)
 void registerCompletionCommands(CommandTable &table)
 {
     const CommandTable *described = &table;
-    table.add({QStringLiteral("completion"), CompletionText::tr("Print the shell completion script for bash, zsh or fish"),
+    Command completion{QStringLiteral("completion"), CompletionText::tr("Print the shell completion script for bash, zsh or fish"),
                CompletionText::tr("Print the completion script for bash, zsh or fish (the package installs them; this is "
                               "for a build from source). For bash: source <(sparkctl completion bash)."),
                {{QStringLiteral("SHELL"), CompletionText::tr("bash, zsh or fish."), ArgumentSpec::One, Completion::Words,
@@ -62,12 +62,15 @@ void registerCompletionCommands(CommandTable &table)
                                              .arg(shell));
                    printOut(ShellCompletion::script(*described, shell));
                    return int(Success);
-               }});
+               }};
+    completion.json = false; // it prints a script
+    table.add(std::move(completion));
     Command names{QStringLiteral("__complete"), CompletionText::tr("The registered devices' or clusters' names"), {},
                   {{QStringLiteral("WHAT"), CompletionText::tr("devices or clusters."), ArgumentSpec::One, Completion::Words,
                     {QStringLiteral("devices"), QStringLiteral("clusters")}}},
                   {}, &printNames};
     names.hidden = true;
+    names.json = false;
     table.add(std::move(names));
     Command manual{QStringLiteral("--manpage"), CompletionText::tr("Print sparkctl(1) as roff"), {}, {}, {},
                    [described](QCommandLineParser &) {
@@ -75,6 +78,7 @@ void registerCompletionCommands(CommandTable &table)
                        return int(Success);
                    }};
     manual.hidden = true;
+    manual.json = false;
     table.add(std::move(manual));
 }
 

@@ -3,6 +3,7 @@
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/interruptguard.h"
 #include "app/sparkctl/nameddevices.h"
+#include "app/sparkctl/output.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
 #include "core/launch/launcher.h"
@@ -14,6 +15,7 @@
 #include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QJsonArray>
 
 using namespace spark;
 
@@ -28,12 +30,9 @@ struct DailyText
 
 namespace {
 
-int fail(const QString &command, const Error &error)
+int fail(const Error &error)
 {
-    printErr(QStringLiteral("sparkctl %1: %2\n").arg(command, error.message));
-    if (!error.detail.isEmpty() && qEnvironmentVariableIsSet("SPARKCTL_VERBOSE"))
-        printErr(QStringLiteral("  detail: %1\n").arg(error.detail));
-    return Failure;
+    return Output::failure(error.message, error.detail);
 }
 
 template<typename T>
@@ -61,13 +60,13 @@ Expected<Device> findDevice(const QString &name)
 
 // Opens `spec` to `device` and keeps it open until Ctrl-C / SIGTERM or until the
 // connection is lost. Opens the browser at the tunnel's page when asked.
-int runTunnel(const QString &command, const Device &device, const TunnelSpec &requested, bool openBrowser,
+int runTunnel(const Device &device, const TunnelSpec &requested, bool openBrowser,
               bool anyFreePort = false)
 {
     const auto planned = anyFreePort ? TunnelPlanner::planOnFreePort(requested, &isLocalPortFree)
                                      : TunnelPlanner::plan(requested, &isLocalPortFree);
     if (!planned)
-        return fail(command, planned.error());
+        return fail(planned.error());
     const TunnelSpec spec = *planned;
 
     const std::unique_ptr<SshSession> owned = DeviceProbe::openSession(device);
@@ -78,60 +77,77 @@ int runTunnel(const QString &command, const Device &device, const TunnelSpec &re
     forward.localPort = spec.localPort;
     forward.remotePort = spec.remotePort;
     if (const auto started = await(session.startForwarding(forward)); !started)
-        return fail(command, started.error());
-    printOut(DailyText::tr("Forwarding localhost:%1 to port %2 on %3 (connected in %4 ms). Stop with Ctrl+C.\n")
-                 .arg(spec.localPort)
-                 .arg(spec.remotePort)
-                 .arg(device.name)
-                 .arg(timer.elapsed()));
-    if (!spec.path.isEmpty())
-        printOut(QStringLiteral("%1 of %2: %3\n").arg(spec.name, device.name, TunnelPlanner::browserUrl(spec).toString()));
+        return fail(started.error());
+    const qint64 connectedMs = timer.elapsed();
+    Output::line(QStringLiteral("forwarding"),
+                 {{QStringLiteral("device"), device.name},
+                  {QStringLiteral("localPort"), int(spec.localPort)},
+                  {QStringLiteral("remotePort"), int(spec.remotePort)},
+                  {QStringLiteral("connectedMs"), connectedMs},
+                  {QStringLiteral("url"), spec.path.isEmpty() ? QJsonValue() : QJsonValue(TunnelPlanner::browserUrl(spec).toString())}});
+    if (!Output::json()) {
+        printOut(DailyText::tr("Forwarding localhost:%1 to port %2 on %3 (connected in %4 ms). Stop with Ctrl+C.\n")
+                     .arg(spec.localPort)
+                     .arg(spec.remotePort)
+                     .arg(device.name)
+                     .arg(connectedMs));
+        if (!spec.path.isEmpty())
+            printOut(QStringLiteral("%1 of %2: %3\n").arg(spec.name, device.name, TunnelPlanner::browserUrl(spec).toString()));
+    }
     if (openBrowser) {
         const QUrl url = TunnelPlanner::browserUrl(spec);
         const auto browser = LaunchPlanner::browser(url, Launcher::pathLookup());
         const auto opened = browser ? Launcher::start(*browser) : Expected<void>(browser.error());
         if (!opened)
-            printErr(DailyText::tr("warning: %1\n").arg(opened.error().message));
+            Output::warning(opened.error().message);
         else
-            printOut(DailyText::tr("Opened %1 in the browser.\n").arg(url.toString()));
+            Output::progress(DailyText::tr("Opened %1 in the browser.").arg(url.toString()));
     }
 
     int status = Success;
-    QObject::connect(&session, &SshSession::forwardStopped, &session, [&status, command](quint16, const QString &reason) {
-        printErr(QStringLiteral("sparkctl %1: %2\n").arg(command, reason));
-        status = Failure;
+    QObject::connect(&session, &SshSession::forwardStopped, &session, [&status](quint16, const QString &reason) {
+        status = Output::failure(reason);
         QCoreApplication::quit();
     });
     InterruptGuard guard([](int) { QCoreApplication::quit(); });
     QCoreApplication::exec();
     await(session.disconnectFromHost());
     if (status == Success)
-        printOut(DailyText::tr("The tunnel to %1 is closed.\n").arg(device.name));
+        Output::progress(DailyText::tr("The tunnel to %1 is closed.").arg(device.name));
+    Output::result(status == Success, {{QStringLiteral("device"), device.name},
+                                       {QStringLiteral("localPort"), int(spec.localPort)},
+                                       {QStringLiteral("remotePort"), int(spec.remotePort)}});
     return status;
 }
 
 int runConnect(QCommandLineParser &parser)
 {
-    const QString path = QStringLiteral("connect");
     const auto device = findDevice(parser.positionalArguments().constFirst());
     if (!device)
-        return fail(path, device.error());
+        return fail(device.error());
     const std::unique_ptr<SshSession> owned = DeviceProbe::openSession(*device);
     SshSession &session = *owned;
     QElapsedTimer timer;
     timer.start();
     const auto connected = await(session.connectToHost());
     if (!connected)
-        return fail(path, connected.error());
+        return fail(connected.error());
     const qint64 elapsed = timer.elapsed();
     const auto echo = await(session.exec(QStringLiteral("true"), {}, 10000));
-    printOut(DailyText::tr("Connected to %1 (%2) in %3 ms; host key %4; %5.\n")
-                 .arg(device->name, session.target().displayName())
-                 .arg(elapsed)
-                 .arg(session.hostKey().fingerprint,
-                      echo && echo->succeeded() ? DailyText::tr("commands run") : DailyText::tr("commands do not run")));
+    const bool commandsRun = echo && echo->succeeded();
+    if (!Output::json())
+        printOut(DailyText::tr("Connected to %1 (%2) in %3 ms; host key %4; %5.\n")
+                     .arg(device->name, session.target().displayName())
+                     .arg(elapsed)
+                     .arg(session.hostKey().fingerprint,
+                          commandsRun ? DailyText::tr("commands run") : DailyText::tr("commands do not run")));
+    Output::result(commandsRun, {{QStringLiteral("device"), device->name},
+                                 {QStringLiteral("target"), session.target().displayName()},
+                                 {QStringLiteral("connectedMs"), elapsed},
+                                 {QStringLiteral("hostKeyFingerprint"), session.hostKey().fingerprint},
+                                 {QStringLiteral("commandsRun"), commandsRun}});
     await(session.disconnectFromHost());
-    return echo && echo->succeeded() ? Success : Failure;
+    return commandsRun ? Success : Failure;
 }
 
 int runTunnelCommand(QCommandLineParser &parser)
@@ -150,10 +166,10 @@ int runTunnelCommand(QCommandLineParser &parser)
         return usageError(parser, path, DailyText::tr("--local must be a port number from 1024 to 65535."));
     const auto device = findDevice(parser.positionalArguments().constFirst());
     if (!device)
-        return fail(path, device.error());
+        return fail(device.error());
     TunnelSpec spec{QStringLiteral("port %1").arg(*remotePort), *localPort, *remotePort,
                     parser.isSet(open) ? QStringLiteral("/") : QString()};
-    return runTunnel(path, *device, spec, parser.isSet(open));
+    return runTunnel(*device, spec, parser.isSet(open));
 }
 
 int runOpen(QCommandLineParser &parser)
@@ -168,7 +184,7 @@ int runOpen(QCommandLineParser &parser)
         return usageError(parser, path, DailyText::tr("'%1' cannot be opened; use dashboard, terminal, code or cursor.").arg(what));
     const auto device = findDevice(parser.positionalArguments().constFirst());
     if (!device)
-        return fail(path, device.error());
+        return fail(device.error());
 
     if (what == QLatin1String("dashboard")) {
         TunnelSpec spec = TunnelPlanner::dashboard();
@@ -178,7 +194,7 @@ int runOpen(QCommandLineParser &parser)
                 return usageError(parser, path, DailyText::tr("--local must be a port number from 1024 to 65535."));
             spec.localPort = *port;
         }
-        return runTunnel(path, *device, spec, !parser.isSet(noBrowser), !parser.isSet(local));
+        return runTunnel(*device, spec, !parser.isSet(noBrowser), !parser.isSet(local));
     }
 
     const LaunchPlanner::ProgramLookup find = Launcher::pathLookup();
@@ -188,10 +204,14 @@ int runOpen(QCommandLineParser &parser)
                                 parser.isSet(folder) ? parser.value(folder) : LaunchPlanner::defaultFolder(device->user),
                                 find);
     if (!planned)
-        return fail(path, planned.error());
+        return fail(planned.error());
     if (const auto started = Launcher::start(*planned); !started)
-        return fail(path, started.error());
-    printOut(QStringLiteral("Started %1 %2\n").arg(planned->program, planned->arguments.join(QLatin1Char(' '))));
+        return fail(started.error());
+    if (!Output::json())
+        printOut(DailyText::tr("Started %1 %2\n").arg(planned->program, planned->arguments.join(QLatin1Char(' '))));
+    Output::result(true, {{QStringLiteral("device"), device->name},
+                          {QStringLiteral("program"), planned->program},
+                          {QStringLiteral("arguments"), QJsonArray::fromStringList(planned->arguments)}});
     return Success;
 }
 
@@ -202,15 +222,15 @@ void registerDailyCommands(CommandTable &table)
     table.add({QStringLiteral("connect"), DailyText::tr("Open an SSH session to a device and report it"),
                DailyText::tr("Open an SSH session to a registered device and report how it went."),
                {deviceArgument()}, {}, &runConnect});
-    table.add({QStringLiteral("tunnel"), DailyText::tr("Forward a local port to a port on a device until stopped"),
+    table.add(streaming({QStringLiteral("tunnel"), DailyText::tr("Forward a local port to a port on a device until stopped"),
                DailyText::tr("Forward a port of this computer to a port on a device's own loopback until stopped "
                               "(Ctrl+C)."),
                {deviceArgument()},
                {{QStringLiteral("local"), DailyText::tr("Port on this computer (1024-65535)."), QStringLiteral("L")},
                 {QStringLiteral("remote"), DailyText::tr("Port on the device's localhost."), QStringLiteral("R")},
                 {QStringLiteral("open"), DailyText::tr("Open http://localhost:L/ in the browser.")}},
-               &runTunnelCommand});
-    table.add({QStringLiteral("open"), DailyText::tr("Open a device's DGX Dashboard, a terminal, VS Code or Cursor"),
+               &runTunnelCommand}));
+    table.add(streaming({QStringLiteral("open"), DailyText::tr("Open a device's DGX Dashboard, a terminal, VS Code or Cursor"),
                DailyText::tr("Open a device's DGX Dashboard (through a tunnel, until Ctrl+C), a terminal logged in to "
                               "it, or VS Code / Cursor with Remote-SSH."),
                {deviceArgument(),
@@ -222,7 +242,7 @@ void registerDailyCommands(CommandTable &table)
                 {QStringLiteral("no-browser"), DailyText::tr("Only open the dashboard's tunnel; print its address.")},
                 {QStringLiteral("terminal"), DailyText::tr("The terminal program to prefer (e.g. konsole)."),
                  QStringLiteral("PROGRAM")}},
-               &runOpen});
+               &runOpen}));
 }
 
 } // namespace sparkctl

@@ -3,6 +3,7 @@
 #include "app/sparkctl/commands.h"
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/nameddevices.h"
+#include "app/sparkctl/output.h"
 #include "app/sparkctl/passwordinput.h"
 #include "core/devices/deviceenroller.h"
 #include "core/devices/deviceprobe.h"
@@ -12,7 +13,6 @@
 #include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QJsonArray>
-#include <QJsonDocument>
 
 #include <cstdio>
 #include <memory>
@@ -34,18 +34,9 @@ namespace {
 
 const QString group = QStringLiteral("device");
 
-int fail(const QString &command, const Error &error)
+int fail(const Error &error)
 {
-    printErr(QStringLiteral("sparkctl device %1: %2\n").arg(command, error.message));
-    if (!error.detail.isEmpty() && qEnvironmentVariableIsSet("SPARKCTL_VERBOSE"))
-        printErr(QStringLiteral("  detail: %1\n").arg(error.detail));
-    return Failure;
-}
-
-void printJson(const QJsonValue &value)
-{
-    const QJsonDocument document = value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
-    printOut(QString::fromUtf8(document.toJson(QJsonDocument::Indented)));
+    return Output::failure(error.message, error.detail);
 }
 
 // The host-key question: --accept-host-key, or a yes/no on the terminal when there is one.
@@ -82,27 +73,32 @@ HostKeyApprover makeApprover(const QString &accepted, std::shared_ptr<QString> s
 DeviceEnroller printingEnroller()
 {
     DeviceEnroller enroller;
-    enroller.setProgressListener([](int, const QString &text) { printErr(text + QLatin1Char('\n')); });
+    enroller.setProgressListener([](int, const QString &text) {
+        if (!Output::quiet())
+            printErr(text + QLatin1Char('\n'));
+    });
     return enroller;
 }
 
-int reportEnrolment(const QString &command, const Expected<EnrolmentResult> &result, const QString &accepted,
-                    const QString &seenFingerprint)
+// The enrolment's outcome in words (and its warnings); the JSON result comes
+// from the caller, which may have more to add.
+int reportEnrolment(const Expected<EnrolmentResult> &result, const QString &accepted, const QString &seenFingerprint)
 {
     if (!result) {
-        const int code = fail(command, result.error());
+        const int code = fail(result.error());
         if (accepted.isEmpty() && !seenFingerprint.isEmpty())
             printErr(DeviceText::tr("If the fingerprint is right, run the command again with --accept-host-key %1\n")
                          .arg(seenFingerprint));
         return code;
     }
     for (const QString &warning : result->warnings)
-        printErr(DeviceText::tr("warning: %1\n").arg(warning));
+        Output::warning(warning);
     const Device &device = result->device;
-    printOut(DeviceText::tr("Added %1 (%2@%3, port %4). Log in with: ssh %5\n")
-                 .arg(device.name, device.user, device.host)
-                 .arg(device.port)
-                 .arg(device.sshAlias));
+    if (!Output::json())
+        printOut(DeviceText::tr("Added %1 (%2@%3, port %4). Log in with: ssh %5\n")
+                     .arg(device.name, device.user, device.host)
+                     .arg(device.port)
+                     .arg(device.sshAlias));
     return Success;
 }
 
@@ -136,16 +132,22 @@ int deviceAdd(QCommandLineParser &parser)
     const QString password = parser.isSet(rememberSudo) ? request.password : QString();
 
     const auto result = printingEnroller().enrol(std::move(request)).result();
-    const int code = reportEnrolment(QStringLiteral("add"), result, parser.value(acceptKey), *seen);
-    if (code == Success && parser.isSet(rememberSudo)) {
+    const int code = reportEnrolment(result, parser.value(acceptKey), *seen);
+    if (code != Success)
+        return code;
+    bool remembered = false;
+    if (parser.isSet(rememberSudo)) {
         SecretStore secrets;
         const auto stored = secrets.storeSudoPassword(result->device.name, password).result();
+        remembered = bool(stored);
         if (!stored)
-            printErr(DeviceText::tr("warning: %1\n").arg(stored.error().message));
-        else
+            Output::warning(stored.error().message);
+        else if (!Output::quiet())
             printErr(DeviceText::tr("The sudo password of %1 is remembered in the system keychain.\n").arg(result->device.name));
     }
-    return code;
+    Output::result(true, {{QStringLiteral("device"), result->device.toJson()},
+                          {QStringLiteral("sudoPasswordRemembered"), remembered}});
+    return Success;
 }
 
 int deviceImport(QCommandLineParser &parser)
@@ -158,7 +160,10 @@ int deviceImport(QCommandLineParser &parser)
                             .importAlias(alias, parser.isSet(name) ? parser.value(name) : alias,
                                          makeApprover(parser.value(acceptKey), seen))
                             .result();
-    return reportEnrolment(QStringLiteral("import"), result, parser.value(acceptKey), *seen);
+    const int code = reportEnrolment(result, parser.value(acceptKey), *seen);
+    if (code == Success)
+        Output::result(true, {{QStringLiteral("device"), result->device.toJson()}});
+    return code;
 }
 
 int deviceList(QCommandLineParser &parser, const QString &command)
@@ -166,14 +171,14 @@ int deviceList(QCommandLineParser &parser, const QString &command)
     const QString json = QStringLiteral("json");
     DeviceRegistry registry;
     if (auto loaded = registry.load(); !loaded)
-        return fail(command, loaded.error());
+        return fail(loaded.error());
 
     if (command == QLatin1String("list")) {
         if (parser.isSet(json)) {
             QJsonArray array;
             for (const Device &device : registry.devices())
                 array.append(device.toJson());
-            printJson(array);
+            Output::result(true, {{QStringLiteral("devices"), array}});
             return Success;
         }
         if (registry.devices().isEmpty()) {
@@ -196,11 +201,11 @@ int deviceList(QCommandLineParser &parser, const QString &command)
     const QString name = parser.positionalArguments().constFirst();
     const Device *device = registry.find(name);
     if (!device)
-        return fail(command, Error(DeviceText::tr("No device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name)));
+        return fail(Error(DeviceText::tr("No device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name)));
 
     if (command == QLatin1String("show")) {
         if (parser.isSet(json)) {
-            printJson(device->toJson());
+            Output::result(true, {{QStringLiteral("device"), device->toJson()}});
             return Success;
         }
         printOut(DeviceText::tr("name:        %1\naddress:     %2 port %3\nuser:        %4\nssh alias:   %5%6\n"
@@ -218,12 +223,13 @@ int deviceList(QCommandLineParser &parser, const QString &command)
     // check
     const DeviceCheck check = DeviceProbe::check(*device).result();
     if (parser.isSet(json)) {
-        printJson(QJsonObject{{QStringLiteral("name"), device->name},
-                              {QStringLiteral("online"), check.online},
-                              {QStringLiteral("hostKeyFingerprint"), check.hostKeyFingerprint},
-                              {QStringLiteral("isDgxSpark"), check.identity.isDgxSpark},
-                              {QStringLiteral("cx7Macs"), QJsonArray::fromStringList(check.identity.cx7Macs)},
-                              {QStringLiteral("problem"), check.problem.message}});
+        Output::result(check.online,
+                       {{QStringLiteral("name"), device->name},
+                        {QStringLiteral("online"), check.online},
+                        {QStringLiteral("hostKeyFingerprint"), check.hostKeyFingerprint},
+                        {QStringLiteral("isDgxSpark"), check.identity.isDgxSpark},
+                        {QStringLiteral("cx7Macs"), QJsonArray::fromStringList(check.identity.cx7Macs)},
+                        {QStringLiteral("problem"), check.online ? QJsonValue() : QJsonValue(check.problem.message)}});
     } else if (check.online) {
         printOut(DeviceText::tr("%1 is online (%2, key login works).\n")
                      .arg(device->name, check.identity.isDgxSpark ? check.identity.release : DeviceText::tr("generic Linux host")));
@@ -237,11 +243,14 @@ int deviceRemove(QCommandLineParser &parser)
 {
     const auto removed = DeviceEnroller().remove(parser.positionalArguments().constFirst());
     if (!removed)
-        return fail(QStringLiteral("remove"), removed.error());
+        return fail(removed.error());
     SecretStore secrets;
     if (const auto forgotten = secrets.forgetSudoPassword(removed->name).result(); !forgotten)
-        printErr(DeviceText::tr("warning: %1\n").arg(forgotten.error().message));
-    printOut(QStringLiteral("Removed %1.%2\n")
+        Output::warning(forgotten.error().message);
+    Output::result(true, {{QStringLiteral("removed"), removed->name},
+                          {QStringLiteral("sshConfigBlockRemoved"), removed->managesSshConfig}});
+    if (!Output::json())
+        printOut(DeviceText::tr("Removed %1.%2\n")
                  .arg(removed->name, removed->managesSshConfig ? DeviceText::tr(" Its ~/.ssh/config entry was removed too.")
                                                                : QString()));
     return Success;

@@ -3,6 +3,7 @@
 #include "app/sparkctl/commands.h"
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/nameddevices.h"
+#include "app/sparkctl/output.h"
 #include "app/sparkctl/passwordinput.h"
 #include "core/devices/secretstore.h"
 #include "core/hardware/cx7.h"
@@ -44,22 +45,19 @@ Device namedDevice(const QString &name)
 }
 
 // The nodes of a support report (those named, or all), replayed through the parsers.
-std::optional<int> replayReport(const QString &path, const QString &file, const QStringList &names, QList<Probed> &probed)
+std::optional<int> replayReport(const QString &file, const QStringList &names, QList<Probed> &probed)
 {
     QFile input(file);
     if (!input.open(QIODevice::ReadOnly)) {
-        printErr(FactsText::tr("sparkctl %1: cannot read %2: %3\n").arg(path, file, input.errorString()));
-        return Failure;
+        return Output::failure(FactsText::tr("cannot read %1: %2").arg(file, input.errorString()));
     }
     const auto policy = VersionPolicy::load();
     if (!policy) {
-        printErr(QStringLiteral("sparkctl %1: %2\n").arg(path, policy.error().message));
-        return Failure;
+        return Output::failure(policy.error().message, policy.error().detail);
     }
     const auto replay = SupportReport::replay(input.readAll(), *policy);
     if (!replay) {
-        printErr(QStringLiteral("sparkctl %1: %2: %3\n").arg(path, file, replay.error().message));
-        return Failure;
+        return Output::failure(QStringLiteral("%1: %2").arg(file, replay.error().message), replay.error().detail);
     }
     for (const NodeFacts &facts : replay->facts) {
         if (names.isEmpty() || names.contains(facts.node))
@@ -71,8 +69,7 @@ std::optional<int> replayReport(const QString &path, const QString &file, const 
             probed.append(Probed{namedDevice(name), Error(line.section(QStringLiteral(": "), 1))});
     }
     if (probed.isEmpty()) {
-        printErr(FactsText::tr("sparkctl %1: the report holds none of the nodes asked for.\n").arg(path));
-        return Failure;
+        return Output::failure(FactsText::tr("the report holds none of the nodes asked for."));
     }
     return std::nullopt;
 }
@@ -86,7 +83,7 @@ std::optional<int> probeDevices(const QString &path, QCommandLineParser &parser,
     const QString fromReport = QStringLiteral("from-report");
     json = parser.isSet(jsonOption);
     if (parser.isSet(fromReport))
-        return replayReport(path, parser.value(fromReport), parser.positionalArguments(), probed);
+        return replayReport(parser.value(fromReport), parser.positionalArguments(), probed);
 
     const NamedDevices named = namedDevices(parser, path, true);
     if (named.exit)
@@ -191,20 +188,17 @@ int runProbe(QCommandLineParser &parser)
     for (const Probed &node : std::as_const(probed)) {
         if (!node.facts) {
             code = Failure;
-            if (json)
-                array.append(QJsonObject{{QStringLiteral("node"), node.device.name},
-                                         {QStringLiteral("error"), node.facts.error().message}});
-            else
-                printErr(QStringLiteral("%1: %2\n").arg(node.device.name, node.facts.error().message));
+            array.append(QJsonObject{{QStringLiteral("node"), node.device.name},
+                                     {QStringLiteral("error"), node.facts.error().message}});
+            Output::failure(QStringLiteral("%1: %2").arg(node.device.name, node.facts.error().message),
+                            node.facts.error().detail);
             continue;
         }
-        if (json)
-            array.append(node.facts->toJson());
-        else
+        array.append(node.facts->toJson());
+        if (!json)
             printFacts(*node.facts);
     }
-    if (json)
-        printOut(QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented)));
+    Output::result(code == Success, {{QStringLiteral("nodes"), array}});
     return code;
 }
 
@@ -248,10 +242,8 @@ int runCheck(QCommandLineParser &parser)
     if (const auto exit = probeDevices(QStringLiteral("check"), parser, json, probed))
         return *exit;
     const auto policy = VersionPolicy::load();
-    if (!policy) {
-        printErr(QStringLiteral("sparkctl check: %1\n").arg(policy.error().message));
-        return Failure;
-    }
+    if (!policy)
+        return Output::failure(policy.error().message, policy.error().detail);
     QList<NodeFacts> nodes;
     QList<Finding> findings;
     for (const Probed &node : std::as_const(probed)) {
@@ -270,10 +262,10 @@ int runCheck(QCommandLineParser &parser)
         QJsonArray array;
         for (const Finding &finding : std::as_const(findings))
             array.append(finding.toJson());
-        printOut(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("verdict"), readinessKey(verdict)},
-                                                             {QStringLiteral("policy"), policy->source},
-                                                             {QStringLiteral("findings"), array}})
-                                       .toJson(QJsonDocument::Indented)));
+        // ok: the check ran; its verdict is in "verdict" (and the exit code).
+        Output::result(true, {{QStringLiteral("verdict"), readinessKey(verdict)},
+                              {QStringLiteral("policy"), policy->source},
+                              {QStringLiteral("findings"), array}});
         return code;
     }
     for (const Finding &finding : std::as_const(findings)) {

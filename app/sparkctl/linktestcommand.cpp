@@ -3,6 +3,7 @@
 // verdict per link; the exit code says whether all passed.
 #include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/output.h"
 
 #include "core/cluster/clusteroperations.h"
 #include "core/linktest/linktesthistory.h"
@@ -40,18 +41,21 @@ const QString commandPath = QStringLiteral("linktest");
 
 LinkTestRunner *g_running = nullptr;
 
+volatile std::sig_atomic_t g_interrupted = 0;
+
 extern "C" void stopOnSignal(int)
 {
-    // Only an atomic store: safe in a signal handler. The runner cleans up the nodes.
+    // Only atomic stores: safe in a signal handler. The runner cleans up the nodes.
+    g_interrupted = 1;
     if (g_running)
         g_running->cancel();
 }
 
-void printJsonLine(const QJsonObject &object)
+// One JSON line; its "type" is in the object.
+void printJsonLine(QJsonObject object)
 {
-    const QByteArray line = QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n';
-    std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
-    std::fflush(stdout);
+    const QString type = object.take(QStringLiteral("type")).toString();
+    Output::line(type, object);
 }
 
 std::optional<QList<LinkPhase>> phasesFor(const QString &direction)
@@ -101,6 +105,7 @@ int printHistory(const QString &clusterName, bool asJson)
                      .arg(run.links.size())
                      .arg(LinkVerdict::formatGbps(std::max(slowest, 0.0))));
     }
+    Output::result(true, {{QStringLiteral("cluster"), cluster->name}, {QStringLiteral("runs"), int(runs.size())}});
     return Success;
 }
 
@@ -135,7 +140,7 @@ Expected<LinkTestJob> planJob(const ClusterContext &context, bool quiet)
     if (!cabling)
         return cabling.error();
     if (!quiet)
-        printOut(LinkTestText::tr("Reading %1 nodes…\n").arg(targets.size()));
+        Output::progress(LinkTestText::tr("Reading %1 nodes…").arg(targets.size()));
     const auto facts = ClusterPreparer::probe(targets);
     if (!facts)
         return facts.error();
@@ -156,7 +161,7 @@ void printSample(const LinkSample &sample, bool asJson, const QHash<QString, QSt
                                                                                    : QJsonValue(sample.twin)},
                        {QStringLiteral("seconds"), sample.seconds},
                        {QStringLiteral("gbps"), sample.gbps}});
-    } else if (sample.twin == LinkSample::wholePort) {
+    } else if (sample.twin == LinkSample::wholePort && !Output::quiet()) {
         printOut(QStringLiteral("  %1 %2 %3 s: %4 Gb/s\n")
                      .arg(labels.value(sample.link), linkDirectionKey(sample.direction))
                      .arg(sample.seconds, 0, 'f', 0)
@@ -168,16 +173,16 @@ void printSample(const LinkSample &sample, bool asJson, const QHash<QString, QSt
 void printAsItHappens(LinkTestRunner &runner, bool asJson, const QHash<QString, QString> &labels)
 {
     QObject::connect(&runner, &LinkTestRunner::started, &runner, [asJson](const LinkTestRun &run) {
-        if (!asJson)
+        if (!asJson && !Output::quiet())
             printOut(LinkTestText::tr("%1 links; a port passes above %2 Gb/s (%3 Gb/s at rate scale %4).\n")
                          .arg(run.links.size())
                          .arg(LinkVerdict::formatGbps(run.expectedGbps * run.scale), LinkVerdict::formatGbps(run.expectedGbps))
                          .arg(run.scale));
     }, Qt::DirectConnection);
-    QObject::connect(&runner, &LinkTestRunner::progress, &runner, [asJson](double, const QString &sentence) {
-        if (!asJson)
-            printOut(sentence + QLatin1Char('\n'));
-    }, Qt::DirectConnection);
+    QObject::connect(&runner, &LinkTestRunner::progress, &runner,
+                     [](double fraction, const QString &sentence) {
+                         Output::progress(sentence, {{QStringLiteral("fraction"), fraction}});
+                     }, Qt::DirectConnection);
     QObject::connect(&runner, &LinkTestRunner::sample, &runner,
                      [asJson, &labels](const LinkSample &sample) { printSample(sample, asJson, labels); }, Qt::DirectConnection);
     QObject::connect(&runner, &LinkTestRunner::latencyMeasured, &runner,
@@ -187,7 +192,7 @@ void printAsItHappens(LinkTestRunner &runner, bool asJson, const QHash<QString, 
                                             {QStringLiteral("link"), link},
                                             {QStringLiteral("latencyUs"), microseconds},
                                             {QStringLiteral("lossPercent"), loss}});
-                         else
+                         else if (!Output::quiet())
                              printOut(LinkTestText::tr("  %1 latency %2 µs, %3 % loss\n")
                                           .arg(labels.value(link))
                                           .arg(microseconds, 0, 'f', 0)
@@ -225,14 +230,14 @@ std::optional<RunComparison> keepInHistory(const LinkTestRun &run)
     std::optional<RunComparison> comparison;
     const auto loaded = history.load();
     if (!loaded) {
-        printErr(loaded.error().message + QLatin1Char('\n'));
+        Output::warning(loaded.error().message);
         return comparison;
     }
     if (const QList<LinkTestRun> earlier = history.runs(run.cluster); !earlier.isEmpty())
         comparison = RunComparison::between(earlier.constFirst(), run);
     history.add(run);
     if (const auto saved = history.save(); !saved)
-        printErr(saved.error().message + QLatin1Char('\n'));
+        Output::warning(saved.error().message);
     return comparison;
 }
 
@@ -257,9 +262,7 @@ void printSummary(const LinkTestRun &run, const std::optional<RunComparison> &co
                        {QStringLiteral("before"), comparison->before.toString(Qt::ISODate)},
                        {QStringLiteral("links"), links}});
     }
-    QJsonObject object = run.toJson();
-    object.insert(QStringLiteral("type"), QStringLiteral("run"));
-    printJsonLine(object);
+    Output::result(run.passed(), run.toJson());
 }
 
 int runLinkTest(QCommandLineParser &parser)
@@ -290,9 +293,13 @@ int runLinkTest(QCommandLineParser &parser)
         labels.insert(link.id, link.label);
     printAsItHappens(runner, asJson, labels);
     const Expected<LinkTestRun> run = runInterruptibly(runner, *job);
-    if (!run)
-        return failWith(run.error());
+    if (!run) {
+        failWith(run.error());
+        return g_interrupted ? Interrupted : Failure;
+    }
     printSummary(*run, keepInHistory(*run), asJson);
+    if (g_interrupted)
+        return Interrupted;
     return run->passed() ? Success : Failure;
 }
 
@@ -300,7 +307,7 @@ int runLinkTest(QCommandLineParser &parser)
 
 void registerLinkTestCommands(CommandTable &table)
 {
-    table.add({commandPath, LinkTestText::tr("Measure every link of the cluster and judge it (--json for JSON lines)"),
+    table.add(streaming({commandPath, LinkTestText::tr("Measure every link of the cluster and judge it (--json for JSON lines)"),
                LinkTestText::tr("Measure every link of the cluster, both twins of each port at once, and say for each "
                               "whether it carries what it should. Exit code 0 when every link passes, 1 otherwise."),
                {},
@@ -322,7 +329,7 @@ void registerLinkTestCommands(CommandTable &table)
                 {QStringLiteral("history"),
                  LinkTestText::tr("List the cluster's earlier runs instead of measuring (each run is compared with the one "
                                 "before it).")}},
-               &runLinkTest});
+               &runLinkTest}));
 }
 
 } // namespace sparkctl

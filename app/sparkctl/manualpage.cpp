@@ -10,7 +10,7 @@ namespace {
 spark::ManItem commandItem(const QString &path, const Command &command)
 {
     QStringList usage;
-    if (!command.options.isEmpty())
+    if (!allOptions(command).isEmpty())
         usage.append(QStringLiteral("[options]"));
     for (const ArgumentSpec &argument : command.arguments)
         usage.append(argument.syntax());
@@ -18,7 +18,7 @@ spark::ManItem commandItem(const QString &path, const Command &command)
                         command.description.isEmpty() ? command.summary : command.description};
     for (const ArgumentSpec &argument : command.arguments)
         item.items.append({argument.name, {}, argument.description});
-    for (const OptionSpec &option : command.options)
+    for (const OptionSpec &option : allOptions(command))
         item.items.append({QStringLiteral("--") + option.name, option.valueName, option.description});
     return item;
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // `sparkctl monitor`: the link-health dashboard without a window.
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/interruptguard.h"
 #include "app/sparkctl/nameddevices.h"
+#include "app/sparkctl/output.h"
 
 #include "core/cluster/clustersessions.h"
 #include "core/devices/deviceregistry.h"
@@ -13,6 +15,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QJsonObject>
 
 #include <cstdio>
 #include <memory>
@@ -90,8 +93,7 @@ int runMonitor(QCommandLineParser &parser)
 
     spark::DeviceRegistry registry;
     if (const auto loaded = registry.load(); !loaded) {
-        printErr(loaded.error().message + QLatin1Char('\n'));
-        return Failure;
+        return Output::failure(loaded.error().message, loaded.error().detail);
     }
     spark::ensureSshLibraryInitialised();
     QList<spark::Device> devices;
@@ -99,8 +101,9 @@ int runMonitor(QCommandLineParser &parser)
     for (const QString &name : parser.positionalArguments()) {
         const spark::Device *device = registry.find(name);
         if (!device) {
-            printErr(MonitorText::tr("sparkctl monitor: no device named \"%1\"; see the registered devices with the GUI or 'sparkctl device list'.\n").arg(name));
-            return Failure;
+            return Output::failure(
+                MonitorText::tr("no device named \"%1\"; see the registered devices with the GUI or 'sparkctl device list'.")
+                    .arg(name));
         }
         devices.append(*device);
         nodes.append({device->name, {}});
@@ -113,33 +116,49 @@ int runMonitor(QCommandLineParser &parser)
         return sessions.session(node)->exec(QStringLiteral("sh -s"), script, 5000);
     }, thresholds);
     int seen = 0;
-    QObject::connect(&monitor, &spark::HealthMonitor::alertRaised, &monitor, [asJson](const spark::HealthAlert &alert) {
-        if (!asJson)
+    const auto alertFields = [](const spark::HealthAlert &alert) {
+        return QJsonObject{{QStringLiteral("node"), alert.node},
+                           {QStringLiteral("message"), alert.message},
+                           {QStringLiteral("cause"), alert.cause},
+                           {QStringLiteral("fix"), alert.fix}};
+    };
+    QObject::connect(&monitor, &spark::HealthMonitor::alertRaised, &monitor, [asJson, alertFields](const spark::HealthAlert &alert) {
+        if (asJson)
+            Output::line(QStringLiteral("alert"), alertFields(alert));
+        else
             printOut(QStringLiteral("ALERT %1: %2 %3 %4\n").arg(alert.node, alert.message, alert.cause, alert.fix));
     });
-    QObject::connect(&monitor, &spark::HealthMonitor::alertCleared, &monitor, [asJson](const spark::HealthAlert &alert) {
-        if (!asJson)
+    QObject::connect(&monitor, &spark::HealthMonitor::alertCleared, &monitor, [asJson, alertFields](const spark::HealthAlert &alert) {
+        if (asJson)
+            Output::line(QStringLiteral("cleared"), alertFields(alert));
+        else
             printOut(QStringLiteral("CLEARED %1: %2\n").arg(alert.node, alert.message));
     });
     QObject::connect(&monitor, &spark::HealthMonitor::tick, &monitor,
                      [&](const QDateTime &time, const QList<spark::NodeHealth> &health, const QList<spark::HealthAlert> &active) {
                          if (asJson) {
-                             for (const spark::NodeHealth &node : health) {
-                                 const QByteArray line = spark::HealthJson::line(
-                                     spark::HealthJson::node(node.node, time, node.snapshot, node.rates, active));
-                                 std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
-                             }
-                             std::fflush(stdout);
-                         } else {
+                             for (const spark::NodeHealth &node : health)
+                                 Output::line(QStringLiteral("node"),
+                                              spark::HealthJson::node(node.node, time, node.snapshot, node.rates, active));
+                         } else if (!Output::quiet()) {
                              printTick(health);
                          }
                          if (ticks > 0 && ++seen >= ticks)
                              QCoreApplication::quit();
                      });
+    bool interrupted = false;
+    const InterruptGuard guard([&interrupted](int) {
+        interrupted = true;
+        QCoreApplication::quit();
+    });
     monitor.start(intervalMs);
     // The CLI's only event loop (no window): runs until --count ticks or Ctrl-C.
     const int status = QCoreApplication::exec();
     monitor.stop();
+    Output::result(status == 0, {{QStringLiteral("ticks"), seen},
+                                 {QStringLiteral("activeAlerts"), int(monitor.history().active().size())}});
+    if (interrupted)
+        return Interrupted;
     return status == 0 ? Success : Failure;
 }
 
@@ -147,7 +166,7 @@ int runMonitor(QCommandLineParser &parser)
 
 void registerMonitorCommands(CommandTable &table)
 {
-    table.add({QStringLiteral("monitor"), MonitorText::tr("Watch link health of registered Sparks (--json for JSON Lines)"),
+    table.add(streaming({QStringLiteral("monitor"), MonitorText::tr("Watch link health of registered Sparks (--json for JSON Lines)"),
                MonitorText::tr("Watch the CX-7 links of registered Sparks: rates, errors and alerts, once a second."),
                {deviceArgument(ArgumentSpec::Some, MonitorText::tr("Registered devices to watch."))},
                {{QStringLiteral("json"), MonitorText::tr("One JSON object per node and tick (JSON Lines).")},
@@ -157,7 +176,7 @@ void registerMonitorCommands(CommandTable &table)
                  QStringLiteral("n"), QStringLiteral("0")},
                 {QStringLiteral("scale"), MonitorText::tr("Rate scale of an emulated cluster (default 1)."),
                  QStringLiteral("factor"), QStringLiteral("1")}},
-               &runMonitor});
+               &runMonitor}));
 }
 
 } // namespace sparkctl

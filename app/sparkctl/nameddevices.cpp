@@ -2,6 +2,7 @@
 #include "app/sparkctl/nameddevices.h"
 
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/output.h"
 #include "core/devices/deviceregistry.h"
 
 #include <QCommandLineParser>
@@ -26,8 +27,7 @@ NamedDevices namedDevices(const QCommandLineParser &parser, const QString &comma
     NamedDevices result;
     spark::DeviceRegistry registry;
     if (auto loaded = registry.load(); !loaded) {
-        printErr(QStringLiteral("sparkctl %1: %2\n").arg(commandPath, loaded.error().message));
-        result.exit = Failure;
+        result.exit = Output::failure(loaded.error().message, loaded.error().detail);
         return result;
     }
     const QStringList names = parser.positionalArguments();
@@ -43,8 +43,7 @@ NamedDevices namedDevices(const QCommandLineParser &parser, const QString &comma
     if (names.isEmpty() && allWhenNone)
         result.devices = registry.devices();
     if (result.devices.isEmpty()) {
-        printErr(NamedText::tr("sparkctl %1: no devices yet; add one with \"sparkctl device add\".\n").arg(commandPath));
-        result.exit = Failure;
+        result.exit = Output::failure(NamedText::tr("no devices yet; add one with \"sparkctl device add\"."));
     }
     return result;
 }

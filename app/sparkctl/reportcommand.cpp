@@ -2,6 +2,7 @@
 // sparkctl report NAME… [--output FILE] [--keep-macs] [--sudo-password-stdin]
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/nameddevices.h"
+#include "app/sparkctl/output.h"
 #include "app/sparkctl/passwordinput.h"
 #include "core/report/reportcollector.h"
 
@@ -9,6 +10,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QJsonArray>
 
 using namespace spark;
 
@@ -38,27 +40,31 @@ int runReport(QCommandLineParser &parser)
                                               : QDir::current().filePath(ReportCollector::defaultFileName(QDateTime::currentDateTime()));
     const QList<SudoTarget> targets = sudoTargets(devices, parser.isSet(passwordStdin), WhenNotRemembered::NoPassword);
 
-    QFuture<Expected<ReportSummary>> future = ReportCollector::collect(
-        targets, options, [](int, const QString &sentence) { printOut(sentence + QLatin1Char('\n')); });
+    QFuture<Expected<ReportSummary>> future =
+        ReportCollector::collect(targets, options, [](int, const QString &sentence) { Output::progress(sentence); });
     const Expected<ReportSummary> summary = future.result();
-    if (!summary) {
-        printErr(QStringLiteral("sparkctl %1: %2\n").arg(path, summary.error().message));
-        return Failure;
-    }
+    if (!summary)
+        return Output::failure(summary.error().message, summary.error().detail);
     if (!summary->unanswered.isEmpty())
-        printErr(ReportText::tr("Not in the report (no answer): %1\n").arg(summary->unanswered.join(QStringLiteral("; "))));
-    printOut(ReportText::tr("Report saved: %1 (%2 KiB). Attach it to your support request; it holds no password, key "
-                            "or serial number.\n")
-                 .arg(summary->path)
-                 .arg((summary->bytes + 1023) / 1024));
-    return summary->answered.isEmpty() ? Failure : Success;
+        Output::warning(ReportText::tr("Not in the report (no answer): %1").arg(summary->unanswered.join(QStringLiteral("; "))));
+    if (!Output::json())
+        printOut(ReportText::tr("Report saved: %1 (%2 KiB). Attach it to your support request; it holds no password, key "
+                                "or serial number.\n")
+                     .arg(summary->path)
+                     .arg((summary->bytes + 1023) / 1024));
+    const bool ok = !summary->answered.isEmpty();
+    Output::result(ok, {{QStringLiteral("path"), summary->path},
+                        {QStringLiteral("bytes"), summary->bytes},
+                        {QStringLiteral("answered"), QJsonArray::fromStringList(summary->answered)},
+                        {QStringLiteral("unanswered"), QJsonArray::fromStringList(summary->unanswered)}});
+    return ok ? Success : Failure;
 }
 
 } // namespace
 
 void registerReportCommand(CommandTable &table)
 {
-    table.add({QStringLiteral("report"),
+    table.add(streaming({QStringLiteral("report"),
                ReportText::tr("Save a support report: what each node says, redacted, in one archive"),
                ReportText::tr("Save a support report: every raw output the probe, the neighbour discovery and a health "
                               "poll read on each node, the findings drawn from them and the program's logs, in one "
@@ -72,7 +78,7 @@ void registerReportCommand(CommandTable &table)
                  ReportText::tr("Read the sudo password (the same on every node) from stdin's first line, to include the "
                                 "root-only network settings. Without it, each node's password remembered in the keychain "
                                 "is used. The password never appears in the report.")}},
-               &runReport});
+               &runReport}));
 }
 
 } // namespace sparkctl

@@ -112,7 +112,7 @@ QString shellTables(const CommandTable &table)
     out += QStringLiteral("_sparkctl_options() {\n    case \"$1\" in\n");
     for (const Entry &entry : entries) {
         QStringList options{shQuoted(QStringLiteral("--help:Show this help."))};
-        for (const OptionSpec &option : entry.command->options)
+        for (const OptionSpec &option : allOptions(*entry.command))
             options.append(shQuoted(QStringLiteral("--") + option.name + QLatin1Char(':') + option.description));
         out += QStringLiteral("    %1) printf '%s\\n' %2 ;;\n").arg(shQuoted(entry.path), options.join(QLatin1Char(' ')));
     }
@@ -120,7 +120,7 @@ QString shellTables(const CommandTable &table)
 
     out += QStringLiteral("_sparkctl_value() {\n    case \"$1 $2\" in\n");
     for (const Entry &entry : entries) {
-        for (const OptionSpec &option : entry.command->options)
+        for (const OptionSpec &option : allOptions(*entry.command))
             out += QStringLiteral("    %1) echo %2 ;;\n")
                        .arg(shQuoted(entry.path + QStringLiteral(" --") + option.name), shQuoted(optionKind(option)));
     }
@@ -281,7 +281,7 @@ QString fish(const CommandTable &table)
     }
     const QList<Entry> entries = leaves(table);
     for (const Entry &entry : entries) {
-        for (const OptionSpec &option : entry.command->options) {
+        for (const OptionSpec &option : allOptions(*entry.command)) {
             if (!option.valueName.isEmpty())
                 valued.append(fishQuoted(entry.path + QStringLiteral(" --") + option.name));
         }
@@ -373,7 +373,7 @@ QString fish(const CommandTable &table)
     }
     for (const Entry &entry : entries) {
         const QString condition = QStringLiteral("__sparkctl_in '%1'").arg(entry.path);
-        for (const OptionSpec &option : entry.command->options) {
+        for (const OptionSpec &option : allOptions(*entry.command)) {
             out += QStringLiteral("complete -c sparkctl -n %1 -l %2%3%4 -d %5\n")
                        .arg(fishQuoted(condition), option.name,
                             option.valueName.isEmpty() ? QString() : QStringLiteral(" -r"),

@@ -4,6 +4,7 @@
 // fresh check.
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/nameddevices.h"
+#include "app/sparkctl/output.h"
 #include "app/sparkctl/passwordinput.h"
 #include "core/common/runonthread.h"
 #include "core/devices/updaterunner.h"
@@ -11,6 +12,8 @@
 
 #include <QCoreApplication>
 #include <QFuture>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QMutex>
 #include <QTextStream>
 
@@ -29,21 +32,38 @@ struct UpdateText
 
 namespace {
 
+QString eventKind(UpdateEvent::Kind kind)
+{
+    switch (kind) {
+    case UpdateEvent::Kind::Step:
+        return QStringLiteral("step");
+    case UpdateEvent::Kind::Output:
+        return QStringLiteral("output");
+    case UpdateEvent::Kind::Waiting:
+        return QStringLiteral("waiting");
+    case UpdateEvent::Kind::Probing:
+        return QStringLiteral("probing");
+    }
+    return QStringLiteral("step");
+}
+
+// Each node's steps as they happen: "[spark-1] == step" and the commands'
+// own lines; none with --quiet; JSON lines with --json.
 void printEvent(const UpdateEvent &event)
 {
     static QMutex mutex;
     QMutexLocker locker(&mutex);
-    const QString prefix = QStringLiteral("[%1] ").arg(event.node);
-    switch (event.kind) {
-    case UpdateEvent::Kind::Output:
-        printOut(prefix + QStringLiteral("  ") + event.text + QLatin1Char('\n'));
-        break;
-    case UpdateEvent::Kind::Step:
-    case UpdateEvent::Kind::Waiting:
-    case UpdateEvent::Kind::Probing:
-        printOut(prefix + QStringLiteral("== ") + event.text + QLatin1Char('\n'));
-        break;
+    if (Output::json()) {
+        Output::line(QStringLiteral("event"), {{QStringLiteral("node"), event.node},
+                                               {QStringLiteral("kind"), eventKind(event.kind)},
+                                               {QStringLiteral("text"), event.text}});
+        return;
     }
+    if (Output::quiet())
+        return;
+    const QString prefix = QStringLiteral("[%1] ").arg(event.node);
+    printOut(prefix + (event.kind == UpdateEvent::Kind::Output ? QStringLiteral("  ") : QStringLiteral("== ")) + event.text
+             + QLatin1Char('\n'));
 }
 
 QFuture<Expected<NodeFacts>> updateOnThread(const SudoTarget &node)
@@ -65,6 +85,8 @@ int runUpdate(QCommandLineParser &parser)
     const QList<SudoTarget> nodes = sudoTargets(devices, parser.isSet(passwordStdin), WhenNotRemembered::NoPassword);
     QTextStream in(stdin);
 
+    if (Output::json() && !parser.isSet(yes))
+        return usageError(parser, path, UpdateText::tr("--json needs --yes: the question would not be JSON."));
     if (!parser.isSet(yes)) {
         printOut(UpdateText::tr("This updates %1 and restarts them; anything running on them stops. Go on? [y/N] ")
                      .arg(names.join(QStringLiteral(", "))));
@@ -81,23 +103,39 @@ int runUpdate(QCommandLineParser &parser)
 
     const auto policy = VersionPolicy::load();
     int code = Success;
+    QJsonArray results;
     for (qsizetype i = 0; i < devices.size(); ++i) {
         const Expected<NodeFacts> facts = futures[i].result();
         if (!facts) {
-            printErr(QStringLiteral("%1: %2\n").arg(devices.at(i).name, facts.error().message));
-            code = Failure;
+            code = Output::failure(QStringLiteral("%1: %2").arg(devices.at(i).name, facts.error().message),
+                                   facts.error().detail);
+            results.append(QJsonObject{{QStringLiteral("node"), devices.at(i).name},
+                                       {QStringLiteral("ok"), false},
+                                       {QStringLiteral("error"), facts.error().message}});
             continue;
         }
-        printOut(UpdateText::tr("%1 is back: DGX OS %2, driver %3, CX-7 firmware %4.\n")
-                     .arg(facts->node, facts->release.version(), facts->gpu.driverVersion, facts->cx7Firmware()));
-        if (!policy)
-            continue;
-        for (const Finding &finding : assessNode(*facts, *policy)) {
-            if (finding.severity != Finding::Severity::Info)
+        if (!Output::json())
+            printOut(UpdateText::tr("%1 is back: DGX OS %2, driver %3, CX-7 firmware %4.\n")
+                         .arg(facts->node, facts->release.version(), facts->gpu.driverVersion, facts->cx7Firmware()));
+        QJsonArray findings;
+        for (const Finding &finding : policy ? assessNode(*facts, *policy) : QList<Finding>()) {
+            if (finding.severity == Finding::Severity::Info)
+                continue;
+            findings.append(QJsonObject{{QStringLiteral("severity"), severityKey(finding.severity)},
+                                        {QStringLiteral("sentence"), finding.sentence},
+                                        {QStringLiteral("fix"), finding.fix}});
+            if (!Output::json())
                 printOut(QStringLiteral("  %1: %2\n    fix: %3\n")
                              .arg(severityKey(finding.severity).toUpper(), finding.sentence, finding.fix));
         }
+        results.append(QJsonObject{{QStringLiteral("node"), facts->node},
+                                   {QStringLiteral("ok"), true},
+                                   {QStringLiteral("release"), facts->release.version()},
+                                   {QStringLiteral("driver"), facts->gpu.driverVersion},
+                                   {QStringLiteral("cx7Firmware"), facts->cx7Firmware()},
+                                   {QStringLiteral("findings"), findings}});
     }
+    Output::result(code == Success, {{QStringLiteral("nodes"), results}});
     return code;
 }
 
@@ -105,7 +143,7 @@ int runUpdate(QCommandLineParser &parser)
 
 void registerUpdateCommand(CommandTable &table)
 {
-    table.add({QStringLiteral("update"),
+    table.add(streaming({QStringLiteral("update"),
                UpdateText::tr("Run NVIDIA's documented update on devices, through the restart, then check them again"),
                UpdateText::tr("Runs NVIDIA's documented update (apt-get update, apt-get dist-upgrade, fwupdmgr refresh, "
                               "fwupdmgr upgrade, reboot) on the named devices at once, waits until they are back and "
@@ -116,7 +154,7 @@ void registerUpdateCommand(CommandTable &table)
                 {QStringLiteral("sudo-password-stdin"),
                  UpdateText::tr("Read the sudo password (the same on every node) from the first line of stdin; without "
                                 "it, each node's password remembered in the keychain is used.")}},
-               &runUpdate});
+               &runUpdate}));
 }
 
 } // namespace sparkctl

@@ -199,7 +199,7 @@ private Q_SLOTS:
             << QStringList{QStringLiteral("--layout"), QStringLiteral("direct2"), QStringLiteral("--devices"),
                            QStringLiteral("spark-1,spark-9")}
             << 1
-            << QStringLiteral("sparkctl cluster: No Spark named \"spark-9\" is registered; add it with 'sparkctl device add' "
+            << QStringLiteral("sparkctl cluster plan: No Spark named \"spark-9\" is registered; add it with 'sparkctl device add' "
                               "or check the names with 'sparkctl device list'.");
     }
 

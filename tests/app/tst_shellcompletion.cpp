@@ -213,18 +213,22 @@ private Q_SLOTS:
                                 QStringLiteral("update"), QStringLiteral("open"), QStringLiteral("completion")};
         const QRegularExpression option(QStringLiteral("^  (?:-\\w, )?(--[\\w-]+)"), QRegularExpression::MultilineOption);
         for (const QString &path : paths) {
-            QVERIFY2(man.out.contains(QStringLiteral("sparkctl ") + path), qPrintable(path));
             const Run help = run(sparkctl(), path.split(QLatin1Char(' ')) + QStringList{QStringLiteral("--help")}, m_environment);
             QCOMPARE(help.exitCode, 0);
-            const QString section = man.out.section(QStringLiteral("sparkctl ") + path + QLatin1Char(' '), 1, 1);
+            // The command's entry: from its heading line to the next heading (a command or a section).
+            const QString heading = QStringLiteral("\n       sparkctl ") + path + QLatin1Char(' ');
+            const qsizetype start = man.out.indexOf(heading);
+            QVERIFY2(start >= 0, qPrintable(path));
+            const QRegularExpression next(QStringLiteral("\n(       sparkctl |[A-Z])"));
+            const QRegularExpressionMatch end = next.match(man.out, start + heading.size());
+            const QString section = man.out.mid(start, end.hasMatch() ? end.capturedStart() - start : -1);
             int options = 0;
             for (auto match = option.globalMatch(help.out); match.hasNext();) {
                 const QString name = match.next().captured(1);
                 if (name == QLatin1String("--help"))
                     continue;
                 ++options;
-                const QString entry = section.section(QStringLiteral("\n       sparkctl "), 0, 0);
-                QVERIFY2(entry.contains(name), qPrintable(path + QStringLiteral(": ") + name));
+                QVERIFY2(section.contains(QStringLiteral("\n              ") + name), qPrintable(path + QStringLiteral(": ") + name));
             }
             if (path != QLatin1String("completion"))
                 QVERIFY2(options > 0, qPrintable(path));

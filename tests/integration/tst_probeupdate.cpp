@@ -85,7 +85,7 @@ private Q_SLOTS:
         QVERIFY(secrets.storeSudoPassword(m_devices.at(0).name, password()).result().hasValue());
         const ProcessResult probe = sparkctl({QStringLiteral("probe"), QStringLiteral("--json")});
         QVERIFY2(probe.exitCode == 0, probe.err.constData());
-        const QJsonArray nodes = QJsonDocument::fromJson(probe.out).array();
+        const QJsonArray nodes = QJsonDocument::fromJson(probe.out).object().value(QStringLiteral("nodes")).toArray();
         QCOMPARE(nodes.size(), 3);
         QCOMPARE(nodes.at(0).toObject().value(QStringLiteral("sudo")).toString(), QStringLiteral("with-password"));
         QCOMPARE(nodes.at(1).toObject().value(QStringLiteral("sudo")).toString(), QStringLiteral("unknown"));
