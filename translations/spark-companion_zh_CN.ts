@@ -5235,7 +5235,7 @@ CX-7 MAC：  %9
     </message>
     <message>
         <source>no device named &quot;%1&quot;; see the registered devices with the GUI or &apos;sparkctl device list&apos;.</source>
-        <translation>没有名为“%1”的设备；可在图形界面中或用 'sparkctl device list' 查看已注册的设备。</translation>
+        <translation>没有名为“%1”的设备；可在图形界面中或用 &apos;sparkctl device list&apos; 查看已注册的设备。</translation>
     </message>
 </context>
 <context>

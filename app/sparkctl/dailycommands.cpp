@@ -79,6 +79,12 @@ int runTunnel(const Device &device, const TunnelSpec &requested, bool openBrowse
     if (const auto started = await(session.startForwarding(forward)); !started)
         return fail(started.error());
     const qint64 connectedMs = timer.elapsed();
+    // Ready for Ctrl-C before saying "Stop with Ctrl+C".
+    bool interrupted = false;
+    const InterruptGuard guard([&interrupted](int) {
+        interrupted = true;
+        QCoreApplication::quit();
+    });
     Output::line(QStringLiteral("forwarding"),
                  {{QStringLiteral("device"), device.name},
                   {QStringLiteral("localPort"), int(spec.localPort)},
@@ -109,8 +115,8 @@ int runTunnel(const Device &device, const TunnelSpec &requested, bool openBrowse
         status = Output::failure(reason);
         QCoreApplication::quit();
     });
-    InterruptGuard guard([](int) { QCoreApplication::quit(); });
-    QCoreApplication::exec();
+    if (!interrupted)
+        QCoreApplication::exec();
     await(session.disconnectFromHost());
     if (status == Success)
         Output::progress(DailyText::tr("The tunnel to %1 is closed.").arg(device.name));

@@ -5,6 +5,7 @@
 // node on its earlier settings.
 #include "core/devices/device.h"
 #include "support/clusterlab.h"
+#include "support/jsonshapes.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -25,6 +26,37 @@ class TestClusterCommands final : public QObject
 private:
     std::unique_ptr<ScratchHome> m_home;
     ClusterLab m_lab;
+    const JsonShapes m_shapes = JsonShapes::fromDocument();
+
+    // A one-shot command's --json output against its documented shape; what differs, or nothing.
+    QString documentProblems(const ProcessResult &result, const QString &shape) const
+    {
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(result.out, &error);
+        if (error.error != QJsonParseError::NoError)
+            return QStringLiteral("%1: not one JSON document (%2): %3").arg(shape, error.errorString(), QString::fromUtf8(result.out));
+        return m_shapes.mismatches(shape, document.object()).join(QLatin1Char('\n'));
+    }
+    // A streamed command's JSON lines: each "PREFIX line TYPE", the last one the result's `shape`.
+    QString linesProblems(const ProcessResult &result, const QString &prefix, const QString &shape) const
+    {
+        QStringList problems;
+        const QList<QByteArray> lines = result.out.trimmed().split('\n');
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            QJsonParseError error;
+            const QJsonObject object = QJsonDocument::fromJson(lines.at(i), &error).object();
+            if (error.error != QJsonParseError::NoError) {
+                problems.append(QStringLiteral("%1: line %2 is not JSON: %3").arg(shape).arg(i + 1).arg(QString::fromUtf8(lines.at(i))));
+                continue;
+            }
+            const QString type = object.value(QStringLiteral("type")).toString();
+            const bool last = i == lines.size() - 1;
+            if (last != (type == QLatin1String("result")))
+                problems.append(QStringLiteral("%1: line %2 has type \"%3\"").arg(shape).arg(i + 1).arg(type));
+            problems.append(m_shapes.mismatches(last ? shape : prefix + QStringLiteral(" line ") + type, object));
+        }
+        return problems.join(QLatin1Char('\n'));
+    }
 
     ProcessResult sparkctl(const QStringList &arguments, const QByteArray &input = {})
     {
@@ -136,10 +168,15 @@ private Q_SLOTS:
         const QByteArray applied = m_lab.lab().sh(0, QStringLiteral("ls /etc/netplan; ip -4 -o addr show")).out;
         QVERIFY(applied.contains("60-spark-companion.yaml"));
 
-        const ProcessResult again = sparkctl({QStringLiteral("cluster"), QStringLiteral("apply"), QStringLiteral("--sudo-password-stdin")},
+        // Again, as a script would: JSON lines, nothing changed.
+        const ProcessResult again = sparkctl({QStringLiteral("cluster"), QStringLiteral("apply"), QStringLiteral("--sudo-password-stdin"),
+                                              QStringLiteral("--json")},
                                              password());
         QVERIFY2(again.exitCode == 0, QByteArray(again.out + again.err).constData());
-        QVERIFY2(again.out.contains("nothing was changed"), again.out.constData());
+        const QString againProblems = linesProblems(again, QStringLiteral("cluster"), QStringLiteral("cluster apply"));
+        QVERIFY2(againProblems.isEmpty(), qPrintable(againProblems));
+        QVERIFY2(QJsonDocument::fromJson(again.out.trimmed().split('\n').constLast()).object().value(QStringLiteral("alreadyApplied")).toBool(),
+                 again.out.constData());
         QCOMPARE(m_lab.lab().sh(0, QStringLiteral("ls /etc/netplan; ip -4 -o addr show")).out, applied);
 
         // Node-to-node SSH as mpirun needs it.
@@ -154,6 +191,13 @@ private Q_SLOTS:
             const ProcessResult exported = sparkctl({QStringLiteral("cluster"), QStringLiteral("export"), QStringLiteral("--format"), format});
             QVERIFY2(exported.exitCode == 0, exported.err.constData());
             QVERIFY(!exported.out.isEmpty());
+            const ProcessResult asJson = sparkctl({QStringLiteral("cluster"), QStringLiteral("export"), QStringLiteral("--format"),
+                                                   format, QStringLiteral("--json")});
+            QVERIFY2(asJson.exitCode == 0, asJson.err.constData());
+            const QString exportProblems = documentProblems(asJson, QStringLiteral("cluster export"));
+            QVERIFY2(exportProblems.isEmpty(), qPrintable(exportProblems));
+            QCOMPARE(QJsonDocument::fromJson(asJson.out).object().value(QStringLiteral("text")).toString(),
+                     QString::fromUtf8(exported.out));
             if (format == QLatin1String("hostfile")) {
                 QVERIFY(exported.out.contains(m_lab.lab().node(1).address.toUtf8()));
                 // Debian's real Open MPI takes it: one rank per Spark, started over the node-to-node SSH.
@@ -198,6 +242,11 @@ private Q_SLOTS:
         }
         QVERIFY(samples > 0);
         QCOMPARE(comparison.value(QStringLiteral("links")).toArray().size(), m_lab.size() == 2 ? 1 : m_lab.size());
+        const QString linkTestProblems = linesProblems(second, QStringLiteral("linktest"), QStringLiteral("linktest"));
+        QVERIFY2(linkTestProblems.isEmpty(), qPrintable(linkTestProblems));
+        const ProcessResult historyJson = sparkctl({QStringLiteral("linktest"), QStringLiteral("--history"), QStringLiteral("--json")});
+        const QString historyProblems = linesProblems(historyJson, QStringLiteral("linktest"), QStringLiteral("linktest --history"));
+        QVERIFY2(historyProblems.isEmpty(), qPrintable(historyProblems));
         const ProcessResult history = sparkctl({QStringLiteral("linktest"), QStringLiteral("--history")});
         QVERIFY2(history.exitCode == 0, history.err.constData());
         QCOMPARE(history.out.count("links passed"), 2);
@@ -207,10 +256,85 @@ private Q_SLOTS:
         QVERIFY2(rdma.out.contains("PASS") && !rdma.out.contains("FAIL"), rdma.out.constData());
 
         const ProcessResult rollback = sparkctl({QStringLiteral("cluster"), QStringLiteral("rollback"),
-                                                 QStringLiteral("--sudo-password-stdin")},
+                                                 QStringLiteral("--sudo-password-stdin"), QStringLiteral("--json")},
                                                 password());
         QVERIFY2(rollback.exitCode == 0, QByteArray(rollback.out + rollback.err).constData());
+        const QString rollbackProblems = linesProblems(rollback, QStringLiteral("cluster"), QStringLiteral("cluster rollback"));
+        QVERIFY2(rollbackProblems.isEmpty(), qPrintable(rollbackProblems));
         QCOMPARE(m_lab.lab().sh(0, QStringLiteral("ls /etc/netplan; ip -4 -o addr show")).out, before.out);
+    }
+
+    // Each command a script would run, with --json, against docs/sparkctl-json.md
+    // (apply, export, linktest and rollback are checked in the flow above).
+    void everyCommandAnswersInItsDocumentedJson()
+    {
+        QVERIFY2(m_shapes.size() > 30, "docs/sparkctl-json.md was not read");
+        const QString node = m_lab.nodeNames().at(0);
+        const QString json = QStringLiteral("--json");
+        struct Case
+        {
+            QStringList arguments;
+            QString shape;
+            QString linePrefix; // streamed: the lines' shapes are "PREFIX line TYPE"
+            QList<int> exitCodes{0};
+            QByteArray input = {};
+        };
+        const QList<Case> cases{
+            {{QStringLiteral("device"), QStringLiteral("list")}, QStringLiteral("device list"), {}},
+            {{QStringLiteral("device"), QStringLiteral("show"), node}, QStringLiteral("device show"), {}},
+            {{QStringLiteral("device"), QStringLiteral("check"), node}, QStringLiteral("device check"), {}},
+            {{QStringLiteral("connect"), node}, QStringLiteral("connect"), {}},
+            {{QStringLiteral("connect"), QStringLiteral("no-such-spark")}, QStringLiteral("failure"), {}, {1}},
+            {{QStringLiteral("tunnel")}, QStringLiteral("failure"), {}, {64}},
+            {{QStringLiteral("update"), node}, QStringLiteral("failure"), {}, {64}},
+            {{QStringLiteral("probe")}, QStringLiteral("probe"), {}},
+            {{QStringLiteral("check")}, QStringLiteral("check"), {}, {0, 10, 20}},
+            {{QStringLiteral("cluster"), QStringLiteral("plan"), QStringLiteral("--layout"), QStringLiteral("direct2"),
+              QStringLiteral("--devices"), m_lab.nodeNames().join(QLatin1Char(',')), QStringLiteral("--cluster"),
+              QStringLiteral("duo")},
+             QStringLiteral("cluster plan"), {}},
+            {{QStringLiteral("cluster"), QStringLiteral("verify"), QStringLiteral("--no-quick-check")},
+             QStringLiteral("cluster verify"), QStringLiteral("cluster")},
+            {{QStringLiteral("cluster"), QStringLiteral("apply"), QStringLiteral("--dry-run"), QStringLiteral("--sudo-password-stdin")},
+             QStringLiteral("cluster apply --dry-run"), QStringLiteral("cluster"), {0}, password()},
+            {{QStringLiteral("monitor"), node, QStringLiteral("--count"), QStringLiteral("2"), QStringLiteral("--interval"),
+              QStringLiteral("500")},
+             QStringLiteral("monitor"), QStringLiteral("monitor")},
+            {{QStringLiteral("report"), QStringLiteral("--output"), m_home->filePath(QStringLiteral("report.tar"))},
+             QStringLiteral("report"), QStringLiteral("report")},
+        };
+        for (const Case &test : cases) {
+            const ProcessResult result = sparkctl(test.arguments + QStringList{json}, test.input);
+            const QString what = test.arguments.join(QLatin1Char(' '));
+            QVERIFY2(test.exitCodes.contains(result.exitCode),
+                     qPrintable(what + QStringLiteral(": exit %1\n").arg(result.exitCode) + QString::fromUtf8(result.out + result.err)));
+            // A failure is one document, or a streamed command's one result line: the same JSON either way.
+            const QString problems = test.linePrefix.isEmpty() ? documentProblems(result, test.shape)
+                                                               : linesProblems(result, test.linePrefix, test.shape);
+            QVERIFY2(problems.isEmpty(), qPrintable(what + QStringLiteral(":\n") + problems));
+        }
+
+        // A tunnel: its "forwarding" line, then Ctrl-C ends it normally with its result.
+        QProcess tunnel;
+        tunnel.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
+        tunnel.start(QStringLiteral(SPARKCTL_EXECUTABLE), {QStringLiteral("tunnel"), node, QStringLiteral("--remote"),
+                                                            QStringLiteral("22"), QStringLiteral("--local"),
+                                                            QStringLiteral("24022"), json});
+        QVERIFY(tunnel.waitForStarted());
+        QByteArray out;
+        QElapsedTimer waited;
+        waited.start();
+        while (!out.contains('\n') && waited.elapsed() < 30000 && tunnel.state() == QProcess::Running) {
+            tunnel.waitForReadyRead(500);
+            out += tunnel.readAllStandardOutput();
+        }
+        QVERIFY2(out.contains("\"forwarding\""), QByteArray(out + tunnel.readAllStandardError()).constData());
+        ::kill(pid_t(tunnel.processId()), SIGINT);
+        QVERIFY(tunnel.waitForFinished(30000));
+        QCOMPARE(tunnel.exitCode(), 0);
+        out += tunnel.readAllStandardOutput();
+        const QString tunnelProblems = linesProblems(ProcessResult{0, out, {}}, QStringLiteral("tunnel"), QStringLiteral("tunnel"));
+        QVERIFY2(tunnelProblems.isEmpty(), qPrintable(tunnelProblems));
     }
 
     // Ctrl-C at three moments of the apply: sparkctl says so, every node is
