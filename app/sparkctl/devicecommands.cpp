@@ -2,6 +2,7 @@
 // sparkctl device add|import|list|show|remove|check
 #include "app/sparkctl/commands.h"
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/interruptguard.h"
 #include "app/sparkctl/nameddevices.h"
 #include "app/sparkctl/output.h"
 #include "app/sparkctl/passwordinput.h"
@@ -12,6 +13,8 @@
 
 #include <QCoreApplication>
 #include <QCommandLineParser>
+#include <QEventLoop>
+#include <QFutureWatcher>
 #include <QJsonArray>
 
 #include <cstdio>
@@ -80,6 +83,29 @@ DeviceEnroller printingEnroller()
     return enroller;
 }
 
+// Waits for an enrolment on this thread's event loop: Ctrl-C or SIGTERM
+// cancels it, and the enroller takes back what it did (key, ~/.ssh/config
+// block, registry entry). Nothing when it was cancelled.
+std::optional<Expected<EnrolmentResult>> awaitEnrolment(QFuture<Expected<EnrolmentResult>> future)
+{
+    const InterruptGuard guard([&future](int) { future.cancel(); });
+    QFutureWatcher<Expected<EnrolmentResult>> watcher;
+    QEventLoop loop;
+    QObject::connect(&watcher, &QFutureWatcher<Expected<EnrolmentResult>>::finished, &loop, &QEventLoop::quit);
+    watcher.setFuture(future);
+    if (!watcher.isFinished())
+        loop.exec();
+    if (future.isCanceled())
+        return std::nullopt;
+    return future.result();
+}
+
+int cancelled(const QString &name)
+{
+    return Output::failure(DeviceText::tr("adding %1 was cancelled; nothing was changed on it or here.").arg(name), {},
+                           Interrupted);
+}
+
 // The enrolment's outcome in words (and its warnings); the JSON result comes
 // from the caller, which may have more to add.
 int reportEnrolment(const Expected<EnrolmentResult> &result, const QString &accepted, const QString &seenFingerprint)
@@ -131,7 +157,11 @@ int deviceAdd(QCommandLineParser &parser)
     request.approveHostKey = makeApprover(parser.value(acceptKey), seen);
     const QString password = parser.isSet(rememberSudo) ? request.password : QString();
 
-    const auto result = printingEnroller().enrol(std::move(request)).result();
+    const QString name = request.name;
+    const auto outcome = awaitEnrolment(printingEnroller().enrol(std::move(request)));
+    if (!outcome)
+        return cancelled(name);
+    const Expected<EnrolmentResult> &result = *outcome;
     const int code = reportEnrolment(result, parser.value(acceptKey), *seen);
     if (code != Success)
         return code;
@@ -156,10 +186,12 @@ int deviceImport(QCommandLineParser &parser)
     const QString acceptKey = QStringLiteral("accept-host-key");
     const QString alias = parser.positionalArguments().constFirst();
     const auto seen = std::make_shared<QString>();
-    const auto result = printingEnroller()
-                            .importAlias(alias, parser.isSet(name) ? parser.value(name) : alias,
-                                         makeApprover(parser.value(acceptKey), seen))
-                            .result();
+    const QString deviceName = parser.isSet(name) ? parser.value(name) : alias;
+    const auto outcome = awaitEnrolment(
+        printingEnroller().importAlias(alias, deviceName, makeApprover(parser.value(acceptKey), seen)));
+    if (!outcome)
+        return cancelled(deviceName);
+    const Expected<EnrolmentResult> &result = *outcome;
     const int code = reportEnrolment(result, parser.value(acceptKey), *seen);
     if (code == Success)
         Output::result(true, {{QStringLiteral("device"), result->device.toJson()}});
