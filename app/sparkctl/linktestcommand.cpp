@@ -214,11 +214,11 @@ void printAsItHappens(LinkTestRunner &runner, bool asJson, const QHash<QString, 
 Expected<LinkTestRun> runInterruptibly(LinkTestRunner &runner, const LinkTestJob &job)
 {
     g_running = &runner;
-    std::signal(SIGINT, stopOnSignal);
-    std::signal(SIGTERM, stopOnSignal);
+    const auto previousInt = std::signal(SIGINT, stopOnSignal);
+    const auto previousTerm = std::signal(SIGTERM, stopOnSignal);
     Expected<LinkTestRun> run = runner.runBlocking(job);
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    std::signal(SIGINT, previousInt);
+    std::signal(SIGTERM, previousTerm);
     g_running = nullptr;
     return run;
 }

@@ -3,9 +3,14 @@
 // one line saying what was wrong, the usage, and exit code 64 (EX_USAGE); the
 // usage names the program, never the path it was started from; check's
 // verdicts have exit codes of their own.
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <csignal>
 
 namespace {
 
@@ -164,6 +169,55 @@ private Q_SLOTS:
         const Run missing = run(sparkctl(), {QStringLiteral("check"), QStringLiteral("--from-report"),
                                              QStringLiteral("/nonexistent/report.tar")});
         QCOMPARE(missing.exitCode, 1);
+    }
+
+    // A command that only reads, stopped by Ctrl-C while it waits on a node
+    // (here an SSH port that accepts and never answers): exit code 130.
+    void ctrlCEndsAReadingCommandWith130_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("probe") << QStringList{QStringLiteral("probe"), QStringLiteral("--json")};
+        QTest::newRow("connect") << QStringList{QStringLiteral("connect"), QStringLiteral("silent")};
+        QTest::newRow("report") << QStringList{QStringLiteral("report"), QStringLiteral("--output"), QStringLiteral("/dev/null")};
+    }
+
+    void ctrlCEndsAReadingCommandWith130()
+    {
+        QFETCH(QStringList, arguments);
+        QProcess silent;
+        silent.start(QStringLiteral("python3"),
+                     {QStringLiteral("-c"), QStringLiteral("import socket, time\n"
+                                                           "s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen()\n"
+                                                           "print(s.getsockname()[1], flush=True)\n"
+                                                           "c = s.accept(); time.sleep(60)\n")});
+        QVERIFY(silent.waitForReadyRead(10000));
+        const int port = silent.readLine().trimmed().toInt();
+        QVERIFY(port > 0);
+        QTemporaryDir home;
+        QVERIFY(QDir().mkpath(home.filePath(QStringLiteral("config/spark-companion"))));
+        QFile devices(home.filePath(QStringLiteral("config/spark-companion/devices.json")));
+        QVERIFY(devices.open(QIODevice::WriteOnly));
+        devices.write(QStringLiteral(R"({"devices": [{"name": "silent", "host": "127.0.0.1", "port": %1, "user": "nvidia",
+                                       "sshAlias": "silent"}]})")
+                          .arg(port)
+                          .toUtf8());
+        devices.close();
+
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("HOME"), home.path());
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+        process.setProcessEnvironment(environment);
+        process.start(sparkctl(), arguments);
+        QVERIFY(process.waitForStarted());
+        QTest::qWait(1500); // connected, waiting for the SSH banner
+        QCOMPARE(process.state(), QProcess::Running);
+        QCOMPARE(::kill(pid_t(process.processId()), SIGINT), 0);
+        QVERIFY(process.waitForFinished(10000));
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(process.exitCode(), 130);
+        silent.kill();
+        silent.waitForFinished();
     }
 
     void guiStartsOffscreenAndQuitsCleanly()
