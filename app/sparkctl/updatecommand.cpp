@@ -3,6 +3,7 @@
 // update on the chosen nodes, with live output, through the restart, then a
 // fresh check.
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/interruptguard.h"
 #include "app/sparkctl/nameddevices.h"
 #include "app/sparkctl/output.h"
 #include "app/sparkctl/passwordinput.h"
@@ -11,13 +12,18 @@
 #include "core/facts/readiness.h"
 
 #include <QCoreApplication>
+#include <QEventLoop>
 #include <QFuture>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QMutex>
 #include <QTextStream>
+#include <QTimer>
 
+#include <algorithm>
+#include <atomic>
 #include <memory>
+#include <unistd.h>
 
 using namespace spark;
 
@@ -66,9 +72,32 @@ void printEvent(const UpdateEvent &event)
              + QLatin1Char('\n'));
 }
 
-QFuture<Expected<NodeFacts>> updateOnThread(const SudoTarget &node)
+QFuture<Expected<NodeFacts>> updateOnThread(const SudoTarget &node, const std::atomic_bool *stop)
 {
-    return runOnThread([node] { return UpdateRunner::run(node.device, node.sudo, &printEvent); });
+    return runOnThread([node, stop] { return UpdateRunner::run(node.device, node.sudo, &printEvent, {}, stop); });
+}
+
+// Waits for every node's update on this thread's event loop. The first Ctrl-C
+// (or SIGTERM) stops each node after the step it is in; a second leaves at
+// once, the nodes' running steps going on by themselves.
+bool waitStoppable(const QList<QFuture<Expected<NodeFacts>>> &futures, std::atomic_bool &stop)
+{
+    const InterruptGuard guard([&stop](int) {
+        if (stop.exchange(true))
+            _exit(Interrupted);
+        printErr(UpdateText::tr("Stopping after the step each node is in: a package manager or firmware tool stopped "
+                                "halfway could leave a Spark half-updated. Press Ctrl-C again to leave at once (the "
+                                "steps already running go on by themselves).\n"));
+    });
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (std::all_of(futures.cbegin(), futures.cend(), [](const auto &future) { return future.isFinished(); }))
+            loop.quit();
+    });
+    poll.start(100);
+    loop.exec();
+    return stop.load();
 }
 
 int runUpdate(QCommandLineParser &parser)
@@ -97,9 +126,11 @@ int runUpdate(QCommandLineParser &parser)
         }
     }
 
+    std::atomic_bool stop = false;
     QList<QFuture<Expected<NodeFacts>>> futures;
     for (const SudoTarget &node : nodes)
-        futures.append(updateOnThread(node));
+        futures.append(updateOnThread(node, &stop));
+    const bool stopped = waitStoppable(futures, stop);
 
     const auto policy = VersionPolicy::load();
     int code = Success;
@@ -136,6 +167,8 @@ int runUpdate(QCommandLineParser &parser)
                                    {QStringLiteral("findings"), findings}});
     }
     Output::result(code == Success, {{QStringLiteral("nodes"), results}});
+    if (stopped)
+        return Interrupted;
     return code;
 }
 

@@ -40,7 +40,7 @@ bool waitUntil(const Device &device, bool wanted, int withinMs, int pollMs)
 } // namespace
 
 Expected<NodeFacts> UpdateRunner::run(const Device &device, const SudoCredential &sudo, const Report &report,
-                                      const Timing &timing)
+                                      const Timing &timing, const std::atomic_bool *stop)
 {
     const bool withPassword = sudo.hasPassword();
     const QByteArray input = sudo.standardInput();
@@ -49,6 +49,12 @@ Expected<NodeFacts> UpdateRunner::run(const Device &device, const SudoCredential
     {
         SshSession session(DeviceProbe::sessionTargetFor(device));
         for (const UpdateStep &step : steps) {
+            if (stop && stop->load())
+                return Error(done.isEmpty()
+                                 ? tr("The update of %1 was stopped before it began; nothing was changed.").arg(device.name)
+                                 : tr("The update of %1 was stopped after \"%2\", before \"%3\"; nothing is half-done. "
+                                      "Run the update again to finish it.")
+                                       .arg(device.name, done.constLast(), step.title));
             report({UpdateEvent::Kind::Step, device.name, step.title});
             QByteArray errors;
             auto result = session

@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <atomic>
 #include <functional>
 
 namespace spark {
@@ -50,8 +51,13 @@ public:
 
     // Blocks until the node is back and probed (call it off the GUI thread).
     // An error says which step failed and what was already done.
+    //
+    // `stop`, when given and set, stops the update between two steps, never in
+    // one: a package manager or firmware tool stopped halfway could leave the
+    // node half-updated. Then the error says which steps were done, and that
+    // the update can be run again.
     static Expected<NodeFacts> run(const Device &device, const SudoCredential &sudo, const Report &report,
-                                   const Timing &timing);
+                                   const Timing &timing, const std::atomic_bool *stop = nullptr);
     static Expected<NodeFacts> run(const Device &device, const SudoCredential &sudo, const Report &report)
     {
         return run(device, sudo, report, Timing{});

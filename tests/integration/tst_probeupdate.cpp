@@ -8,8 +8,12 @@
 #include "core/devices/updaterunner.h"
 #include "support/registereddevices.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QMutex>
+#include <QProcess>
+
+#include <csignal>
 
 using namespace spark;
 using namespace spark::testsupport;
@@ -195,6 +199,42 @@ private Q_SLOTS:
         QCOMPARE(update.exitCode, 1);
         QVERIFY(update.out.contains("Nothing was changed."));
         QCOMPARE(nodeFact(2, "release"), QStringLiteral("7.3.1"));
+    }
+
+    // Ctrl-C while the first step runs: the update stops after that step, not
+    // in it, says so, exits 130, and the node was neither upgraded nor restarted.
+    void ctrlCStopsTheUpdateBetweenSteps()
+    {
+        // The package index refresh takes a few seconds, as on a real network.
+        QCOMPARE(m_lab.fault({QStringLiteral("slow-update"), QStringLiteral("3"), QStringLiteral("--seconds"), QStringLiteral("4")})
+                     .exitCode,
+                 0);
+        const QByteArray bootBefore = m_lab.lab().sh(2, QStringLiteral("cat /proc/sys/kernel/random/boot_id")).out;
+        QProcess process;
+        process.start(QStringLiteral(SPARKCTL_EXECUTABLE), {QStringLiteral("update"), QStringLiteral("spark-3"), QStringLiteral("--yes"),
+                                                             QStringLiteral("--sudo-password-stdin")});
+        QVERIFY(process.waitForStarted());
+        process.write(password().toUtf8() + '\n');
+        process.closeWriteChannel();
+        QByteArray out;
+        QElapsedTimer timer;
+        timer.start();
+        while (!out.contains("[spark-3] == ") && process.state() == QProcess::Running && timer.elapsed() < 60000) {
+            process.waitForReadyRead(50);
+            out += process.readAllStandardOutput();
+        }
+        QVERIFY2(out.contains("[spark-3] == "), out.constData());
+        QCOMPARE(::kill(pid_t(process.processId()), SIGINT), 0);
+        QVERIFY(process.waitForFinished(60000));
+        out += process.readAllStandardOutput();
+        const QByteArray err = process.readAllStandardError();
+        QCOMPARE(m_lab.fault({QStringLiteral("slow-update"), QStringLiteral("3"), QStringLiteral("--clear")}).exitCode, 0);
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(process.exitCode() == 130, QByteArray(out + err).constData());
+        QVERIFY2(err.contains("Stopping after the step") && err.contains("was stopped after"), err.constData());
+        QCOMPARE(out.count("[spark-3] == "), 1); // only the step that was running
+        QCOMPARE(nodeFact(2, "release"), QStringLiteral("7.3.1"));
+        QCOMPARE(m_lab.lab().sh(2, QStringLiteral("cat /proc/sys/kernel/random/boot_id")).out, bootBefore);
     }
 };
 

@@ -371,6 +371,15 @@ def fault_old_version(lab, state, args):
     return f"{node['name']}: {fact} {value}"
 
 
+def fault_slow_update(lab, state, args):
+    """apt-get update takes --seconds, as a package index refresh over a slow network does."""
+    node = find_node(state, args.node)
+    node["apt_update_seconds"] = 0 if args.clear else args.seconds
+    nodes.write_node_state(lab, node, state)
+    record(state, {"kind": "slow-update", "node": node["name"], "seconds": node["apt_update_seconds"]}, clear=args.clear)
+    return f"{node['name']}: apt-get update takes {node['apt_update_seconds']} s"
+
+
 def stale_netplan_text(node):
     i = node["index"]
     return ("# Written by NVIDIA's connect-two-sparks playbook\n"
@@ -556,6 +565,7 @@ KINDS = {
     "old-release": (fault_old_version, "node", "DGX OS release (default 7.3.1) in /etc/dgx-release"),
     "old-driver": (fault_old_version, "node", "older driver in nvidia-smi (default 580.95.05)"),
     "old-firmware": (fault_old_version, "node", "older CX-7 firmware in ethtool -i"),
+    "slow-update": (fault_slow_update, "node", "apt-get update takes --seconds (default 5), as over a slow network"),
     "stale-netplan": (fault_stale_netplan, "node",
                       "leave NVIDIA playbook's /etc/netplan/40-cx7.yaml on a node, applied"),
     "errors": (fault_errors, "node", "bump a port's error counters (ethtool -S, hw_counters)"),
@@ -600,6 +610,8 @@ def add_arguments(parser):
             p.add_argument("--address", default="10.99.1.10/24", metavar="CIDR")
         if kind == "nm-mirror":
             p.add_argument("--broken", action="store_true")
+        if kind == "slow-update":
+            p.add_argument("--seconds", type=float, default=5.0)
         if kind.startswith("old-"):
             p.add_argument("--version")
             if kind == "old-driver":

@@ -302,6 +302,7 @@ def write_node_state(lab, node, lab_state):
         "gid_order": node["gid_order"],
         "pcie_links": node.get("pcie_links", {}),
         "aer_counts": node.get("aer_counts", {}),
+        "apt_update_seconds": node.get("apt_update_seconds", 0),
         "rate_scale": lab_state["rate_scale"],
         "update_to": DEFAULT_NODE_FACTS,   # what the apt-get/fwupdmgr stand-ins install
     })
