@@ -6,6 +6,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -169,6 +171,40 @@ private Q_SLOTS:
         const Run missing = run(sparkctl(), {QStringLiteral("check"), QStringLiteral("--from-report"),
                                              QStringLiteral("/nonexistent/report.tar")});
         QCOMPARE(missing.exitCode, 1);
+    }
+
+    // sparkctl speaks the user's language; its JSON does not change with it.
+    void speaksChineseButNotInJson()
+    {
+        const auto runIn = [](const QString &language, const QStringList &arguments) {
+            QProcess process;
+            QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+            environment.remove(QStringLiteral("LC_ALL"));
+            environment.remove(QStringLiteral("LANGUAGE"));
+            environment.insert(QStringLiteral("LANG"), language);
+            environment.insert(QStringLiteral("XDG_CONFIG_HOME"), QDir::tempPath() + QStringLiteral("/spark-cli-zh-config"));
+            process.setProcessEnvironment(environment);
+            process.start(sparkctl(), arguments);
+            process.waitForFinished(30000);
+            return Run{process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+                       QString::fromUtf8(process.readAllStandardError())};
+        };
+        const Run chinese = runIn(QStringLiteral("zh_CN.UTF-8"), {QStringLiteral("connect")});
+        QCOMPARE(chinese.exitCode, 64);
+        QCOMPARE(chinese.err.split(QLatin1Char('\n')).first(), QStringLiteral("sparkctl connect: 请只给出一个 NAME。"));
+        QVERIFY2(chinese.err.contains(QStringLiteral("用法：sparkctl connect")), qPrintable(chinese.err));
+        const Run help = runIn(QStringLiteral("zh_CN.UTF-8"), {QStringLiteral("--help")});
+        QVERIFY2(help.out.contains(QStringLiteral("退出码")), qPrintable(help.out));
+
+        const QStringList failing{QStringLiteral("connect"), QStringLiteral("no-such-spark"), QStringLiteral("--json")};
+        const Run jsonChinese = runIn(QStringLiteral("zh_CN.UTF-8"), failing);
+        const Run jsonEnglish = runIn(QStringLiteral("C.UTF-8"), failing);
+        const QJsonObject zh = QJsonDocument::fromJson(jsonChinese.out.toUtf8()).object();
+        const QJsonObject en = QJsonDocument::fromJson(jsonEnglish.out.toUtf8()).object();
+        QCOMPARE(zh.keys(), en.keys());
+        QCOMPARE(zh.value(QStringLiteral("command")), en.value(QStringLiteral("command")));
+        QCOMPARE(zh.value(QStringLiteral("ok")), QJsonValue(false));
+        QCOMPARE(jsonChinese.exitCode, jsonEnglish.exitCode);
     }
 
     // A command that only reads, stopped by Ctrl-C while it waits on a node
