@@ -2269,6 +2269,14 @@ nodes/节点名/ 中是每台 Spark 输出的原始内容，与收到的完全�
         <source>%1 is back; checking it again.</source>
         <translation>%1 已恢复；正在再次检查。</translation>
     </message>
+    <message>
+        <source>The update of %1 was stopped before it began; nothing was changed.</source>
+        <translation>%1 的更新在开始前已停止；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The update of %1 was stopped after &quot;%2&quot;, before &quot;%3&quot;; nothing is half-done. Run the update again to finish it.</source>
+        <translation>%1 的更新在“%2”之后、“%3”之前停止；没有任何步骤只做了一半。再次运行更新即可完成。</translation>
+    </message>
 </context>
 <context>
     <name>spark::UpdateSteps</name>
@@ -4954,6 +4962,10 @@ CX-7 MAC：  %9
         <translation>已移除 %1。%2
 </translation>
     </message>
+    <message>
+        <source>adding %1 was cancelled; nothing was changed on it or here.</source>
+        <translation>添加 %1 已取消；该设备和本机都未做任何更改。</translation>
+    </message>
 </context>
 <context>
     <name>sparkctl::FactsCommands</name>
@@ -5331,6 +5343,12 @@ CX-7 MAC：  %9
     <message>
         <source>--json needs --yes: the question would not be JSON.</source>
         <translation>--json 需要同时使用 --yes：确认提问不是 JSON。</translation>
+    </message>
+    <message>
+        <source>Stopping after the step each node is in: a package manager or firmware tool stopped halfway could leave a Spark half-updated. Press Ctrl-C again to leave at once (the steps already running go on by themselves).
+</source>
+        <translation>将在每个节点当前步骤完成后停止：中途打断软件包管理器或固件工具可能使 Spark 处于更新了一半的状态。再按一次 Ctrl-C 立即退出（已在运行的步骤会自行继续）。
+</translation>
     </message>
 </context>
 </TS>
