@@ -5,16 +5,15 @@
 // node on its earlier settings.
 #include "core/devices/device.h"
 #include "support/clusterlab.h"
+#include "support/interruptedrun.h"
 #include "support/jsonshapes.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 
-#include <csignal>
 
 using namespace spark;
 using namespace spark::testsupport;
@@ -315,24 +314,14 @@ private Q_SLOTS:
         }
 
         // A tunnel: its "forwarding" line, then Ctrl-C ends it normally with its result.
-        QProcess tunnel;
-        tunnel.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
-        tunnel.start(QStringLiteral(SPARKCTL_EXECUTABLE), {QStringLiteral("tunnel"), node, QStringLiteral("--remote"),
-                                                            QStringLiteral("22"), QStringLiteral("--local"),
-                                                            QStringLiteral("24022"), json});
-        QVERIFY(tunnel.waitForStarted());
-        QByteArray out;
-        QElapsedTimer waited;
-        waited.start();
-        while (!out.contains('\n') && waited.elapsed() < 30000 && tunnel.state() == QProcess::Running) {
-            tunnel.waitForReadyRead(500);
-            out += tunnel.readAllStandardOutput();
-        }
-        QVERIFY2(out.contains("\"forwarding\""), QByteArray(out + tunnel.readAllStandardError()).constData());
-        ::kill(pid_t(tunnel.processId()), SIGINT);
-        QVERIFY(tunnel.waitForFinished(30000));
-        QCOMPARE(tunnel.exitCode(), 0);
-        out += tunnel.readAllStandardOutput();
+        const InterruptedRun tunnel = runAndInterrupt(QStringLiteral(SPARKCTL_EXECUTABLE),
+                                                      {QStringLiteral("tunnel"), node, QStringLiteral("--remote"), QStringLiteral("22"),
+                                                       QStringLiteral("--local"), QStringLiteral("24022"), json},
+                                                      {}, "\"forwarding\"", QProcess::StandardOutput, 30000);
+        QVERIFY2(tunnel.sawMarker && tunnel.finished, QByteArray(tunnel.out + tunnel.err).constData());
+        QCOMPARE(tunnel.status, QProcess::NormalExit);
+        QCOMPARE(tunnel.exitCode, 0);
+        const QByteArray out = tunnel.out;
         const QString tunnelProblems = linesProblems(ProcessResult{0, out, {}}, QStringLiteral("tunnel"), QStringLiteral("tunnel"));
         QVERIFY2(tunnelProblems.isEmpty(), qPrintable(tunnelProblems));
     }
@@ -352,27 +341,15 @@ private Q_SLOTS:
         QFETCH(QString, moment);
         const QByteArray before0 = network(0);
         const QByteArray before1 = network(1);
-        QProcess process;
-        process.start(QStringLiteral(SPARKCTL_EXECUTABLE),
-                      {QStringLiteral("cluster"), QStringLiteral("apply"), QStringLiteral("--sudo-password-stdin"),
-                       QStringLiteral("--no-peer-ssh")});
-        QVERIFY(process.waitForStarted());
-        process.write(password());
-        process.closeWriteChannel();
-        QByteArray out;
-        QElapsedTimer timer;
-        timer.start();
-        while (!out.contains(moment.toUtf8()) && process.state() == QProcess::Running && timer.elapsed() < 60000) {
-            process.waitForReadyRead(100);
-            out += process.readAllStandardOutput();
-        }
-        QVERIFY2(out.contains(moment.toUtf8()), out.constData());
-        QCOMPARE(::kill(pid_t(process.processId()), SIGINT), 0);
-        QVERIFY(process.waitForFinished(120000));
-        out += process.readAllStandardOutput();
-        const QByteArray err = process.readAllStandardError();
-        QCOMPARE(process.exitStatus(), QProcess::NormalExit); // the signal did not kill it
-        QVERIFY2(process.exitCode() == 130, QByteArray(out + err).constData());
+        const InterruptedRun run = runAndInterrupt(QStringLiteral(SPARKCTL_EXECUTABLE),
+                                                   {QStringLiteral("cluster"), QStringLiteral("apply"),
+                                                    QStringLiteral("--sudo-password-stdin"), QStringLiteral("--no-peer-ssh")},
+                                                   password(), moment.toUtf8());
+        const QByteArray &out = run.out;
+        const QByteArray &err = run.err;
+        QVERIFY2(run.sawMarker && run.finished, out.constData());
+        QCOMPARE(run.status, QProcess::NormalExit); // the signal did not kill it
+        QVERIFY2(run.exitCode == 130, QByteArray(out + err).constData());
         QVERIFY2(err.contains("Cancelling"), err.constData());
         QVERIFY2(!out.contains(": applied"), out.constData());
         QCOMPARE(network(0), before0);

@@ -9,16 +9,14 @@
 #include "core/ssh/sshconfigfile.h"
 #include "core/ssh/sshkeypair.h"
 #include "core/ssh/sshsession.h"
+#include "support/interruptedrun.h"
 #include "support/sparklab.h"
 
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 
-#include <csignal>
 
 #include <memory>
 
@@ -351,28 +349,17 @@ private Q_SLOTS:
         const LabNode &node = m_lab.node(0);
         const int keysBefore = keyLinesOn(0);
         const QByteArray configBefore = readAll(SshConfigFile::defaultFilePath());
-        QProcess process;
-        process.start(QStringLiteral(SPARKCTL_EXECUTABLE),
-                      {QStringLiteral("device"), QStringLiteral("add"), QStringLiteral("interrupted"), QStringLiteral("--host"),
-                       node.address, QStringLiteral("--user"), node.user, QStringLiteral("--password-stdin"),
-                       QStringLiteral("--accept-host-key"), node.fingerprint, QStringLiteral("--json")});
-        QVERIFY(process.waitForStarted());
-        process.write(node.password.toUtf8() + '\n');
-        process.closeWriteChannel();
-        QByteArray err;
-        QElapsedTimer timer;
-        timer.start();
-        while (!err.contains("Connecting to ") && process.state() == QProcess::Running && timer.elapsed() < 30000) {
-            process.waitForReadyRead(50);
-            err += process.readAllStandardError();
-        }
-        QVERIFY2(err.contains("Connecting to "), err.constData());
-        QCOMPARE(::kill(pid_t(process.processId()), SIGINT), 0);
-        QVERIFY(process.waitForFinished(60000));
-        err += process.readAllStandardError();
-        const QByteArray out = process.readAllStandardOutput();
-        QCOMPARE(process.exitStatus(), QProcess::NormalExit); // not killed by the signal
-        QVERIFY2(process.exitCode() == 130, QByteArray(out + err).constData());
+        const InterruptedRun run = runAndInterrupt(
+            QStringLiteral(SPARKCTL_EXECUTABLE),
+            {QStringLiteral("device"), QStringLiteral("add"), QStringLiteral("interrupted"), QStringLiteral("--host"), node.address,
+             QStringLiteral("--user"), node.user, QStringLiteral("--password-stdin"), QStringLiteral("--accept-host-key"),
+             node.fingerprint, QStringLiteral("--json")},
+            node.password.toUtf8() + '\n', "Connecting to ", QProcess::StandardError);
+        const QByteArray &out = run.out;
+        const QByteArray &err = run.err;
+        QVERIFY2(run.sawMarker && run.finished, err.constData());
+        QCOMPARE(run.status, QProcess::NormalExit); // not killed by the signal
+        QVERIFY2(run.exitCode == 130, QByteArray(out + err).constData());
         QVERIFY2(err.contains("was cancelled"), err.constData());
         const QJsonObject result = QJsonDocument::fromJson(out).object();
         QCOMPARE(result.value(QStringLiteral("ok")).toBool(true), false);

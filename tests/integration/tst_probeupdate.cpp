@@ -6,14 +6,12 @@
 #include "core/devices/secretstore.h"
 #include "core/facts/readiness.h"
 #include "core/devices/updaterunner.h"
+#include "support/interruptedrun.h"
 #include "support/registereddevices.h"
 
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QMutex>
-#include <QProcess>
 
-#include <csignal>
 
 using namespace spark;
 using namespace spark::testsupport;
@@ -210,27 +208,16 @@ private Q_SLOTS:
                      .exitCode,
                  0);
         const QByteArray bootBefore = m_lab.lab().sh(2, QStringLiteral("cat /proc/sys/kernel/random/boot_id")).out;
-        QProcess process;
-        process.start(QStringLiteral(SPARKCTL_EXECUTABLE), {QStringLiteral("update"), QStringLiteral("spark-3"), QStringLiteral("--yes"),
-                                                             QStringLiteral("--sudo-password-stdin")});
-        QVERIFY(process.waitForStarted());
-        process.write(password().toUtf8() + '\n');
-        process.closeWriteChannel();
-        QByteArray out;
-        QElapsedTimer timer;
-        timer.start();
-        while (!out.contains("[spark-3] == ") && process.state() == QProcess::Running && timer.elapsed() < 60000) {
-            process.waitForReadyRead(50);
-            out += process.readAllStandardOutput();
-        }
-        QVERIFY2(out.contains("[spark-3] == "), out.constData());
-        QCOMPARE(::kill(pid_t(process.processId()), SIGINT), 0);
-        QVERIFY(process.waitForFinished(60000));
-        out += process.readAllStandardOutput();
-        const QByteArray err = process.readAllStandardError();
+        const InterruptedRun run = runAndInterrupt(QStringLiteral(SPARKCTL_EXECUTABLE),
+                                                   {QStringLiteral("update"), QStringLiteral("spark-3"), QStringLiteral("--yes"),
+                                                    QStringLiteral("--sudo-password-stdin")},
+                                                   password().toUtf8() + '\n', "[spark-3] == ");
+        const QByteArray &out = run.out;
+        const QByteArray &err = run.err;
         QCOMPARE(m_lab.fault({QStringLiteral("slow-update"), QStringLiteral("3"), QStringLiteral("--clear")}).exitCode, 0);
-        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
-        QVERIFY2(process.exitCode() == 130, QByteArray(out + err).constData());
+        QVERIFY2(run.sawMarker && run.finished, out.constData());
+        QCOMPARE(run.status, QProcess::NormalExit);
+        QVERIFY2(run.exitCode == 130, QByteArray(out + err).constData());
         QVERIFY2(err.contains("Stopping after the step") && err.contains("was stopped after"), err.constData());
         QCOMPARE(out.count("[spark-3] == "), 1); // only the step that was running
         QCOMPARE(nodeFact(2, "release"), QStringLiteral("7.3.1"));
