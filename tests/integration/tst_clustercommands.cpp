@@ -14,7 +14,6 @@
 #include <QJsonObject>
 #include <QProcess>
 
-
 using namespace spark;
 using namespace spark::testsupport;
 
