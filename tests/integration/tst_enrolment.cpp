@@ -10,6 +10,7 @@
 #include "core/ssh/sshkeypair.h"
 #include "core/ssh/sshsession.h"
 #include "support/interruptedrun.h"
+#include "support/jsonshapes.h"
 #include "support/sparklab.h"
 
 #include <QFile>
@@ -41,6 +42,7 @@ class TestEnrolment final : public QObject
 private:
     std::unique_ptr<ScratchHome> m_home;
     SparkLab m_lab;
+    const JsonShapes m_shapes = JsonShapes::fromDocument();
 
     EnrolmentRequest request(const QString &name, int node)
     {
@@ -121,9 +123,10 @@ private Q_SLOTS:
         QVERIFY(registered().isEmpty());
 
         const ProcessResult added = sparkctl(add + QStringList{QStringLiteral("--accept-host-key"), node.fingerprint,
-                                                                QStringLiteral("--remember-sudo")},
+                                                                QStringLiteral("--remember-sudo"), QStringLiteral("--json")},
                                              node.password.toUtf8() + '\n');
         QVERIFY2(added.exitCode == 0, added.err.constData());
+        QCOMPARE(m_shapes.mismatches(QStringLiteral("device add"), QJsonDocument::fromJson(added.out).object()), QStringList());
         QVERIFY(!added.out.contains(node.password.toUtf8()) && !added.err.contains(node.password.toUtf8()));
         // Every step's sentence is printed, in order (sampling the future's progress once dropped five of nine).
         qsizetype at = 0;
@@ -178,8 +181,9 @@ private Q_SLOTS:
         QCOMPARE(again.exitCode, 1);
         QVERIFY(again.err.contains("already registered"));
 
-        const ProcessResult removed = sparkctl({QStringLiteral("remove"), QStringLiteral("alpha")});
+        const ProcessResult removed = sparkctl({QStringLiteral("remove"), QStringLiteral("alpha"), QStringLiteral("--json")});
         QVERIFY2(removed.exitCode == 0, removed.err.constData());
+        QCOMPARE(m_shapes.mismatches(QStringLiteral("device remove"), QJsonDocument::fromJson(removed.out).object()), QStringList());
         QVERIFY(registered().isEmpty());
         QVERIFY(!readAll(SshConfigFile::defaultFilePath()).contains("alpha"));
         QVERIFY(!secrets.sudoPassword(QStringLiteral("alpha")).result());
@@ -220,8 +224,9 @@ private Q_SLOTS:
         file.close();
         QVERIFY(DeviceEnroller().remove(QStringLiteral("gamma")));
 
-        const ProcessResult imported = sparkctl({QStringLiteral("import"), QStringLiteral("lab-one")});
+        const ProcessResult imported = sparkctl({QStringLiteral("import"), QStringLiteral("lab-one"), QStringLiteral("--json")});
         QVERIFY2(imported.exitCode == 0, imported.err.constData());
+        QCOMPARE(m_shapes.mismatches(QStringLiteral("device import"), QJsonDocument::fromJson(imported.out).object()), QStringList());
         const Device device = registered().value(0);
         QCOMPARE(device.sshAlias, QStringLiteral("lab-one"));
         QVERIFY(!device.managesSshConfig);

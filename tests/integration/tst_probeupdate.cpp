@@ -7,9 +7,12 @@
 #include "core/facts/readiness.h"
 #include "core/devices/updaterunner.h"
 #include "support/interruptedrun.h"
+#include "support/jsonshapes.h"
 #include "support/registereddevices.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMutex>
 
 
@@ -187,6 +190,25 @@ private Q_SLOTS:
         const QStringList found = codes(QJsonDocument::fromJson(check.out).object().value(QStringLiteral("findings")).toArray());
         QVERIFY2(!found.contains(QStringLiteral("driver-differs@")), qPrintable(found.join(QLatin1Char(' '))));
         QVERIFY(!found.contains(QStringLiteral("firmware-old@spark-2")));
+    }
+
+    // The same through --json: an event line per step, the result with the node's versions.
+    void sparkctlUpdateSpeaksJson()
+    {
+        const ProcessResult update = sparkctl({QStringLiteral("update"), QStringLiteral("spark-2"), QStringLiteral("--yes"),
+                                               QStringLiteral("--sudo-password-stdin"), QStringLiteral("--json")},
+                                              password().toUtf8() + '\n');
+        QVERIFY2(update.exitCode == 0, QByteArray(update.out.right(1500) + update.err).constData());
+        const JsonShapes shapes = JsonShapes::fromDocument();
+        const QList<QByteArray> lines = update.out.trimmed().split('\n');
+        for (qsizetype i = 0; i + 1 < lines.size(); ++i)
+            QCOMPARE(shapes.mismatches(QStringLiteral("update line event"), QJsonDocument::fromJson(lines.at(i)).object()),
+                     QStringList());
+        const QJsonObject result = QJsonDocument::fromJson(lines.constLast()).object();
+        QCOMPARE(shapes.mismatches(QStringLiteral("update"), result), QStringList());
+        const QJsonObject node = result.value(QStringLiteral("nodes")).toArray().at(0).toObject();
+        QCOMPARE(node.value(QStringLiteral("node")).toString(), QStringLiteral("spark-2"));
+        QCOMPARE(node.value(QStringLiteral("release")).toString(), QStringLiteral("7.6.0"));
     }
 
     void updateWithoutConfirmationChangesNothing()
