@@ -6,6 +6,7 @@
 #include "core/devices/dailypreferences.h"
 #include "core/devices/deviceconnections.h"
 #include "core/devices/deviceregistry.h"
+#include "core/health/clusterwatch.h"
 #include "core/launch/autostart.h"
 #include "ui/common/colorscheme.h"
 #include "ui/mainwindow/mainwindow.h"
@@ -167,7 +168,11 @@ int main(int argc, char *argv[])
     spark::SessionLog::start(QStringLiteral("spark-companion"));
 
     spark::DeviceRegistry registry;
+    // One health session per configured cluster, shared by the background
+    // watch and the link-health window (declared first: the window uses it to the end).
+    spark::ClusterWatch watch(registry);
     spark::ui::MainWindow window(registry);
+    window.setClusterWatch(&watch);
     QObject::connect(&window, &spark::ui::MainWindow::quitRequested, &app, &QApplication::quit);
 
     // Daily use: one persistent session per device, tunnels, launching tools (the tray menu).
@@ -183,6 +188,9 @@ int main(int argc, char *argv[])
             settings = new spark::ui::DailySettingsDialog(registry, preferences, autostart, daily.programLookup());
             settings->setAttribute(Qt::WA_DeleteOnClose);
             QObject::connect(settings, &QDialog::accepted, &daily, &spark::ui::DailyController::changed);
+            QObject::connect(settings, &QDialog::accepted, &watch, [&] {
+                watch.setBackground(spark::ui::TrayIcon::isAvailable() && preferences.watchHealthInBackground());
+            });
         }
         settings->show();
         settings->raise();
@@ -199,9 +207,10 @@ int main(int argc, char *argv[])
         app.setQuitOnLastWindowClosed(false);
         QObject::connect(&window, &spark::ui::MainWindow::hiddenToTray, tray.get(),
                          &spark::ui::TrayIcon::notifyHiddenToTray);
-        // Health alerts from the link-health window.
-        QObject::connect(&window, &spark::ui::MainWindow::notificationRequested, tray.get(),
-                         &spark::ui::TrayIcon::showNotification);
+        // Health alerts of every watched cluster, windows open or not; a click opens the window on the cable.
+        QObject::connect(&watch, &spark::ClusterWatch::notice, tray.get(), &spark::ui::TrayIcon::showHealthNotice);
+        // Configured clusters are watched while the program runs, unless turned off in the settings.
+        watch.setBackground(preferences.watchHealthInBackground());
     }
     if (!parser.isSet(options.minimized) || !tray)
         window.show();

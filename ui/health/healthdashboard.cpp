@@ -233,12 +233,6 @@ void HealthDashboard::showFacts(const NodeFacts &facts)
         refreshDetails();
 }
 
-void HealthDashboard::announce(const HealthAlert &alert)
-{
-    Q_EMIT notificationRequested(tr("%1: %2").arg(m_clusterName, severityText(alert.severity)),
-                                 alert.message + QLatin1Char(' ') + alert.fix);
-}
-
 void HealthDashboard::selectCable(int cable)
 {
     if (cable < 0 || cable >= m_plan.cables.size())
@@ -440,6 +434,29 @@ void HealthDashboard::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::LanguageChange)
         setWindowTitle(tr("Link health — %1").arg(m_clusterName));
+    if (event->type() == QEvent::WindowStateChange)
+        updateShown();
+}
+
+void HealthDashboard::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    updateShown();
+}
+
+void HealthDashboard::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    updateShown();
+}
+
+void HealthDashboard::updateShown()
+{
+    const bool shown = isVisible() && !isMinimized();
+    if (shown == m_shown)
+        return;
+    m_shown = shown;
+    Q_EMIT shownChanged(shown);
 }
 
 } // namespace spark::ui

@@ -45,18 +45,20 @@ public Q_SLOTS:
     void showTick(const QDateTime &time, const QList<spark::NodeHealth> &nodes, const QList<spark::HealthAlert> &active,
                   const spark::AlertHistory &history);
     void showFacts(const spark::NodeFacts &facts);
-    // A new alert: asks for a tray notification.
-    void announce(const spark::HealthAlert &alert);
     void selectCable(int cable);
     void selectNode(const QString &node);
 
 Q_SIGNALS:
-    void notificationRequested(const QString &title, const QString &message);
+    // Shown, or hidden / minimised (the poll rate follows).
+    void shownChanged(bool shown);
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
 private:
+    void updateShown();
     void refreshTopology();
     void refreshNodes();
     void refreshDetails();
@@ -77,6 +79,7 @@ private:
     QString m_selectedNode;
     QStringList m_shownAlerts;  // keys in the alert list (rebuilt only when they change)
     QString m_shownHistory;     // what the history list shows, in short
+    bool m_shown = false;       // on screen and not minimised, as last reported
 
     QLabel *m_summary;
     TopologyView *m_topology;
