@@ -59,7 +59,10 @@ HealthSession::HealthSession(ClusterDefinition cluster, CablingPlan plan, Health
     m_links = watch.links;
     m_monitor = std::make_unique<HealthMonitor>(watch.nodes, watch.links, std::move(poller), thresholds);
     connect(m_monitor.get(), &HealthMonitor::tick, this,
-            [this](const QDateTime &, const QList<NodeHealth> &nodes, const QList<HealthAlert> &) { onTick(nodes); });
+            [this](const QDateTime &time, const QList<NodeHealth> &nodes, const QList<HealthAlert> &) {
+                m_rates.add(time, nodes);
+                onTick(nodes);
+            });
 }
 
 HealthSession::~HealthSession()

@@ -5,6 +5,7 @@
 #include "core/devices/device.h"
 #include "core/facts/nodefacts.h"
 #include "core/health/healthmonitor.h"
+#include "core/health/ratehistory.h"
 #include "core/topology/cablingplan.h"
 #include "core/topology/clusterstore.h"
 
@@ -48,6 +49,9 @@ public:
     HealthMonitor &monitor() { return *m_monitor; }
     // The facts of the Sparks probed so far, by name.
     const QHash<QString, NodeFacts> &facts() const { return m_facts; }
+    // Every port's rates of the last minutes, at whatever rate the monitor
+    // polled (a window opened later charts what happened before).
+    const RateHistory &rates() const { return m_rates; }
 
 Q_SIGNALS:
     void factsReady(const spark::NodeFacts &facts);
@@ -66,6 +70,7 @@ private:
     QHash<QString, bool> m_online; // facts are probed again when a node comes back
     QList<LinkEnds> m_links;
     QHash<QString, NodeFacts> m_facts;
+    RateHistory m_rates;
 };
 
 } // namespace spark

@@ -16,7 +16,8 @@ namespace spark::test {
 
 struct FakeHealthCluster
 {
-    QHash<QString, QString> answers; // node → fixture under health/; missing or empty: no answer
+    // node → fixture under health/ ("a.txt|b.txt": in turn); missing or empty: no answer
+    QHash<QString, QString> answers;
     QHash<QString, int> polls;       // node → polls so far
     int sessionsOpened = 0;
 
@@ -35,9 +36,10 @@ struct FakeHealthCluster
         const QString fixture = answers.value(node);
         if (fixture.isEmpty())
             return ready(Error(QStringLiteral("%1 does not answer.").arg(node), QStringLiteral("connect: timeout")));
+        const QStringList turns = fixture.split(QLatin1Char('|'));
         ExecResult result;
         result.exitCode = 0;
-        result.standardOutput = readFixture(QStringLiteral("health/") + fixture).toUtf8();
+        result.standardOutput = readFixture(QStringLiteral("health/") + turns.at((polls[node] - 1) % turns.size())).toUtf8();
         return ready(result);
     }
 

@@ -124,15 +124,18 @@ private Q_SLOTS:
     void theWindowShowsWhatTheWatchKnewBeforeItOpened()
     {
         App app;
+        app.fake.answers.insert(spark1, QStringLiteral("sparklab-spark-1-twin0-busy-t0.txt|sparklab-spark-1-twin0-busy-t1.txt"));
         app.watch.setRates({100, 200});
         app.watch.setBackground(true);
-        QTRY_VERIFY(!app.watch.session(pair)->monitor().lastNodes().isEmpty());
+        QTRY_VERIFY(!app.watch.session(pair)->rates().samples(spark1, 0).isEmpty());
         app.window.openHealthDashboard(pair);
         HealthDashboard *dashboard = app.dashboard();
         QVERIFY(dashboard);
         // The last tick at once, not after the next poll.
         const QString summary = dashboard->findChild<QLabel *>(QStringLiteral("summary"))->text();
         QVERIFY2(summary.startsWith(QLatin1String("2 of 2 Sparks online")), qPrintable(summary));
+        // The rates of before the window opened, charted (the session's history).
+        QVERIFY(!dashboard->rates().samples(spark1, 0).isEmpty());
         // Minimised: the slow rate; shown again: fast.
         QTRY_COMPARE(app.watch.intervalMs(pair), 100);
         dashboard->showMinimized();

@@ -206,7 +206,8 @@ void HealthDashboard::showTick(const QDateTime &time, const QList<NodeHealth> &n
     m_lastTick = time;
     m_nodes = nodes;
     m_cables = ClusterHealth::cables(m_plan, nodes, active);
-    m_rates.add(time, nodes);
+    if (!m_sharedRates)
+        m_rates.add(time, nodes);
     int online = 0;
     for (const NodeHealth &node : nodes)
         online += ClusterHealth::nodeState(node) == NodeState::Online || ClusterHealth::nodeState(node) == NodeState::Late ? 1 : 0;
@@ -223,6 +224,12 @@ void HealthDashboard::showTick(const QDateTime &time, const QList<NodeHealth> &n
     refreshNodes();
     refreshDetails();
     refreshAlerts(active, history);
+}
+
+void HealthDashboard::useRates(const RateHistory *rates)
+{
+    m_sharedRates = rates;
+    refreshDetails();
 }
 
 void HealthDashboard::showFacts(const NodeFacts &facts)
@@ -344,7 +351,7 @@ void HealthDashboard::refreshDetails()
     if (!ends.isEmpty()) {
         const PortEnd &shown = ends.first();
         m_chart->setSamples(tr("%1 — Gb/s (solid: received, dashed: sent)").arg(portText(shown)),
-                            m_rates.samples(shown.node, shown.port));
+                            rates().samples(shown.node, shown.port));
     } else {
         m_chart->setSamples(QString(), {});
     }

@@ -35,7 +35,10 @@ public:
     HealthDashboard(const QString &clusterName, CablingPlan plan, QWidget *parent = nullptr);
 
     void setIntervalMs(int intervalMs) { m_intervalMs = intervalMs; }
-    const RateHistory &rates() const { return m_rates; }
+    // Charts a history kept elsewhere (the health session's, which outlives
+    // the window) instead of its own from the ticks it is shown.
+    void useRates(const RateHistory *rates);
+    const RateHistory &rates() const { return m_sharedRates ? *m_sharedRates : m_rates; }
     int selectedCable() const { return m_selectedCable; }
     QString selectedNode() const { return m_selectedNode; }
     QString cluster() const { return m_clusterName; }
@@ -75,6 +78,7 @@ private:
     QList<CableHealth> m_cables;
     QHash<QString, NodeFacts> m_facts;
     RateHistory m_rates;
+    const RateHistory *m_sharedRates = nullptr;
     int m_selectedCable = 0;
     QString m_selectedNode;
     QStringList m_shownAlerts;  // keys in the alert list (rebuilt only when they change)

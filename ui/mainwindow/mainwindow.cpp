@@ -272,6 +272,7 @@ void MainWindow::openHealthDashboard(const QString &clusterName)
             });
     connect(watching, &HealthSession::factsReady, dashboard, &HealthDashboard::showFacts);
     // What the watch knew before the window opened.
+    dashboard->useRates(&watching->rates());
     for (const NodeFacts &facts : watching->facts())
         dashboard->showFacts(facts);
     if (!monitor.lastNodes().isEmpty())
