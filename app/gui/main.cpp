@@ -60,6 +60,10 @@ spark::ManPage manualPage(const Options &options)
                        "node undoes the change by itself unless every link answers in time), proves each link with a "
                        "throughput test drawn as a live chart, and keeps a live link-health dashboard with alerts in the "
                        "tray."),
+        QStringLiteral("While it runs, even with every window closed, it watches the links of each configured cluster "
+                       "(every 10 seconds; every second while the link-health window shows the cluster) and tells of "
+                       "alerts in the notification area; a click on one opens the link-health window on its cable. "
+                       "Settings turns this off. Started at login, it starts with --minimized, in the tray."),
         QStringLiteral("The window follows the desktop's light or dark colours and its language (English and Simplified "
                        "Chinese). Everything it does, sparkctl(1) does from a terminal.")};
     spark::ManSection optionsSection{QStringLiteral("Options")};
