@@ -187,13 +187,14 @@ int main(int argc, char *argv[])
     spark::Autostart autostart;
     spark::ui::DailyController daily(registry, connections, preferences);
     QPointer<spark::ui::DailySettingsDialog> settings;
+    std::unique_ptr<spark::ui::TrayIcon> tray;
     const auto openSettings = [&] {
         if (!settings) {
             settings = new spark::ui::DailySettingsDialog(registry, preferences, autostart, daily.programLookup());
             settings->setAttribute(Qt::WA_DeleteOnClose);
             QObject::connect(settings, &QDialog::accepted, &daily, &spark::ui::DailyController::changed);
             QObject::connect(settings, &QDialog::accepted, &watch, [&] {
-                watch.setBackground(spark::ui::TrayIcon::isAvailable() && preferences.watchHealthInBackground());
+                watch.setBackground(tray && preferences.watchHealthInBackground());
             });
         }
         settings->show();
@@ -201,8 +202,7 @@ int main(int argc, char *argv[])
         settings->activateWindow();
     };
 
-    std::unique_ptr<spark::ui::TrayIcon> tray;
-    if (spark::ui::TrayIcon::isAvailable()) {
+    const auto setUpTray = [&] {
         tray = std::make_unique<spark::ui::TrayIcon>(window);
         tray->setDailyController(&daily);
         QObject::connect(tray.get(), &spark::ui::TrayIcon::settingsRequested, &daily, openSettings);
@@ -215,8 +215,28 @@ int main(int argc, char *argv[])
         QObject::connect(&watch, &spark::ClusterWatch::notice, tray.get(), &spark::ui::TrayIcon::showHealthNotice);
         // Configured clusters are watched while the program runs, unless turned off in the settings.
         watch.setBackground(preferences.watchHealthInBackground());
+    };
+    const bool minimized = parser.isSet(options.minimized);
+    QTimer trayWait;
+    int trayWaitedSeconds = 0;
+    if (spark::ui::TrayIcon::isAvailable()) {
+        setUpTray();
+    } else if (minimized) {
+        // Started at login, the program may be up before the desktop's panel:
+        // wait for the tray a while, then show the window after all.
+        constexpr int trayWaitSeconds = 30;
+        QObject::connect(&trayWait, &QTimer::timeout, &app, [&] {
+            if (spark::ui::TrayIcon::isAvailable()) {
+                trayWait.stop();
+                setUpTray();
+            } else if (++trayWaitedSeconds >= trayWaitSeconds) {
+                trayWait.stop();
+                window.show();
+            }
+        });
+        trayWait.start(1000);
     }
-    if (!parser.isSet(options.minimized) || !tray)
+    if (!minimized || (!tray && !trayWait.isActive()))
         window.show();
     if (parser.isSet(options.dashboard)) {
         const QString cluster = parser.value(options.dashboard);

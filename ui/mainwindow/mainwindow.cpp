@@ -282,7 +282,10 @@ void MainWindow::openHealthDashboard(const QString &clusterName)
             [this, name](bool shown) { clusterWatch().setView(name, shown ? ClusterView::Shown : ClusterView::Hidden); });
     connect(dashboard, &QObject::destroyed, this, [this, name] { clusterWatch().setView(name, ClusterView::Closed); });
     // A cluster planned again gets a new session: this window showed the old plan.
-    connect(watching, &QObject::destroyed, dashboard, &QWidget::close);
+    connect(watching, &QObject::destroyed, dashboard, [dashboard] {
+        dashboard->useRates(nullptr); // that history went with the session
+        dashboard->close();
+    });
     m_health = dashboard;
     dashboard->show();
 }
