@@ -826,6 +826,45 @@
     </message>
 </context>
 <context>
+    <name>spark::HealthNotices</name>
+    <message>
+        <source>%1: critical alert</source>
+        <translation>%1：严重告警</translation>
+    </message>
+    <message>
+        <source>%1: warning</source>
+        <translation>%1：警告</translation>
+    </message>
+    <message>
+        <source>%1: %2 new alerts</source>
+        <translation>%1：%2 条新告警</translation>
+    </message>
+    <message>
+        <source>And %1 more: open the link-health window to see them all.</source>
+        <translation>另有 %1 条：打开链路健康窗口查看全部。</translation>
+    </message>
+    <message>
+        <source>%1: alert cleared</source>
+        <translation>%1：告警已消除</translation>
+    </message>
+    <message>
+        <source>%1: %2 alerts cleared</source>
+        <translation>%1：%2 条告警已消除</translation>
+    </message>
+    <message>
+        <source>Cleared: %1</source>
+        <translation>已消除：%1</translation>
+    </message>
+    <message>
+        <source>And %1 more.</source>
+        <translation>另有 %1 条。</translation>
+    </message>
+    <message>
+        <source>Every link and Spark is healthy again.</source>
+        <translation>每条链路和每台 Spark 都已恢复健康。</translation>
+    </message>
+</context>
+<context>
     <name>spark::HealthRules</name>
     <message>
         <source>Port %1 of %2 has no link: its interfaces are gone.</source>
@@ -2881,6 +2920,18 @@ nodes/节点名/ 中是每台 Spark 输出的原始内容，与收到的完全�
         <source>the working folder must be a full path, such as /home/nvidia.</source>
         <translation>工作文件夹必须是完整路径，例如 /home/nvidia。</translation>
     </message>
+    <message>
+        <source>Watch the clusters&apos; link health in the background</source>
+        <translation>在后台监视集群的链路健康</translation>
+    </message>
+    <message>
+        <source>Alerts appear as desktop notifications.</source>
+        <translation>告警以桌面通知显示。</translation>
+    </message>
+    <message>
+        <source>Each Spark is polled every %1 seconds while no link-health window shows its cluster, every second while one does.</source>
+        <translation>没有链路健康窗口显示其集群时，每 %1 秒轮询一次每台 Spark；有窗口显示时每秒一次。</translation>
+    </message>
 </context>
 <context>
     <name>spark::ui::DeviceDetailPanel</name>
@@ -3375,10 +3426,6 @@ nodes/节点名/ 中是每台 Spark 输出的原始内容，与收到的完全�
         <translation>
             <numerusform>%n 条告警</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
     </message>
     <message>
         <source>cable %1: down</source>

@@ -6,6 +6,7 @@
 #include "core/devices/dailypreferences.h"
 #include "core/devices/deviceconnections.h"
 #include "core/devices/deviceregistry.h"
+#include "core/health/clusterwatch.h"
 #include "core/launch/autostart.h"
 #include "ui/common/colorscheme.h"
 #include "ui/mainwindow/mainwindow.h"
@@ -59,6 +60,10 @@ spark::ManPage manualPage(const Options &options)
                        "node undoes the change by itself unless every link answers in time), proves each link with a "
                        "throughput test drawn as a live chart, and keeps a live link-health dashboard with alerts in the "
                        "tray."),
+        QStringLiteral("While it runs, even with every window closed, it watches the links of each configured cluster "
+                       "(every 10 seconds; every second while the link-health window shows the cluster) and tells of "
+                       "alerts in the notification area; a click on one opens the link-health window on its cable. "
+                       "Settings turns this off. Started at login, it starts with --minimized, in the tray."),
         QStringLiteral("The window follows the desktop's light or dark colours and its language (English and Simplified "
                        "Chinese). Everything it does, sparkctl(1) does from a terminal.")};
     spark::ManSection optionsSection{QStringLiteral("Options")};
@@ -167,7 +172,11 @@ int main(int argc, char *argv[])
     spark::SessionLog::start(QStringLiteral("spark-companion"));
 
     spark::DeviceRegistry registry;
+    // One health session per configured cluster, shared by the background
+    // watch and the link-health window (declared first: the window uses it to the end).
+    spark::ClusterWatch watch(registry);
     spark::ui::MainWindow window(registry);
+    window.setClusterWatch(&watch);
     QObject::connect(&window, &spark::ui::MainWindow::quitRequested, &app, &QApplication::quit);
 
     // Daily use: one persistent session per device, tunnels, launching tools (the tray menu).
@@ -178,19 +187,22 @@ int main(int argc, char *argv[])
     spark::Autostart autostart;
     spark::ui::DailyController daily(registry, connections, preferences);
     QPointer<spark::ui::DailySettingsDialog> settings;
+    std::unique_ptr<spark::ui::TrayIcon> tray;
     const auto openSettings = [&] {
         if (!settings) {
             settings = new spark::ui::DailySettingsDialog(registry, preferences, autostart, daily.programLookup());
             settings->setAttribute(Qt::WA_DeleteOnClose);
             QObject::connect(settings, &QDialog::accepted, &daily, &spark::ui::DailyController::changed);
+            QObject::connect(settings, &QDialog::accepted, &watch, [&] {
+                watch.setBackground(tray && preferences.watchHealthInBackground());
+            });
         }
         settings->show();
         settings->raise();
         settings->activateWindow();
     };
 
-    std::unique_ptr<spark::ui::TrayIcon> tray;
-    if (spark::ui::TrayIcon::isAvailable()) {
+    const auto setUpTray = [&] {
         tray = std::make_unique<spark::ui::TrayIcon>(window);
         tray->setDailyController(&daily);
         QObject::connect(tray.get(), &spark::ui::TrayIcon::settingsRequested, &daily, openSettings);
@@ -199,11 +211,32 @@ int main(int argc, char *argv[])
         app.setQuitOnLastWindowClosed(false);
         QObject::connect(&window, &spark::ui::MainWindow::hiddenToTray, tray.get(),
                          &spark::ui::TrayIcon::notifyHiddenToTray);
-        // Health alerts from the link-health window.
-        QObject::connect(&window, &spark::ui::MainWindow::notificationRequested, tray.get(),
-                         &spark::ui::TrayIcon::showNotification);
+        // Health alerts of every watched cluster, windows open or not; a click opens the window on the cable.
+        QObject::connect(&watch, &spark::ClusterWatch::notice, tray.get(), &spark::ui::TrayIcon::showHealthNotice);
+        // Configured clusters are watched while the program runs, unless turned off in the settings.
+        watch.setBackground(preferences.watchHealthInBackground());
+    };
+    const bool minimized = parser.isSet(options.minimized);
+    QTimer trayWait;
+    int trayWaitedSeconds = 0;
+    if (spark::ui::TrayIcon::isAvailable()) {
+        setUpTray();
+    } else if (minimized) {
+        // Started at login, the program may be up before the desktop's panel:
+        // wait for the tray a while, then show the window after all.
+        constexpr int trayWaitSeconds = 30;
+        QObject::connect(&trayWait, &QTimer::timeout, &app, [&] {
+            if (spark::ui::TrayIcon::isAvailable()) {
+                trayWait.stop();
+                setUpTray();
+            } else if (++trayWaitedSeconds >= trayWaitSeconds) {
+                trayWait.stop();
+                window.show();
+            }
+        });
+        trayWait.start(1000);
     }
-    if (!parser.isSet(options.minimized) || !tray)
+    if (!minimized || (!tray && !trayWait.isActive()))
         window.show();
     if (parser.isSet(options.dashboard)) {
         const QString cluster = parser.value(options.dashboard);

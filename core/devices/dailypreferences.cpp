@@ -31,6 +31,7 @@ Expected<void> DailyPreferences::load()
 {
     m_devices.clear();
     m_terminal.clear();
+    m_watchHealth = true;
     const Expected<QJsonObject> read =
         JsonFile::read(m_filePath, tr("Could not read %1 (%2). Check its permissions."),
                        tr("%1 is damaged (%2); fix it or delete it to start with default settings."));
@@ -38,6 +39,7 @@ Expected<void> DailyPreferences::load()
         return read.error();
     const QJsonObject &root = *read;
     m_terminal = root.value(QStringLiteral("terminal")).toString();
+    m_watchHealth = root.value(QStringLiteral("watchHealthInBackground")).toBool(true);
     const QJsonObject devices = root.value(QStringLiteral("devices")).toObject();
     for (auto it = devices.begin(); it != devices.end(); ++it) {
         const QJsonObject object = it.value().toObject();
@@ -60,7 +62,9 @@ Expected<void> DailyPreferences::save() const
         devices.insert(it.key(), QJsonObject{{QStringLiteral("folder"), it.value().folder},
                                              {QStringLiteral("tunnels"), tunnels}});
     }
-    const QJsonObject root{{QStringLiteral("terminal"), m_terminal}, {QStringLiteral("devices"), devices}};
+    const QJsonObject root{{QStringLiteral("terminal"), m_terminal},
+                           {QStringLiteral("watchHealthInBackground"), m_watchHealth},
+                           {QStringLiteral("devices"), devices}};
     return JsonFile::write(m_filePath, root, tr("Could not save %1 (%2). Check that the folder is writable."));
 }
 

@@ -21,8 +21,9 @@ struct DevicePreferences
     friend bool operator==(const DevicePreferences &, const DevicePreferences &) = default;
 };
 
-// daily.json in the app's config folder: the preferences per device and the
-// preferred terminal. (Starting at login is the autostart file itself.)
+// daily.json in the app's config folder: the preferences per device, the
+// preferred terminal and whether cluster health is watched with no window
+// open. (Starting at login is the autostart file itself.)
 class DailyPreferences
 {
     Q_DECLARE_TR_FUNCTIONS(spark::DailyPreferences)
@@ -38,11 +39,17 @@ public:
     void setDevice(const QString &name, const DevicePreferences &preferences);
     QString terminal() const { return m_terminal; }
     void setTerminal(const QString &terminal) { m_terminal = terminal; }
+    // Watch the configured clusters' health while the program runs, windows
+    // closed or not, and tell of alerts in the notification area (on unless
+    // turned off).
+    bool watchHealthInBackground() const { return m_watchHealth; }
+    void setWatchHealthInBackground(bool watch) { m_watchHealth = watch; }
 
 private:
     QString m_filePath;
     QHash<QString, DevicePreferences> m_devices;
     QString m_terminal;
+    bool m_watchHealth = true;
 };
 
 } // namespace spark

@@ -129,6 +129,16 @@ QList<CableHealth> cables(const CablingPlan &plan, const QList<NodeHealth> &node
     return result;
 }
 
+std::optional<int> cableOf(const CablingPlan &plan, const HealthAlert &alert)
+{
+    for (int index = 0; index < plan.cables.size(); ++index) {
+        const Cable &cable = plan.cables.at(index);
+        if (onEnd(alert, cable.from) || (cable.to && onEnd(alert, *cable.to)))
+            return index;
+    }
+    return std::nullopt;
+}
+
 QString stateKey(CableHealth::State state)
 {
     switch (state) {

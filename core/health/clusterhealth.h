@@ -55,6 +55,10 @@ std::optional<int> alertPort(const HealthAlert &alert);
 
 QList<CableHealth> cables(const CablingPlan &plan, const QList<NodeHealth> &nodes, const QList<HealthAlert> &active);
 
+// The index in plan.cables of the cable an alert is on (either end's port);
+// nothing for a node-wide alert or a port without a planned cable.
+std::optional<int> cableOf(const CablingPlan &plan, const HealthAlert &alert);
+
 QString stateKey(CableHealth::State state); // "unknown", "ok", "degraded", "down"
 
 NodeState nodeState(const NodeHealth &node);

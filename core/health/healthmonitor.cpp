@@ -38,6 +38,21 @@ void HealthMonitor::stop()
     m_timer.stop();
 }
 
+void HealthMonitor::setIntervalMs(int intervalMs)
+{
+    const int interval = qMax(100, intervalMs);
+    if (!m_timer.isActive()) {
+        m_timer.setInterval(interval);
+        return;
+    }
+    if (interval == m_timer.interval())
+        return;
+    const bool faster = interval < m_timer.interval();
+    m_timer.start(interval);
+    if (faster && m_waiting == 0)
+        pollNow();
+}
+
 void HealthMonitor::setRttTargets(const QString &node, const QList<RttTarget> &targets)
 {
     for (NodeState &state : m_states) {
@@ -198,6 +213,8 @@ void HealthMonitor::report()
         Q_EMIT alertRaised(alert);
     for (const HealthAlert &alert : changes.cleared)
         Q_EMIT alertCleared(alert);
+    m_lastNodes = nodes;
+    m_lastTickTime = now;
     Q_EMIT tick(now, nodes, m_history.active());
 }
 

@@ -68,12 +68,23 @@ public:
     void setRttEveryTicks(int ticks) { m_rttEveryTicks = qMax(1, ticks); }
     void start(int intervalMs = 1000);
     void stop();
+    bool isRunning() const { return m_timer.isActive(); }
+    // A new poll rate for a running monitor (a shown dashboard polls faster
+    // than the background watch). Faster: a round starts at once when none is
+    // open; slower: the next round waits for the new interval. Counted in
+    // ticks, the backoff and the lower-rate polls follow the new rate.
+    void setIntervalMs(int intervalMs);
+    int intervalMs() const { return m_timer.interval(); }
     // One tick now: reports the open round (late nodes as stale), then polls
     // every node that is due. Returns the number of polls sent.
     int pollNow();
     int ticks() const { return int(m_tick); }
 
     const AlertHistory &history() const { return m_history; }
+    // The last round as tick() reported it (empty before the first): a window
+    // opened on a running monitor shows it at once.
+    const QList<NodeHealth> &lastNodes() const { return m_lastNodes; }
+    QDateTime lastTickTime() const { return m_lastTickTime; }
 
 Q_SIGNALS:
     // After every round: each node's health this tick and the active alerts.
@@ -112,6 +123,8 @@ private:
     quint64 m_tick = 0;
     int m_waiting = 0; // polls of this tick not back yet
     int m_rttEveryTicks = 10;
+    QList<NodeHealth> m_lastNodes;
+    QDateTime m_lastTickTime;
 };
 
 } // namespace spark

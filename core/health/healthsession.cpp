@@ -15,45 +15,61 @@ namespace spark {
 Expected<std::unique_ptr<HealthSession>> HealthSession::open(const ClusterDefinition &cluster, const DeviceRegistry &registry,
                                                              HealthThresholds thresholds)
 {
-    auto plan = CablingPlanner::plan(cluster.layout, cluster.devices, cluster.port);
-    if (!plan)
+    if (auto plan = CablingPlanner::plan(cluster.layout, cluster.devices, cluster.port); !plan)
         return plan.error();
     ensureSshLibraryInitialised();
     auto nodes = ClusterSessions::open(cluster, registry);
     if (!nodes)
         return nodes.error();
-    return std::unique_ptr<HealthSession>(new HealthSession(std::move(*nodes), std::move(*plan), thresholds));
-}
-
-HealthSession::HealthSession(std::unique_ptr<ClusterSessions> nodes, CablingPlan plan, HealthThresholds thresholds)
-    : m_nodes(std::move(nodes))
-    , m_plan(std::move(plan))
-{
     QHash<QString, SshSession *> byName;
-    for (const Device &device : m_nodes->devices())
-        byName.insert(device.name, m_nodes->session(device.name));
-    const HealthWatch watch = ClusterHealth::watchFor(m_plan);
-    m_links = watch.links;
-    m_monitor = std::make_unique<HealthMonitor>(
-        watch.nodes, watch.links,
+    QHash<QString, Device> devices;
+    for (const Device &device : (*nodes)->devices()) {
+        byName.insert(device.name, (*nodes)->session(device.name));
+        devices.insert(device.name, device);
+    }
+    auto session = open(
+        cluster,
         [byName](const QString &node, const QByteArray &script) {
             // The script goes on stdin: nothing is pasted into a command line.
             return byName.value(node)->exec(QStringLiteral("sh -s"), script, PollTimeoutMs);
         },
-        thresholds);
+        [devices](const QString &node) { return NodeProber::probe(devices.value(node)); }, thresholds);
+    if (session)
+        (*session)->m_nodes = std::move(*nodes); // the sessions live as long as the health session
+    return session;
+}
+
+Expected<std::unique_ptr<HealthSession>> HealthSession::open(const ClusterDefinition &cluster, HealthMonitor::Poller poller,
+                                                             FactsProbe probe, HealthThresholds thresholds)
+{
+    auto plan = CablingPlanner::plan(cluster.layout, cluster.devices, cluster.port);
+    if (!plan)
+        return plan.error();
+    return std::unique_ptr<HealthSession>(
+        new HealthSession(cluster, std::move(*plan), std::move(poller), std::move(probe), thresholds));
+}
+
+HealthSession::HealthSession(ClusterDefinition cluster, CablingPlan plan, HealthMonitor::Poller poller, FactsProbe probe,
+                             HealthThresholds thresholds)
+    : m_cluster(std::move(cluster))
+    , m_plan(std::move(plan))
+    , m_probe(std::move(probe))
+{
+    const HealthWatch watch = ClusterHealth::watchFor(m_plan);
+    m_links = watch.links;
+    m_monitor = std::make_unique<HealthMonitor>(watch.nodes, watch.links, std::move(poller), thresholds);
     connect(m_monitor.get(), &HealthMonitor::tick, this,
-            [this](const QDateTime &, const QList<NodeHealth> &nodes, const QList<HealthAlert> &) { onTick(nodes); });
+            [this](const QDateTime &time, const QList<NodeHealth> &nodes, const QList<HealthAlert> &) {
+                m_rates.add(time, nodes);
+                onTick(nodes);
+            });
 }
 
 HealthSession::~HealthSession()
 {
     m_monitor->stop();
-    m_nodes->cancel();
-}
-
-const ClusterDefinition &HealthSession::cluster() const
-{
-    return m_nodes->cluster();
+    if (m_nodes)
+        m_nodes->cancel();
 }
 
 void HealthSession::onTick(const QList<NodeHealth> &nodes)
@@ -65,18 +81,16 @@ void HealthSession::onTick(const QList<NodeHealth> &nodes)
         if (!online || wasOnline)
             continue;
         // Online now (first answer, or back after a restart): what does it run?
-        for (const Device &device : m_nodes->devices()) {
-            if (device.name != node.node)
-                continue;
-            whenReady(NodeProber::probe(device), this, [this, name = device.name](const Expected<NodeFacts> &facts) {
-                if (!facts)
-                    return;
-                NodeFacts named = *facts;
-                named.node = name;
-                onFacts(named);
-                Q_EMIT factsReady(named);
-            });
-        }
+        if (!m_probe)
+            continue;
+        whenReady(m_probe(node.node), this, [this, name = node.node](const Expected<NodeFacts> &facts) {
+            if (!facts)
+                return;
+            NodeFacts named = *facts;
+            named.node = name;
+            onFacts(named);
+            Q_EMIT factsReady(named);
+        });
     }
 }
 

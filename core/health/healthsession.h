@@ -5,12 +5,14 @@
 #include "core/devices/device.h"
 #include "core/facts/nodefacts.h"
 #include "core/health/healthmonitor.h"
+#include "core/health/ratehistory.h"
 #include "core/topology/cablingplan.h"
 #include "core/topology/clusterstore.h"
 
 #include <QCoreApplication>
 #include <QObject>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -30,31 +32,45 @@ class HealthSession final : public QObject
 
 public:
     static constexpr int PollTimeoutMs = 5000;
+    using FactsProbe = std::function<QFuture<Expected<NodeFacts>>(const QString &node)>;
 
     // Fails, with what to do, when a device of the cluster is not registered
     // any more or the layout cannot be planned.
     static Expected<std::unique_ptr<HealthSession>> open(const ClusterDefinition &cluster, const DeviceRegistry &registry,
                                                          HealthThresholds thresholds = {});
+    // The same over other means of reaching the nodes (tests): `poller` runs
+    // the health script on a node, `probe` reads its facts.
+    static Expected<std::unique_ptr<HealthSession>> open(const ClusterDefinition &cluster, HealthMonitor::Poller poller,
+                                                         FactsProbe probe, HealthThresholds thresholds = {});
     ~HealthSession() override;
 
-    const ClusterDefinition &cluster() const;
+    const ClusterDefinition &cluster() const { return m_cluster; }
     const CablingPlan &plan() const { return m_plan; }
     HealthMonitor &monitor() { return *m_monitor; }
+    // The facts of the Sparks probed so far, by name.
+    const QHash<QString, NodeFacts> &facts() const { return m_facts; }
+    // Every port's rates of the last minutes, at whatever rate the monitor
+    // polled (a window opened later charts what happened before).
+    const RateHistory &rates() const { return m_rates; }
 
 Q_SIGNALS:
     void factsReady(const spark::NodeFacts &facts);
 
 private:
-    HealthSession(std::unique_ptr<ClusterSessions> nodes, CablingPlan plan, HealthThresholds thresholds);
+    HealthSession(ClusterDefinition cluster, CablingPlan plan, HealthMonitor::Poller poller, FactsProbe probe,
+                  HealthThresholds thresholds);
     void onTick(const QList<NodeHealth> &nodes);
     void onFacts(const NodeFacts &facts);
 
-    std::unique_ptr<ClusterSessions> m_nodes; // the cluster, its devices and their sessions
+    ClusterDefinition m_cluster;
+    std::unique_ptr<ClusterSessions> m_nodes; // its devices and their sessions (none in tests)
     CablingPlan m_plan;
+    FactsProbe m_probe;
     std::unique_ptr<HealthMonitor> m_monitor;
     QHash<QString, bool> m_online; // facts are probed again when a node comes back
     QList<LinkEnds> m_links;
     QHash<QString, NodeFacts> m_facts;
+    RateHistory m_rates;
 };
 
 } // namespace spark

@@ -136,6 +136,39 @@ private Q_SLOTS:
         QVERIFY(monitor.pollNow());
     }
 
+    void theRateChangesWhileRunning()
+    {
+        int polls = 0;
+        HealthMonitor::Poller poller = [&](const QString &, const QByteArray &) {
+            ++polls;
+            return ready(output(QStringLiteral("sparklab-spark-1-idle.txt")));
+        };
+        HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}}, {}, poller);
+        QSignalSpy ticks(&monitor, &HealthMonitor::tick);
+        QVERIFY(!monitor.isRunning());
+        QVERIFY(monitor.lastNodes().isEmpty());
+        monitor.start(60000);
+        QTRY_COMPARE(ticks.size(), 1);
+        QCOMPARE(monitor.lastNodes().size(), 1); // kept for a window that opens later
+        QCOMPARE(monitor.lastNodes().first().node, QStringLiteral("spark-1"));
+        QVERIFY(monitor.lastTickTime().isValid());
+        // Faster: a round at once, not a minute later.
+        monitor.setIntervalMs(200);
+        QCOMPARE(monitor.intervalMs(), 200);
+        QCOMPARE(polls, 2);
+        QTRY_VERIFY(ticks.size() >= 4);
+        // Slower: no extra round.
+        const int before = polls;
+        monitor.setIntervalMs(60000);
+        QCOMPARE(polls, before);
+        QTest::qWait(500);
+        QCOMPARE(polls, before);
+        monitor.stop();
+        monitor.setIntervalMs(300); // stopped: only the interval for the next start
+        QVERIFY(!monitor.isRunning());
+        QCOMPARE(polls, before);
+    }
+
     void roundTripsAtALowerRate()
     {
         QList<bool> pinged;

@@ -203,7 +203,7 @@ private Q_SLOTS:
         QCOMPARE(requested.first().at(2).value<TunnelSpec>().localPort, quint16(18888));
     }
 
-    void settingsSavePortsFolderTerminalAndStartAtLogin()
+    void settingsSavePortsFolderTerminalStartAtLoginAndHealthWatch()
     {
         Fixture f;
         Autostart autostart(f.dir.filePath(QStringLiteral("autostart")));
@@ -227,9 +227,16 @@ private Q_SLOTS:
         QVERIFY(reread.load());
         QCOMPARE(reread.device(QStringLiteral("spark-1")).tunnels.first().localPort, quint16(18889));
         QCOMPARE(reread.device(QStringLiteral("spark-1")).folder, QStringLiteral("/home/nvidia/work"));
+        QVERIFY(reread.watchHealthInBackground()); // on unless turned off
+        auto *watchHealth = dialog.findChild<QCheckBox *>(QStringLiteral("watchHealth"));
+        QVERIFY(watchHealth->isChecked());
         dialog.findChild<QCheckBox *>(QStringLiteral("startAtLogin"))->setChecked(false);
+        watchHealth->setChecked(false);
         QVERIFY(dialog.save());
         QVERIFY(!autostart.isEnabled());
+        QVERIFY(reread.load());
+        QVERIFY(!reread.watchHealthInBackground());
+        QVERIFY(!f.preferences.watchHealthInBackground());
     }
 
     void screenshots_data() { addLookRows(); }

@@ -206,7 +206,8 @@ void HealthDashboard::showTick(const QDateTime &time, const QList<NodeHealth> &n
     m_lastTick = time;
     m_nodes = nodes;
     m_cables = ClusterHealth::cables(m_plan, nodes, active);
-    m_rates.add(time, nodes);
+    if (!m_sharedRates)
+        m_rates.add(time, nodes);
     int online = 0;
     for (const NodeHealth &node : nodes)
         online += ClusterHealth::nodeState(node) == NodeState::Online || ClusterHealth::nodeState(node) == NodeState::Late ? 1 : 0;
@@ -225,18 +226,18 @@ void HealthDashboard::showTick(const QDateTime &time, const QList<NodeHealth> &n
     refreshAlerts(active, history);
 }
 
+void HealthDashboard::useRates(const RateHistory *rates)
+{
+    m_sharedRates = rates;
+    refreshDetails();
+}
+
 void HealthDashboard::showFacts(const NodeFacts &facts)
 {
     m_facts.insert(facts.node, facts);
     refreshNodes();
     if (!m_selectedNode.isEmpty())
         refreshDetails();
-}
-
-void HealthDashboard::announce(const HealthAlert &alert)
-{
-    Q_EMIT notificationRequested(tr("%1: %2").arg(m_clusterName, severityText(alert.severity)),
-                                 alert.message + QLatin1Char(' ') + alert.fix);
 }
 
 void HealthDashboard::selectCable(int cable)
@@ -350,7 +351,7 @@ void HealthDashboard::refreshDetails()
     if (!ends.isEmpty()) {
         const PortEnd &shown = ends.first();
         m_chart->setSamples(tr("%1 — Gb/s (solid: received, dashed: sent)").arg(portText(shown)),
-                            m_rates.samples(shown.node, shown.port));
+                            rates().samples(shown.node, shown.port));
     } else {
         m_chart->setSamples(QString(), {});
     }
@@ -440,6 +441,29 @@ void HealthDashboard::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::LanguageChange)
         setWindowTitle(tr("Link health — %1").arg(m_clusterName));
+    if (event->type() == QEvent::WindowStateChange)
+        updateShown();
+}
+
+void HealthDashboard::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    updateShown();
+}
+
+void HealthDashboard::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    updateShown();
+}
+
+void HealthDashboard::updateShown()
+{
+    const bool shown = isVisible() && !isMinimized();
+    if (shown == m_shown)
+        return;
+    m_shown = shown;
+    Q_EMIT shownChanged(shown);
 }
 
 } // namespace spark::ui

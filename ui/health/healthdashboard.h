@@ -35,7 +35,10 @@ public:
     HealthDashboard(const QString &clusterName, CablingPlan plan, QWidget *parent = nullptr);
 
     void setIntervalMs(int intervalMs) { m_intervalMs = intervalMs; }
-    const RateHistory &rates() const { return m_rates; }
+    // Charts a history kept elsewhere (the health session's, which outlives
+    // the window) instead of its own from the ticks it is shown.
+    void useRates(const RateHistory *rates);
+    const RateHistory &rates() const { return m_sharedRates ? *m_sharedRates : m_rates; }
     int selectedCable() const { return m_selectedCable; }
     QString selectedNode() const { return m_selectedNode; }
     QString cluster() const { return m_clusterName; }
@@ -45,18 +48,20 @@ public Q_SLOTS:
     void showTick(const QDateTime &time, const QList<spark::NodeHealth> &nodes, const QList<spark::HealthAlert> &active,
                   const spark::AlertHistory &history);
     void showFacts(const spark::NodeFacts &facts);
-    // A new alert: asks for a tray notification.
-    void announce(const spark::HealthAlert &alert);
     void selectCable(int cable);
     void selectNode(const QString &node);
 
 Q_SIGNALS:
-    void notificationRequested(const QString &title, const QString &message);
+    // Shown, or hidden / minimised (the poll rate follows).
+    void shownChanged(bool shown);
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
 private:
+    void updateShown();
     void refreshTopology();
     void refreshNodes();
     void refreshDetails();
@@ -73,10 +78,12 @@ private:
     QList<CableHealth> m_cables;
     QHash<QString, NodeFacts> m_facts;
     RateHistory m_rates;
+    const RateHistory *m_sharedRates = nullptr;
     int m_selectedCable = 0;
     QString m_selectedNode;
     QStringList m_shownAlerts;  // keys in the alert list (rebuilt only when they change)
     QString m_shownHistory;     // what the history list shows, in short
+    bool m_shown = false;       // on screen and not minimised, as last reported
 
     QLabel *m_summary;
     TopologyView *m_topology;

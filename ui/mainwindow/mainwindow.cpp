@@ -6,6 +6,7 @@
 #include "core/devices/deviceregistry.h"
 #include "core/devices/secretstore.h"
 #include "core/devices/nodeprober.h"
+#include "core/health/clusterwatch.h"
 #include "core/health/healthsession.h"
 #include "core/topology/clusterstore.h"
 #include "ui/about/aboutdialog.h"
@@ -98,6 +99,11 @@ MainWindow::MainWindow(DeviceRegistry &registry, QWidget *parent)
     resize(860, 540);
 }
 
+MainWindow::~MainWindow()
+{
+    delete m_health.data(); // it tells the watch it closed, while both still exist
+}
+
 void MainWindow::createActions()
 {
     auto *addDevice = new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("&Add a Spark…"), this);
@@ -150,6 +156,8 @@ void MainWindow::reloadDevices()
     }
     if (const auto loaded = m_registry.load(); !loaded)
         statusBar()->showMessage(loaded.error().message);
+    if (m_watch || m_ownWatch)
+        clusterWatch().reload(); // a cluster set up or changed is watched as it is now
     const QString selected = m_detail->device().name;
     m_model->setDevices(m_registry.devices());
     m_stack->setCurrentIndex(m_registry.devices().isEmpty() ? 0 : 1);
@@ -227,46 +235,70 @@ void MainWindow::openSetupWizard()
     wizard->open();
 }
 
+ClusterWatch &MainWindow::clusterWatch()
+{
+    if (m_watch)
+        return *m_watch;
+    if (!m_ownWatch)
+        m_ownWatch = std::make_unique<ClusterWatch>(m_registry);
+    return *m_ownWatch;
+}
+
 void MainWindow::openHealthDashboard(const QString &clusterName)
 {
-    if (m_health && !clusterName.isEmpty() && m_health->cluster() != clusterName)
-        m_health->close(); // a window per cluster would poll the same Sparks twice
+    if (m_health && !clusterName.isEmpty() && m_health->cluster().compare(clusterName, Qt::CaseInsensitive) != 0)
+        m_health->close(); // one window: the cluster it shows is polled fast
     if (m_health && m_health->isVisible()) {
-        m_health->show();
+        m_health->showNormal();
         m_health->raise();
         m_health->activateWindow();
         return;
     }
-    ClusterStore clusters;
-    if (const auto loaded = clusters.load(); !loaded) {
-        QMessageBox::warning(this, tr("Link health"), loaded.error().message);
-        return;
-    }
-    const Expected<ClusterDefinition> cluster = clusters.resolve(clusterName);
-    if (!cluster) {
-        QMessageBox::warning(this, tr("Link health"), cluster.error().message);
-        return;
-    }
-    Expected<std::unique_ptr<HealthSession>> session = HealthSession::open(*cluster, m_registry);
+    // The cluster's session, polling already when the background watch runs.
+    const Expected<HealthSession *> session = clusterWatch().openForView(clusterName);
     if (!session) {
         QMessageBox::warning(this, tr("Link health"), session.error().message);
         return;
     }
-    HealthSession *watching = session->release();
-    auto *dashboard = new HealthDashboard(watching->cluster().name, watching->plan(), this);
+    HealthSession *watching = *session;
+    const QString name = watching->cluster().name;
+    auto *dashboard = new HealthDashboard(name, watching->plan(), this);
     dashboard->setAttribute(Qt::WA_DeleteOnClose);
-    watching->setParent(dashboard); // polling stops with the window
+    dashboard->setIntervalMs(clusterWatch().rates().shownMs);
     HealthMonitor &monitor = watching->monitor();
     connect(&monitor, &HealthMonitor::tick, dashboard,
             [dashboard, &monitor](const QDateTime &time, const QList<NodeHealth> &nodes, const QList<HealthAlert> &active) {
                 dashboard->showTick(time, nodes, active, monitor.history());
             });
-    connect(&monitor, &HealthMonitor::alertRaised, dashboard, &HealthDashboard::announce);
     connect(watching, &HealthSession::factsReady, dashboard, &HealthDashboard::showFacts);
-    connect(dashboard, &HealthDashboard::notificationRequested, this, &MainWindow::notificationRequested);
+    // What the watch knew before the window opened.
+    dashboard->useRates(&watching->rates());
+    for (const NodeFacts &facts : watching->facts())
+        dashboard->showFacts(facts);
+    if (!monitor.lastNodes().isEmpty())
+        dashboard->showTick(monitor.lastTickTime(), monitor.lastNodes(), monitor.history().active(), monitor.history());
+    // Fast while shown, slow while hidden or minimised, back to the background rate (or stopped) when closed.
+    connect(dashboard, &HealthDashboard::shownChanged, this,
+            [this, name](bool shown) { clusterWatch().setView(name, shown ? ClusterView::Shown : ClusterView::Hidden); });
+    connect(dashboard, &QObject::destroyed, this, [this, name] { clusterWatch().setView(name, ClusterView::Closed); });
+    // A cluster planned again gets a new session: this window showed the old plan.
+    connect(watching, &QObject::destroyed, dashboard, [dashboard] {
+        dashboard->useRates(nullptr); // that history went with the session
+        dashboard->close();
+    });
     m_health = dashboard;
     dashboard->show();
-    monitor.start(1000);
+}
+
+void MainWindow::showHealthNotice(const HealthNotice &notice)
+{
+    openHealthDashboard(notice.cluster);
+    if (!m_health || m_health->cluster().compare(notice.cluster, Qt::CaseInsensitive) != 0)
+        return;
+    if (notice.cable)
+        m_health->selectCable(*notice.cable);
+    else if (!notice.node.isEmpty())
+        m_health->selectNode(notice.node);
 }
 
 void MainWindow::openAbout()

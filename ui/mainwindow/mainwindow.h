@@ -6,12 +6,16 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <memory>
+
 class QStackedWidget;
 class QTableView;
 
 namespace spark {
+class ClusterWatch;
 class DeviceRegistry;
 class SecretStore;
+struct HealthNotice;
 }
 
 namespace spark::ui {
@@ -28,12 +32,18 @@ class MainWindow final : public QMainWindow
 
 public:
     explicit MainWindow(DeviceRegistry &registry, QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     // When a tray icon exists, closing the window hides it and the app stays in the tray.
     void setKeepRunningInTray(bool keep) { m_keepRunningInTray = keep; }
     // How the detail panel probes the selected device (NodeProber with the
     // keychain's sudo password unless replaced, e.g. by a test).
     void setDeviceProber(DeviceDetailPanel::Prober prober) { m_prober = std::move(prober); }
+    // Where the link-health window takes its cluster's session from: the
+    // app's watch, shared with the background watch (it must outlive the
+    // window). Without one the window makes its own, watching nothing
+    // in the background.
+    void setClusterWatch(ClusterWatch *watch) { m_watch = watch; }
 
 public Q_SLOTS:
     void reloadDevices();
@@ -46,11 +56,11 @@ public Q_SLOTS:
     void openSupportReport(const spark::Device &device);
     // The link-health window of `cluster`; empty: the default cluster (the one set up last).
     void openHealthDashboard(const QString &cluster = QString());
+    // The link-health window of the notice's cluster, on its cable (or Spark).
+    void showHealthNotice(const spark::HealthNotice &notice);
 
 Q_SIGNALS:
     void hiddenToTray();
-    // An alert the tray should show (from the health window).
-    void notificationRequested(const QString &title, const QString &message);
     void quitRequested();
 
 protected:
@@ -61,6 +71,7 @@ private:
     void createActions();
     void showSelectedDevice();
     SecretStore &secrets();
+    ClusterWatch &clusterWatch();
 
     DeviceRegistry &m_registry;
     DeviceListModel *m_model = nullptr;
@@ -73,6 +84,8 @@ private:
     SecretStore *m_secrets = nullptr;
     QAction *m_healthAction = nullptr;
     QPointer<HealthDashboard> m_health;
+    ClusterWatch *m_watch = nullptr;
+    std::unique_ptr<ClusterWatch> m_ownWatch;
 };
 
 } // namespace spark::ui

@@ -2,6 +2,7 @@
 #include "ui/settings/dailysettingsdialog.h"
 
 #include "core/devices/deviceregistry.h"
+#include "core/health/clusterwatch.h"
 #include "core/launch/autostart.h"
 #include "core/tunnels/tunnelplanner.h"
 
@@ -16,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -43,6 +45,21 @@ DailySettingsDialog::DailySettingsDialog(const DeviceRegistry &registry, DailyPr
     m_startAtLogin->setObjectName(QStringLiteral("startAtLogin"));
     m_startAtLogin->setChecked(m_autostart.isEnabled());
     startupLayout->addWidget(m_startAtLogin);
+    m_watchHealth = new QCheckBox(tr("Watch the clusters' link health in the background"), startup);
+    m_watchHealth->setObjectName(QStringLiteral("watchHealth"));
+    m_watchHealth->setChecked(m_preferences.watchHealthInBackground());
+    startupLayout->addWidget(m_watchHealth);
+    auto *watchHint = new QLabel(tr("Alerts appear as desktop notifications."), startup);
+    watchHint->setObjectName(QStringLiteral("watchHealthHint"));
+    const QString rates = tr("Each Spark is polled every %1 seconds while no link-health window shows its cluster, "
+                             "every second while one does.")
+                              .arg(WatchRates{}.hiddenMs / 1000);
+    m_watchHealth->setToolTip(rates);
+    watchHint->setToolTip(rates);
+    watchHint->setContentsMargins(style()->pixelMetric(QStyle::PM_IndicatorWidth)
+                                      + style()->pixelMetric(QStyle::PM_CheckBoxLabelSpacing),
+                                  0, 0, 0); // under the check box's text
+    startupLayout->addWidget(watchHint);
     layout->addWidget(startup);
 
     auto *apps = new QGroupBox(tr("Apps"), this);
@@ -217,6 +234,7 @@ bool DailySettingsDialog::save()
     for (auto it = checked.cbegin(); it != checked.cend(); ++it)
         m_preferences.setDevice(it.key(), it.value());
     m_preferences.setTerminal(m_terminal->currentData().toString());
+    m_preferences.setWatchHealthInBackground(m_watchHealth->isChecked());
     if (const auto saved = m_preferences.save(); !saved)
         return showProblem({}, saved.error().message);
     if (m_startAtLogin->isChecked() != m_autostart.isEnabled()) {

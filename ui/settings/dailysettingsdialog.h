@@ -20,7 +20,8 @@ class DeviceRegistry;
 
 namespace spark::ui {
 
-// Settings for daily use: start at login, the terminal, VS Code / Cursor, and
+// Settings for daily use: start at login, the background health watch, the
+// terminal, VS Code / Cursor, and
 // per device the working folder and the user's own ports (tunnels).
 class DailySettingsDialog final : public QDialog
 {
@@ -52,6 +53,7 @@ private:
     QString m_shown;
 
     QCheckBox *m_startAtLogin = nullptr;
+    QCheckBox *m_watchHealth = nullptr;
     QComboBox *m_terminal = nullptr;
     QComboBox *m_device = nullptr;
     QLineEdit *m_folder = nullptr;

@@ -41,6 +41,7 @@ TrayIcon::TrayIcon(MainWindow &window, QObject *parent)
         if (reason == QSystemTrayIcon::Trigger || reason == QSystemTrayIcon::DoubleClick)
             showWindow();
     });
+    connect(m_icon, &QSystemTrayIcon::messageClicked, this, &TrayIcon::onMessageClicked);
 }
 
 TrayIcon::~TrayIcon()
@@ -63,13 +64,31 @@ void TrayIcon::notifyHiddenToTray()
     if (m_toldAboutTray)
         return;
     m_toldAboutTray = true;
+    m_lastNotice.reset();
     m_icon->showMessage(tr("Spark Companion is still running"),
                         tr("It stays in the notification area. Choose Quit from its menu to exit."));
 }
 
 void TrayIcon::showNotification(const QString &title, const QString &message)
 {
+    m_lastNotice.reset();
     m_icon->showMessage(title, message, QSystemTrayIcon::Warning);
+}
+
+void TrayIcon::showHealthNotice(const HealthNotice &notice)
+{
+    // One notification shows at a time: a click answers the last one.
+    m_lastNotice = notice;
+    const QSystemTrayIcon::MessageIcon icon = notice.kind == HealthNotice::Kind::Cleared ? QSystemTrayIcon::Information
+        : notice.severity == HealthAlert::Severity::Critical                             ? QSystemTrayIcon::Critical
+                                                                                         : QSystemTrayIcon::Warning;
+    m_icon->showMessage(notice.title, notice.message, icon);
+}
+
+void TrayIcon::onMessageClicked()
+{
+    if (m_lastNotice)
+        m_window.showHealthNotice(*m_lastNotice);
 }
 
 void TrayIcon::setDailyController(DailyController *controller)
