@@ -12,12 +12,12 @@
 #include "core/health/clusterwatch.h"
 #include "core/ssh/sshlibrary.h"
 #include "support/clusterlab.h"
+#include "support/processusage.h"
 #include "support/registereddevices.h"
 
 #include <QElapsedTimer>
 #include <QTimer>
 
-#include <sys/resource.h>
 
 #include <cstdio>
 
@@ -30,32 +30,6 @@ const QString labName = QStringLiteral("h18-wbench");
 const QString labSubnet = QStringLiteral("10.131.219.0/24");
 const QString clusterName = QStringLiteral("bench16");
 constexpr int kNodes = 16;
-
-double processCpuMs()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000.0 + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000.0;
-}
-
-qint64 rssKb()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').first().toLongLong();
-    }
-    return -1;
-}
-
-void runFor(int seconds)
-{
-    QEventLoop loop;
-    QTimer::singleShot(seconds * 1000, &loop, &QEventLoop::quit);
-    loop.exec();
-}
 
 } // namespace
 

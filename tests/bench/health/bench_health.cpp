@@ -11,12 +11,12 @@
 #include "core/health/healthmonitor.h"
 #include "core/ssh/sshlibrary.h"
 #include "core/ssh/sshsession.h"
+#include "support/processusage.h"
 #include "support/sparklab.h"
 
 #include <QElapsedTimer>
 #include <QTimer>
 
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -31,33 +31,6 @@ namespace {
 const QString labName = QStringLiteral("h9-bench");
 const QString labSubnet = QStringLiteral("10.131.94.0/24");
 constexpr int kNodes = 16;
-
-// CPU time of this process (every thread: the SSH workers too), in ms.
-double processCpuMs()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000.0 + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000.0;
-}
-
-qint64 rssKb()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').first().toLongLong();
-    }
-    return -1;
-}
-
-void runFor(int seconds)
-{
-    QEventLoop loop;
-    QTimer::singleShot(seconds * 1000, &loop, &QEventLoop::quit);
-    loop.exec();
-}
 
 } // namespace
 
