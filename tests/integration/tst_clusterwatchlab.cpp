@@ -42,15 +42,6 @@ private:
     std::unique_ptr<ScratchHome> m_home;
     ClusterLab m_lab;
 
-    QList<PrepareTarget> targets(bool withPasswords)
-    {
-        QList<PrepareTarget> result;
-        for (int i = 0; i < m_lab.size(); ++i)
-            result.append(PrepareTarget{m_lab.nodeNames().at(i), m_lab.session(i),
-                                        withPasswords ? m_lab.lab().node(i).password : QString()});
-        return result;
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {
@@ -64,10 +55,10 @@ private Q_SLOTS:
         ApplyOptions options;
         options.backupStamp = ClusterPreparer::backupStampNow();
         options.revertSeconds = 30;
-        const auto prepared = ClusterPreparer::prepare(cluster, targets(true), options);
+        const auto prepared = ClusterPreparer::prepare(cluster, m_lab.prepareTargets(true), options);
         QVERIFY2(prepared, prepared ? "" : qPrintable(prepared.error().message));
         ClusterApplier applier;
-        const ClusterApplyReport applied = applier.runBlocking(prepared->jobs(targets(true)));
+        const ClusterApplyReport applied = applier.runBlocking(prepared->jobs(m_lab.prepareTargets(true)));
         QVERIFY2(applied.succeeded, qPrintable(applied.error.message));
         m_lab.dropSessions();
         QCOMPARE(registerLabDevices(m_lab, *m_home).size(), 2);

@@ -74,15 +74,6 @@ private:
     QList<Tick> m_ticks;
     QHash<QString, int> m_polls; // per node
 
-    QList<PrepareTarget> targets(bool withPasswords)
-    {
-        QList<PrepareTarget> result;
-        for (int i = 0; i < m_lab.size(); ++i)
-            result.append(PrepareTarget{m_lab.nodeNames().at(i), m_lab.session(i),
-                                        withPasswords ? m_lab.lab().node(i).password : QString()});
-        return result;
-    }
-
     int indexOf(const QString &node) const { return int(m_lab.nodeNames().indexOf(node)); }
 
     // Waits (with the event loop running, so the monitor ticks) until `done`.
@@ -192,12 +183,12 @@ private Q_SLOTS:
         ApplyOptions options;
         options.backupStamp = ClusterPreparer::backupStampNow();
         options.revertSeconds = 30;
-        const auto prepared = ClusterPreparer::prepare(cluster, targets(true), options);
+        const auto prepared = ClusterPreparer::prepare(cluster, m_lab.prepareTargets(true), options);
         QVERIFY2(prepared, prepared ? "" : qPrintable(prepared.error().message));
         ClusterApplier applier;
-        const ClusterApplyReport applied = applier.runBlocking(prepared->jobs(targets(true)));
+        const ClusterApplyReport applied = applier.runBlocking(prepared->jobs(m_lab.prepareTargets(true)));
         QVERIFY2(applied.succeeded, qPrintable(applied.error.message));
-        const auto facts = ClusterPreparer::probe(targets(false));
+        const auto facts = ClusterPreparer::probe(m_lab.prepareTargets(false));
         QVERIFY(facts);
         const auto addresses = ClusterPreparer::planAddresses(cluster, prepared->cabling, *facts);
         QVERIFY(addresses);

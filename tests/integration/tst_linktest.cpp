@@ -81,22 +81,13 @@ private:
     // As sparkctl linktest does: probe, plan the addresses, plan the links.
     Expected<QList<LinkTarget>> planLinks()
     {
-        const auto facts = ClusterPreparer::probe(targets(false));
+        const auto facts = ClusterPreparer::probe(m_lab.prepareTargets(false));
         if (!facts)
             return facts.error();
         const auto addresses = ClusterPreparer::planAddresses(m_cluster, m_cabling, *facts);
         if (!addresses)
             return addresses.error();
         return LinkTestPlanner::plan(m_cabling, *addresses, *facts);
-    }
-
-    QList<PrepareTarget> targets(bool withPasswords)
-    {
-        QList<PrepareTarget> result;
-        for (int i = 0; i < m_lab.size(); ++i)
-            result.append(PrepareTarget{m_lab.nodeNames().at(i), m_lab.session(i),
-                                        withPasswords ? m_lab.lab().node(i).password : QString()});
-        return result;
     }
 
     LinkTestJob job(const QList<LinkTarget> &links, QList<LinkPhase> phases, int seconds = 3,
@@ -149,10 +140,10 @@ private Q_SLOTS:
         ApplyOptions options;
         options.backupStamp = ClusterPreparer::backupStampNow();
         options.revertSeconds = 30;
-        const auto prepared = ClusterPreparer::prepare(cluster, targets(true), options);
+        const auto prepared = ClusterPreparer::prepare(cluster, m_lab.prepareTargets(true), options);
         QVERIFY2(prepared, prepared ? "" : qPrintable(prepared.error().message));
         ClusterApplier applier;
-        const ClusterApplyReport applied = applier.runBlocking(prepared->jobs(targets(true)));
+        const ClusterApplyReport applied = applier.runBlocking(prepared->jobs(m_lab.prepareTargets(true)));
         QVERIFY2(applied.succeeded, qPrintable(applied.error.message));
 
         m_cluster = cluster;

@@ -6,6 +6,7 @@
 // the shared fixtures' 10.131.0.0/20. Brought up with --replace, taken down
 // at the end. Also: sessions with password login and the accepted host key.
 
+#include "core/netconfig/clusterpreparer.h"
 #include "core/ssh/sshsession.h"
 #include "support/sparklab.h"
 
@@ -93,6 +94,16 @@ public:
         return m_sessions[size_t(index)].get();
     }
     void dropSessions() { m_sessions.clear(); }
+
+    // Every node as the cluster's sequences take it: its session, and its sudo
+    // password when asked for (else none: sudo is not needed).
+    QList<PrepareTarget> prepareTargets(bool withPasswords)
+    {
+        QList<PrepareTarget> result;
+        for (int i = 0; i < size(); ++i)
+            result.append(PrepareTarget{nodeNames().at(i), session(i), withPasswords ? m_lab.node(i).password : QString()});
+        return result;
+    }
 
     SparkLab &lab() { return m_lab; }
     const SparkLab &lab() const { return m_lab; }
