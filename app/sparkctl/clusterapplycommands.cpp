@@ -106,10 +106,10 @@ int runVerify(QCommandLineParser &parser)
     const QString noQuickCheck = QStringLiteral("no-quick-check");
     auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
-        return failWith(context.error());
+        return Output::failure(context.error());
     const auto plan = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
     if (!plan)
-        return failWith(plan.error());
+        return Output::failure(plan.error());
     QList<DiscoveryNode> nodes;
     for (const PrepareTarget &target : std::as_const(context->targets))
         nodes.append(DiscoveryNode{target.node, target.session, {}});
@@ -209,7 +209,7 @@ int runApply(QCommandLineParser &parser)
     timer.start();
     auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
-        return failWith(context.error());
+        return Output::failure(context.error());
     context->askPasswords(parser.isSet(sudoStdinOption().name));
     const QList<PrepareTarget> targets = context->targets;
 
@@ -220,7 +220,7 @@ int runApply(QCommandLineParser &parser)
     Output::progress(ClusterText::tr("Reading %1 nodes…").arg(targets.size()));
     const auto prepared = ClusterPreparer::prepare(context->cluster(), targets, options);
     if (!prepared)
-        return failWith(prepared.error());
+        return Output::failure(prepared.error());
     const qint64 planMs = timer.elapsed();
     for (const QString &line : prepared->addresses.describe())
         say(line + QLatin1Char('\n'));
@@ -273,12 +273,12 @@ int runApply(QCommandLineParser &parser)
     }
     result.insert(QStringLiteral("nodes"), nodes);
     if (report.cancelled && !report.succeeded) {
-        failWith(report.error);
+        Output::failure(report.error);
         Output::result(false, result);
         return Interrupted;
     }
     if (!report.succeeded) {
-        failWith(report.error);
+        Output::failure(report.error);
         Output::result(false, result);
         return Failure;
     }
@@ -290,7 +290,7 @@ int runApply(QCommandLineParser &parser)
         const QList<PeerTrustTarget> trust =
             ClusterOperations::peerTrustTargets(*context->nodes, context->devices(), prepared->addresses);
         if (auto trusted = ClusterOperations::trustPeers(trust, printProgress).result(); !trusted) {
-            failWith(trusted.error());
+            Output::failure(trusted.error());
             Output::result(false, result);
             return Failure;
         }
@@ -315,10 +315,10 @@ int runRollback(QCommandLineParser &parser)
 {
     auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
-        return failWith(context.error());
+        return Output::failure(context.error());
     context->askPasswords(parser.isSet(sudoStdinOption().name));
     if (auto rolledBack = ClusterOperations::rollback(context->targets, printProgress).result(); !rolledBack)
-        return failWith(rolledBack.error());
+        return Output::failure(rolledBack.error());
     Output::result(true, {{QStringLiteral("cluster"), context->cluster().name}});
     return Success;
 }
@@ -331,13 +331,13 @@ int runExport(QCommandLineParser &parser)
                           ClusterText::tr("--format must be hostfile, nccl-env, ansible or vllm."));
     auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
-        return failWith(context.error());
+        return Output::failure(context.error());
     QList<ExportNode> nodes;
     for (const Device &device : context->devices())
         nodes.append(ExportNode{device.name, device.host, device.user, device.port});
     const auto cabling = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
     if (!cabling)
-        return failWith(cabling.error());
+        return Output::failure(cabling.error());
     const auto print = [&](const QString &text) {
         say(text);
         Output::result(true, {{QStringLiteral("cluster"), context->cluster().name},
@@ -348,7 +348,7 @@ int runExport(QCommandLineParser &parser)
     if (kind == QLatin1String("hostfile")) {
         const auto text = ClusterExports::mpiHostfile(nodes);
         if (!text)
-            return failWith(text.error());
+            return Output::failure(text.error());
         return print(*text);
     }
     // The rest read the nodes (no sudo needed): the GID tables, the addresses in use.
@@ -364,15 +364,15 @@ int runExport(QCommandLineParser &parser)
             gid ? QString() : ClusterText::tr("NCCL_IB_GID_INDEX is not set: %1").arg(gid.error().message)));
     }
     if (!facts)
-        return failWith(facts.error());
+        return Output::failure(facts.error());
     const auto addresses = ClusterPreparer::planAddresses(context->cluster(), *cabling, *facts);
     if (!addresses)
-        return failWith(addresses.error());
+        return Output::failure(addresses.error());
     const auto text = kind == QLatin1String("vllm")
         ? ClusterExports::vllmCommands(context->cluster().name, nodes, *addresses)
         : ClusterExports::ansibleInventory(context->cluster().name, nodes, *addresses);
     if (!text)
-        return failWith(text.error());
+        return Output::failure(text.error());
     return print(*text);
 }
 

@@ -65,9 +65,4 @@ void say(const QString &text)
         printOut(text);
 }
 
-int failWith(const Error &error)
-{
-    return Output::failure(error.message, error.detail);
-}
-
 } // namespace sparkctl

@@ -44,7 +44,5 @@ void printProgress(const QString &node, double fraction, const QString &sentence
 void say(const QString &text);
 // sparkctl cluster plan (clusterplancommand.cpp).
 Command clusterPlanCommand();
-// Prints the error's sentence (and its detail with --verbose); returns Failure.
-int failWith(const spark::Error &error);
 
 } // namespace sparkctl

@@ -53,14 +53,14 @@ int runClusterPlan(QCommandLineParser &parser)
 
     DeviceRegistry registry;
     if (auto loaded = registry.load(); !loaded)
-        return failWith(loaded.error());
+        return Output::failure(loaded.error());
     QStringList nodes;
     if (parser.isSet(devices)) {
         for (const QString &device : parser.value(devices).split(QLatin1Char(','))) {
             const QString trimmed = device.trimmed();
             const Device *registered = registry.find(trimmed);
             if (!registered)
-                return failWith(Error(Text::tr("No Spark named \"%1\" is registered; add it with 'sparkctl device add' or "
+                return Output::failure(Error(Text::tr("No Spark named \"%1\" is registered; add it with 'sparkctl device add' or "
                                            "check the names with 'sparkctl device list'.")
                                           .arg(trimmed)));
             nodes.append(registered->name);
@@ -72,7 +72,7 @@ int runClusterPlan(QCommandLineParser &parser)
 
     ClusterStore store;
     if (auto loaded = store.load(); !loaded)
-        return failWith(loaded.error());
+        return Output::failure(loaded.error());
     ClusterDefinition cluster;
     cluster.name = parser.isSet(name) ? parser.value(name)
                                       : (store.defaultCluster().isEmpty() ? QStringLiteral("spark-cluster") : store.defaultCluster());
@@ -98,9 +98,9 @@ int runClusterPlan(QCommandLineParser &parser)
         return wrong(addresses.error().message);
 
     if (auto put = store.put(cluster); !put)
-        return failWith(put.error());
+        return Output::failure(put.error());
     if (auto saved = store.save(); !saved)
-        return failWith(saved.error());
+        return Output::failure(saved.error());
 
     if (parser.isSet(json)) {
         Output::result(true, {{QStringLiteral("cluster"), cluster.toJson()},

@@ -30,11 +30,6 @@ struct DailyText
 
 namespace {
 
-int fail(const Error &error)
-{
-    return Output::failure(error.message, error.detail);
-}
-
 template<typename T>
 T await(QFuture<T> future)
 {
@@ -66,7 +61,7 @@ int runTunnel(const Device &device, const TunnelSpec &requested, bool openBrowse
     const auto planned = anyFreePort ? TunnelPlanner::planOnFreePort(requested, &isLocalPortFree)
                                      : TunnelPlanner::plan(requested, &isLocalPortFree);
     if (!planned)
-        return fail(planned.error());
+        return Output::failure(planned.error());
     const TunnelSpec spec = *planned;
 
     const std::unique_ptr<SshSession> owned = DeviceProbe::openSession(device);
@@ -77,7 +72,7 @@ int runTunnel(const Device &device, const TunnelSpec &requested, bool openBrowse
     forward.localPort = spec.localPort;
     forward.remotePort = spec.remotePort;
     if (const auto started = await(session.startForwarding(forward)); !started)
-        return fail(started.error());
+        return Output::failure(started.error());
     const qint64 connectedMs = timer.elapsed();
     // Ready for Ctrl-C before saying "Stop with Ctrl+C".
     bool interrupted = false;
@@ -130,14 +125,14 @@ int runConnect(QCommandLineParser &parser)
 {
     const auto device = findDevice(parser.positionalArguments().constFirst());
     if (!device)
-        return fail(device.error());
+        return Output::failure(device.error());
     const std::unique_ptr<SshSession> owned = DeviceProbe::openSession(*device);
     SshSession &session = *owned;
     QElapsedTimer timer;
     timer.start();
     const auto connected = await(session.connectToHost());
     if (!connected)
-        return fail(connected.error());
+        return Output::failure(connected.error());
     const qint64 elapsed = timer.elapsed();
     const auto echo = await(session.exec(QStringLiteral("true"), {}, 10000));
     const bool commandsRun = echo && echo->succeeded();
@@ -172,7 +167,7 @@ int runTunnelCommand(QCommandLineParser &parser)
         return usageError(parser, path, DailyText::tr("--local must be a port number from 1024 to 65535."));
     const auto device = findDevice(parser.positionalArguments().constFirst());
     if (!device)
-        return fail(device.error());
+        return Output::failure(device.error());
     TunnelSpec spec{QStringLiteral("port %1").arg(*remotePort), *localPort, *remotePort,
                     parser.isSet(open) ? QStringLiteral("/") : QString()};
     return runTunnel(*device, spec, parser.isSet(open));
@@ -190,7 +185,7 @@ int runOpen(QCommandLineParser &parser)
         return usageError(parser, path, DailyText::tr("'%1' cannot be opened; use dashboard, terminal, code or cursor.").arg(what));
     const auto device = findDevice(parser.positionalArguments().constFirst());
     if (!device)
-        return fail(device.error());
+        return Output::failure(device.error());
 
     if (what == QLatin1String("dashboard")) {
         TunnelSpec spec = TunnelPlanner::dashboard();
@@ -210,9 +205,9 @@ int runOpen(QCommandLineParser &parser)
                                 parser.isSet(folder) ? parser.value(folder) : LaunchPlanner::defaultFolder(device->user),
                                 find);
     if (!planned)
-        return fail(planned.error());
+        return Output::failure(planned.error());
     if (const auto started = Launcher::start(*planned); !started)
-        return fail(started.error());
+        return Output::failure(started.error());
     if (!Output::json())
         printOut(DailyText::tr("Started %1 %2\n").arg(planned->program, planned->arguments.join(QLatin1Char(' '))));
     Output::result(true, {{QStringLiteral("device"), device->name},

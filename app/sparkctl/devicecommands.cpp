@@ -37,11 +37,6 @@ namespace {
 
 const QString group = QStringLiteral("device");
 
-int fail(const Error &error)
-{
-    return Output::failure(error.message, error.detail);
-}
-
 // The host-key question: --accept-host-key, or a yes/no on the terminal when there is one.
 // `seen` receives the fingerprint of a first-contact key, for the hint after a refusal.
 HostKeyApprover makeApprover(const QString &accepted, std::shared_ptr<QString> seen)
@@ -111,7 +106,7 @@ int cancelled(const QString &name)
 int reportEnrolment(const Expected<EnrolmentResult> &result, const QString &accepted, const QString &seenFingerprint)
 {
     if (!result) {
-        const int code = fail(result.error());
+        const int code = Output::failure(result.error());
         if (accepted.isEmpty() && !seenFingerprint.isEmpty())
             printErr(DeviceText::tr("If the fingerprint is right, run the command again with --accept-host-key %1\n")
                          .arg(seenFingerprint));
@@ -203,7 +198,7 @@ int deviceList(QCommandLineParser &parser, const QString &command)
     const QString json = QStringLiteral("json");
     DeviceRegistry registry;
     if (auto loaded = registry.load(); !loaded)
-        return fail(loaded.error());
+        return Output::failure(loaded.error());
 
     if (command == QLatin1String("list")) {
         if (parser.isSet(json)) {
@@ -233,7 +228,7 @@ int deviceList(QCommandLineParser &parser, const QString &command)
     const QString name = parser.positionalArguments().constFirst();
     const Device *device = registry.find(name);
     if (!device)
-        return fail(Error(DeviceText::tr("No device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name)));
+        return Output::failure(Error(DeviceText::tr("No device is named \"%1\"; \"sparkctl device list\" shows the names.").arg(name)));
 
     if (command == QLatin1String("show")) {
         if (parser.isSet(json)) {
@@ -275,7 +270,7 @@ int deviceRemove(QCommandLineParser &parser)
 {
     const auto removed = DeviceEnroller().remove(parser.positionalArguments().constFirst());
     if (!removed)
-        return fail(removed.error());
+        return Output::failure(removed.error());
     SecretStore secrets;
     if (const auto forgotten = secrets.forgetSudoPassword(removed->name).result(); !forgotten)
         Output::warning(forgotten.error().message);

@@ -76,13 +76,13 @@ int printHistory(const QString &clusterName, bool asJson)
 {
     ClusterStore clusters;
     if (const auto loaded = clusters.load(); !loaded)
-        return failWith(loaded.error());
+        return Output::failure(loaded.error());
     const auto cluster = clusters.resolve(clusterName);
     if (!cluster)
-        return failWith(cluster.error());
+        return Output::failure(cluster.error());
     LinkTestHistory history;
     if (const auto loaded = history.load(); !loaded)
-        return failWith(loaded.error());
+        return Output::failure(loaded.error());
     const QList<LinkTestRun> runs = history.runs(cluster->name);
     if (runs.isEmpty() && !asJson)
         printOut(LinkTestText::tr("%1 has no link test runs yet: 'sparkctl linktest --cluster %1' measures its links.\n")
@@ -282,10 +282,10 @@ int runLinkTest(QCommandLineParser &parser)
 
     const auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
-        return failWith(context.error());
+        return Output::failure(context.error());
     Expected<LinkTestJob> job = planJob(*context, asJson);
     if (!job)
-        return failWith(job.error());
+        return Output::failure(job.error());
     job->options = options;
     LinkTestRunner runner;
     QHash<QString, QString> labels;
@@ -294,7 +294,7 @@ int runLinkTest(QCommandLineParser &parser)
     printAsItHappens(runner, asJson, labels);
     const Expected<LinkTestRun> run = runInterruptibly(runner, *job);
     if (!run) {
-        failWith(run.error());
+        Output::failure(run.error());
         return g_interrupted ? Interrupted : Failure;
     }
     printSummary(*run, keepInHistory(*run), asJson);

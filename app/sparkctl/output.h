@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/common/error.h"
+
 #include <QJsonObject>
 #include <QString>
 
@@ -39,6 +41,11 @@ void warning(const QString &sentence);
 // "sparkctl COMMAND: sentence" on stderr (and the detail with --verbose),
 // kept as the JSON result's "error"; returns `exitCode`.
 int failure(const QString &sentence, const QString &detail = {}, int exitCode = 1);
+// The same for a core error: its message, and its detail with --verbose.
+inline int failure(const spark::Error &error)
+{
+    return failure(error.message, error.detail);
+}
 
 // With --json: one line of a streamed command, {"schema": 1, "type": TYPE, …}.
 void line(const QString &type, QJsonObject fields);
