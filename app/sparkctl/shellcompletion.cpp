@@ -145,8 +145,10 @@ QString shellTables(const CommandTable &table)
 
 // Walks the words before the cursor: the command path (one word, or a group
 // and its subcommand), how many arguments follow it, and whether the word
-// before the cursor is an option that wants a value. Shared by bash and zsh
-// (the caller sets `_sparkctl_words` and `_sparkctl_cword`, 0-based).
+// before the cursor is an option that wants a value; then decides what to
+// offer (`_sparkctl_offer`): options, commands, or a value's kind. Shared by
+// bash and zsh (the caller sets `_sparkctl_words` and `_sparkctl_cword`,
+// numbered as bash numbers COMP_WORDS).
 QString shellWalker()
 {
     return QStringLiteral(
@@ -177,6 +179,16 @@ QString shellWalker()
         "        fi\n"
         "        _sparkctl_positional=$((_sparkctl_positional + 1))\n"
         "    done\n"
+        "    local current=${_sparkctl_words[_sparkctl_cword]}\n"
+        "    if [ -n \"$_sparkctl_pending\" ]; then\n"
+        "        _sparkctl_offer=$(_sparkctl_value \"$_sparkctl_path\" \"$_sparkctl_pending\")\n"
+        "    elif [ \"${current#-}\" != \"$current\" ]; then\n"
+        "        _sparkctl_offer=options\n"
+        "    elif [ \"$_sparkctl_positional\" -eq 0 ] && [ -n \"$(_sparkctl_commands \"$_sparkctl_path\")\" ]; then\n"
+        "        _sparkctl_offer=commands\n"
+        "    else\n"
+        "        _sparkctl_offer=$(_sparkctl_argument \"$_sparkctl_path\" \"$_sparkctl_positional\")\n"
+        "    fi\n"
         "}\n\n");
 }
 
@@ -206,20 +218,13 @@ QString bash(const CommandTable &table)
         "_sparkctl() {\n"
         "    local cur=${COMP_WORDS[COMP_CWORD]} _sparkctl_program=${COMP_WORDS[0]}\n"
         "    local _sparkctl_words=(\"${COMP_WORDS[@]}\") _sparkctl_cword=$COMP_CWORD\n"
-        "    local _sparkctl_path _sparkctl_positional _sparkctl_pending commands\n"
+        "    local _sparkctl_path _sparkctl_positional _sparkctl_pending _sparkctl_offer\n"
         "    _sparkctl_walk\n"
-        "    if [ -n \"$_sparkctl_pending\" ]; then\n"
-        "        _sparkctl_reply \"$(_sparkctl_value \"$_sparkctl_path\" \"$_sparkctl_pending\")\" \"$cur\"\n"
-        "    elif [[ $cur == -* ]]; then\n"
-        "        _sparkctl_reply \"names:$(_sparkctl_options \"$_sparkctl_path\")\" \"$cur\"\n"
-        "    else\n"
-        "        commands=$(_sparkctl_commands \"$_sparkctl_path\")\n"
-        "        if [ -n \"$commands\" ] && [ \"$_sparkctl_positional\" -eq 0 ]; then\n"
-        "            _sparkctl_reply \"names:$commands\" \"$cur\"\n"
-        "        else\n"
-        "            _sparkctl_reply \"$(_sparkctl_argument \"$_sparkctl_path\" \"$_sparkctl_positional\")\" \"$cur\"\n"
-        "        fi\n"
-        "    fi\n"
+        "    case $_sparkctl_offer in\n"
+        "        options) _sparkctl_reply \"names:$(_sparkctl_options \"$_sparkctl_path\")\" \"$cur\" ;;\n"
+        "        commands) _sparkctl_reply \"names:$(_sparkctl_commands \"$_sparkctl_path\")\" \"$cur\" ;;\n"
+        "        *) _sparkctl_reply \"$_sparkctl_offer\" \"$cur\" ;;\n"
+        "    esac\n"
         "}\n\n"
         "complete -F _sparkctl sparkctl\n");
     return out;
@@ -243,22 +248,13 @@ QString zsh(const CommandTable &table)
         "    local -a _sparkctl_words described\n"
         "    # Numbered as bash numbers COMP_WORDS: 1 is the first word after the program.\n"
         "    _sparkctl_words=(\"${(@)words[2,-1]}\")\n"
-        "    local _sparkctl_cword=$((CURRENT - 1)) _sparkctl_path _sparkctl_positional _sparkctl_pending commands\n"
+        "    local _sparkctl_cword=$((CURRENT - 1)) _sparkctl_path _sparkctl_positional _sparkctl_pending _sparkctl_offer\n"
         "    _sparkctl_walk\n"
-        "    if [ -n \"$_sparkctl_pending\" ]; then\n"
-        "        _sparkctl_zreply \"$(_sparkctl_value \"$_sparkctl_path\" \"$_sparkctl_pending\")\"\n"
-        "    elif [[ ${words[CURRENT]} == -* ]]; then\n"
-        "        described=(${(f)\"$(_sparkctl_options \"$_sparkctl_path\")\"})\n"
-        "        _describe -t options option described\n"
-        "    else\n"
-        "        commands=$(_sparkctl_commands \"$_sparkctl_path\")\n"
-        "        if [ -n \"$commands\" ] && [ \"$_sparkctl_positional\" -eq 0 ]; then\n"
-        "            described=(${(f)commands})\n"
-        "            _describe -t commands command described\n"
-        "        else\n"
-        "            _sparkctl_zreply \"$(_sparkctl_argument \"$_sparkctl_path\" \"$_sparkctl_positional\")\"\n"
-        "        fi\n"
-        "    fi\n"
+        "    case $_sparkctl_offer in\n"
+        "        options) described=(${(f)\"$(_sparkctl_options \"$_sparkctl_path\")\"}); _describe -t options option described ;;\n"
+        "        commands) described=(${(f)\"$(_sparkctl_commands \"$_sparkctl_path\")\"}); _describe -t commands command described ;;\n"
+        "        *) _sparkctl_zreply \"$_sparkctl_offer\" ;;\n"
+        "    esac\n"
         "}\n\n"
         "if [ \"$funcstack[1]\" = _sparkctl ]; then\n"
         "    _sparkctl \"$@\"\n"
