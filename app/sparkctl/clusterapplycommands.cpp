@@ -63,7 +63,7 @@ QuickCheckOutcome quickCheck(const ClusterContext &context, const CablingPlan &p
     const QuickCheckPlan quick = QuickCheck::plan(plan, report.observations, facts ? *facts : QList<NodeFacts>());
     outcome.unmeasured = quick.unmeasured;
     for (const QString &sentence : quick.unmeasured)
-        say(QStringLiteral("FAIL %1\n").arg(sentence));
+        Output::text(QStringLiteral("FAIL %1\n").arg(sentence));
     if (quick.links.isEmpty()) {
         outcome.passed = quick.unmeasured.isEmpty();
         return outcome;
@@ -79,8 +79,8 @@ QuickCheckOutcome quickCheck(const ClusterContext &context, const CablingPlan &p
         outcome.links.append(QJsonObject{{QStringLiteral("cable"), result.label},
                                          {QStringLiteral("pass"), result.verdict.pass},
                                          {QStringLiteral("sentence"), result.verdict.sentence}});
-        say(QStringLiteral("%1 %2: %3\n").arg(result.verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
-                                              result.label, result.verdict.sentence));
+        Output::text(QStringLiteral("%1 %2: %3\n").arg(result.verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
+                                                       result.label, result.verdict.sentence));
     }, Qt::DirectConnection);
     const InterruptGuard guard([&runner, &outcome](int) {
         outcome.interrupted = true;
@@ -123,18 +123,18 @@ int runVerify(QCommandLineParser &parser)
         Output::failure(problem.error.message, problem.error.detail);
     for (const ObservedLink &link : report.cabling.links) {
         cables.append(QJsonObject{{QStringLiteral("a"), CablingText::end(link.a)}, {QStringLiteral("b"), CablingText::end(link.b)}});
-        say(QStringLiteral("cable: %1 — %2\n").arg(CablingText::end(link.a), CablingText::end(link.b)));
+        Output::text(QStringLiteral("cable: %1 — %2\n").arg(CablingText::end(link.a), CablingText::end(link.b)));
     }
     for (const PortEnd &end : report.cabling.switchedPorts) {
         switched.append(CablingText::end(end));
-        say(ClusterText::tr("to the switch: %1\n").arg(CablingText::end(end)));
+        Output::text(ClusterText::tr("to the switch: %1\n").arg(CablingText::end(end)));
     }
     for (const CablingFinding &finding : report.findings) {
         findings.append(QJsonObject{{QStringLiteral("kind"), findingKindKey(finding.kind)},
                                     {QStringLiteral("message"), finding.message}});
-        say(QStringLiteral("%1: %2\n").arg(findingKindKey(finding.kind), finding.message));
+        Output::text(QStringLiteral("%1: %2\n").arg(findingKindKey(finding.kind), finding.message));
     }
-    say(ClusterText::tr("Cable discovery took %1 ms on %2 nodes.\n").arg(report.elapsedMs).arg(nodes.size()));
+    Output::text(ClusterText::tr("Cable discovery took %1 ms on %2 nodes.\n").arg(report.elapsedMs).arg(nodes.size()));
     QJsonObject result{{QStringLiteral("cluster"), context->cluster().name},
                        {QStringLiteral("cables"), cables},
                        {QStringLiteral("switchedPorts"), switched},
@@ -146,7 +146,7 @@ int runVerify(QCommandLineParser &parser)
         Output::result(false, result);
         return Failure;
     }
-    say(ClusterText::tr("The cabling of %1 matches its plan.\n").arg(context->cluster().name));
+    Output::text(ClusterText::tr("The cabling of %1 matches its plan.\n").arg(context->cluster().name));
     if (parser.isSet(noQuickCheck)) {
         Output::result(true, result);
         return Success;
@@ -161,7 +161,7 @@ int runVerify(QCommandLineParser &parser)
         return Interrupted;
     if (!quick.passed)
         return Failure;
-    say(ClusterText::tr("Every twin of %1 carries what it should.\n").arg(context->cluster().name));
+    Output::text(ClusterText::tr("Every twin of %1 carries what it should.\n").arg(context->cluster().name));
     return Success;
 }
 
@@ -223,12 +223,12 @@ int runApply(QCommandLineParser &parser)
         return Output::failure(prepared.error());
     const qint64 planMs = timer.elapsed();
     for (const QString &line : prepared->addresses.describe())
-        say(line + QLatin1Char('\n'));
+        Output::text(line + QLatin1Char('\n'));
     QJsonArray handovers;
     for (const PreparedNode &node : prepared->nodes) {
         for (const QString &line : NetworkManagerHandover::describe(node.plan.node, node.plan.setAside)) {
             handovers.append(line);
-            say(line + QLatin1Char('\n'));
+            Output::text(line + QLatin1Char('\n'));
         }
     }
     QJsonObject result{{QStringLiteral("cluster"), context->cluster().name},
@@ -240,18 +240,18 @@ int runApply(QCommandLineParser &parser)
         QJsonArray nodes;
         for (const PreparedNode &node : prepared->nodes) {
             QJsonArray steps;
-            say(QStringLiteral("\n%1%2\n").arg(node.plan.node, node.alreadyApplied ? ClusterText::tr(" (already applied)")
-                                                                                     : QString()));
+            Output::text(QStringLiteral("\n%1%2\n").arg(node.plan.node, node.alreadyApplied ? ClusterText::tr(" (already applied)")
+                                                                                              : QString()));
             for (const ApplyStep &step : node.plan.steps) {
                 steps.append(QJsonObject{{QStringLiteral("kind"), applyStepKindKey(step.kind)},
                                          {QStringLiteral("description"), step.description}});
-                say(QStringLiteral("  %1 %2\n").arg(applyStepKindKey(step.kind), -12).arg(step.description));
+                Output::text(QStringLiteral("  %1 %2\n").arg(applyStepKindKey(step.kind), -12).arg(step.description));
             }
             nodes.append(QJsonObject{{QStringLiteral("node"), node.plan.node},
                                      {QStringLiteral("alreadyApplied"), node.alreadyApplied},
                                      {QStringLiteral("steps"), steps}});
         }
-        say(ClusterText::tr("Dry run: nothing was changed.\n"));
+        Output::text(ClusterText::tr("Dry run: nothing was changed.\n"));
         result.insert(QStringLiteral("nodes"), nodes);
         Output::result(true, result);
         return Success;
@@ -263,13 +263,13 @@ int runApply(QCommandLineParser &parser)
         nodes.append(QJsonObject{{QStringLiteral("node"), node.node},
                                  {QStringLiteral("state"), nodeApplyStateKey(node.state)},
                                  {QStringLiteral("problems"), QJsonArray::fromStringList(node.problems)}});
-        say(QStringLiteral("%1: %2\n").arg(node.node, nodeApplyStateKey(node.state)));
+        Output::text(QStringLiteral("%1: %2\n").arg(node.node, nodeApplyStateKey(node.state)));
         for (const QString &problem : node.problems)
-            say(QStringLiteral("  %1\n").arg(problem));
+            Output::text(QStringLiteral("  %1\n").arg(problem));
         if (node.state == NodeApplyOutcome::State::RevertsByItself)
-            say(ClusterText::tr("  %1 could not be reached; it restores its earlier settings by itself within %2 s.\n")
-                    .arg(node.node)
-                    .arg(revertSeconds));
+            Output::text(ClusterText::tr("  %1 could not be reached; it restores its earlier settings by itself within %2 s.\n")
+                             .arg(node.node)
+                             .arg(revertSeconds));
     }
     result.insert(QStringLiteral("nodes"), nodes);
     if (report.cancelled && !report.succeeded) {
@@ -296,13 +296,13 @@ int runApply(QCommandLineParser &parser)
         }
         trustMs = trustTimer.elapsed();
     }
-    say(prepared->alreadyApplied() ? ClusterText::tr("%1 already ran this plan; nothing was changed.\n").arg(context->cluster().name)
-                                   : ClusterText::tr("%1 runs its new network settings.\n").arg(context->cluster().name));
-    say(ClusterText::tr("Timing: plan %1 ms, apply and verify %2 ms, node-to-node SSH %3 ms, total %4 ms.\n")
-            .arg(planMs)
-            .arg(report.elapsedMs)
-            .arg(trustMs)
-            .arg(timer.elapsed()));
+    Output::text(prepared->alreadyApplied() ? ClusterText::tr("%1 already ran this plan; nothing was changed.\n").arg(context->cluster().name)
+                                            : ClusterText::tr("%1 runs its new network settings.\n").arg(context->cluster().name));
+    Output::text(ClusterText::tr("Timing: plan %1 ms, apply and verify %2 ms, node-to-node SSH %3 ms, total %4 ms.\n")
+                     .arg(planMs)
+                     .arg(report.elapsedMs)
+                     .arg(trustMs)
+                     .arg(timer.elapsed()));
     result.insert(QStringLiteral("timingMs"), QJsonObject{{QStringLiteral("plan"), planMs},
                                                           {QStringLiteral("applyAndVerify"), report.elapsedMs},
                                                           {QStringLiteral("peerSsh"), trustMs},
@@ -339,7 +339,7 @@ int runExport(QCommandLineParser &parser)
     if (!cabling)
         return Output::failure(cabling.error());
     const auto print = [&](const QString &text) {
-        say(text);
+        Output::text(text);
         Output::result(true, {{QStringLiteral("cluster"), context->cluster().name},
                               {QStringLiteral("format"), kind},
                               {QStringLiteral("text"), text}});

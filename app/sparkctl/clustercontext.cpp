@@ -59,10 +59,4 @@ void printProgress(const QString &node, double fraction, const QString &sentence
         printOut(QStringLiteral("[%1 %2%] %3\n").arg(node, -10).arg(int(fraction * 100), 3).arg(sentence));
 }
 
-void say(const QString &text)
-{
-    if (!Output::json())
-        printOut(text);
-}
-
 } // namespace sparkctl

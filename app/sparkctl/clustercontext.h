@@ -40,8 +40,6 @@ OptionSpec sudoStdinOption();
 // "[spark-1     40%] sentence", one line at a time from any thread (none with
 // --quiet; a {"type": "progress"} line with --json).
 void printProgress(const QString &node, double fraction, const QString &sentence);
-// Text for a person, on stdout: nothing with --json (the result says it).
-void say(const QString &text);
 // sparkctl cluster plan (clusterplancommand.cpp).
 Command clusterPlanCommand();
 

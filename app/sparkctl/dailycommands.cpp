@@ -136,8 +136,7 @@ int runConnect(QCommandLineParser &parser)
     const qint64 elapsed = timer.elapsed();
     const auto echo = await(session.exec(QStringLiteral("true"), {}, 10000));
     const bool commandsRun = echo && echo->succeeded();
-    if (!Output::json())
-        printOut(DailyText::tr("Connected to %1 (%2) in %3 ms; host key %4; %5.\n")
+    Output::text(DailyText::tr("Connected to %1 (%2) in %3 ms; host key %4; %5.\n")
                      .arg(device->name, session.target().displayName())
                      .arg(elapsed)
                      .arg(session.hostKey().fingerprint,
@@ -208,8 +207,7 @@ int runOpen(QCommandLineParser &parser)
         return Output::failure(planned.error());
     if (const auto started = Launcher::start(*planned); !started)
         return Output::failure(started.error());
-    if (!Output::json())
-        printOut(DailyText::tr("Started %1 %2\n").arg(planned->program, planned->arguments.join(QLatin1Char(' '))));
+    Output::text(DailyText::tr("Started %1 %2\n").arg(planned->program, planned->arguments.join(QLatin1Char(' '))));
     Output::result(true, {{QStringLiteral("device"), device->name},
                           {QStringLiteral("program"), planned->program},
                           {QStringLiteral("arguments"), QJsonArray::fromStringList(planned->arguments)}});

@@ -115,8 +115,7 @@ int reportEnrolment(const Expected<EnrolmentResult> &result, const QString &acce
     for (const QString &warning : result->warnings)
         Output::warning(warning);
     const Device &device = result->device;
-    if (!Output::json())
-        printOut(DeviceText::tr("Added %1 (%2@%3, port %4). Log in with: ssh %5\n")
+    Output::text(DeviceText::tr("Added %1 (%2@%3, port %4). Log in with: ssh %5\n")
                      .arg(device.name, device.user, device.host)
                      .arg(device.port)
                      .arg(device.sshAlias));
@@ -276,8 +275,7 @@ int deviceRemove(QCommandLineParser &parser)
         Output::warning(forgotten.error().message);
     Output::result(true, {{QStringLiteral("removed"), removed->name},
                           {QStringLiteral("sshConfigBlockRemoved"), removed->managesSshConfig}});
-    if (!Output::json())
-        printOut(DeviceText::tr("Removed %1.%2\n")
+    Output::text(DeviceText::tr("Removed %1.%2\n")
                  .arg(removed->name, removed->managesSshConfig ? DeviceText::tr(" Its ~/.ssh/config entry was removed too.")
                                                                : QString()));
     return Success;

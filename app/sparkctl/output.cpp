@@ -90,6 +90,12 @@ void progress(const QString &sentence, const QJsonObject &fields)
         printOut(sentence + QLatin1Char('\n'));
 }
 
+void text(const QString &text)
+{
+    if (!json())
+        printOut(text);
+}
+
 void warning(const QString &sentence)
 {
     {

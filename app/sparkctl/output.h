@@ -36,6 +36,8 @@ bool verbose();
 // --quiet), or with --json in a streamed command a {"type": "progress"} line
 // holding `fields` and the sentence.
 void progress(const QString &sentence, const QJsonObject &fields = {});
+// Text for a person on stdout: nothing with --json (the result says it).
+void text(const QString &text);
 // "warning: …" on stderr, and in the JSON result's "warnings".
 void warning(const QString &sentence);
 // "sparkctl COMMAND: sentence" on stderr (and the detail with --verbose),

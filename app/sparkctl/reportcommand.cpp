@@ -47,8 +47,7 @@ int runReport(QCommandLineParser &parser)
         return Output::failure(summary.error().message, summary.error().detail);
     if (!summary->unanswered.isEmpty())
         Output::warning(ReportText::tr("Not in the report (no answer): %1").arg(summary->unanswered.join(QStringLiteral("; "))));
-    if (!Output::json())
-        printOut(ReportText::tr("Report saved: %1 (%2 KiB). Attach it to your support request; it holds no password, key "
+    Output::text(ReportText::tr("Report saved: %1 (%2 KiB). Attach it to your support request; it holds no password, key "
                                 "or serial number.\n")
                      .arg(summary->path)
                      .arg((summary->bytes + 1023) / 1024));

@@ -145,8 +145,7 @@ int runUpdate(QCommandLineParser &parser)
                                        {QStringLiteral("error"), facts.error().message}});
             continue;
         }
-        if (!Output::json())
-            printOut(UpdateText::tr("%1 is back: DGX OS %2, driver %3, CX-7 firmware %4.\n")
+        Output::text(UpdateText::tr("%1 is back: DGX OS %2, driver %3, CX-7 firmware %4.\n")
                          .arg(facts->node, facts->release.version(), facts->gpu.driverVersion, facts->cx7Firmware()));
         QJsonArray findings;
         for (const Finding &finding : policy ? assessNode(*facts, *policy) : QList<Finding>()) {
@@ -155,8 +154,7 @@ int runUpdate(QCommandLineParser &parser)
             findings.append(QJsonObject{{QStringLiteral("severity"), severityKey(finding.severity)},
                                         {QStringLiteral("sentence"), finding.sentence},
                                         {QStringLiteral("fix"), finding.fix}});
-            if (!Output::json())
-                printOut(QStringLiteral("  %1: %2\n    fix: %3\n")
+            Output::text(QStringLiteral("  %1: %2\n    fix: %3\n")
                              .arg(severityKey(finding.severity).toUpper(), finding.sentence, finding.fix));
         }
         results.append(QJsonObject{{QStringLiteral("node"), facts->node},
