@@ -6,11 +6,12 @@ sshd, the node state file the stand-ins read) and is recorded in the lab state, 
 `status` lists it and `--clear` undoes it.
 """
 import concurrent.futures
+import glob
 import json
 import os
 import time
 
-from . import cables, nodes, shell, sysfs
+from . import cables, nccl, nodes, shell, sysfs
 from .labstate import (DEGRADED_RATE_GBPS, Lab, LabError, DEFAULT_LAB, TWIN_RATE_GBPS,
                        short_hash)
 from .topology import SWITCH, cable, parse_endpoint, port_of_netdev
@@ -544,6 +545,94 @@ def fault_aer(lab, state, args):
     return f"{node['name']}: {args.count} {args.severity} AER error(s) on {args.device}"
 
 
+# ---------------------------------------------------------------- NCCL playbook faults
+
+# Open MPI's own programs in /usr/bin that are not alternatives (the node shares the
+# host's read-only /usr): /dev/null is bound over each, so no shell finds them.
+OPEN_MPI_PROGRAMS = ["orterun", "orted", "opal_wrapper", "ompi_info", "orte-info",
+                     "orte-clean", "orte-server"]
+
+
+def open_mpi_dir():
+    """/usr/lib/<multiarch>/openmpi, where libopenmpi-dev puts include/mpi.h."""
+    found = sorted(glob.glob("/usr/lib/*/openmpi"))
+    if not found:
+        raise LabError("this machine has no Open MPI (/usr/lib/<multiarch>/openmpi)")
+    return found[0]
+
+
+def fault_no_mpi(lab, state, args):
+    """A node without Open MPI: its /etc/alternatives links into Open MPI removed (the
+    node's /etc overlay), an empty tmpfs over /usr/lib/<multiarch>/openmpi and /dev/null
+    over Open MPI's other programs, in the node's mount namespace."""
+    node = find_node(state, args.node)
+    pid = node["holder_pid"]
+    mpi_dir = open_mpi_dir()
+    entry = next((f for f in state["faults"]
+                  if f["kind"] == "no-mpi" and f["node"] == node["name"]), None)
+    programs = [p for p in OPEN_MPI_PROGRAMS if os.path.exists(f"/usr/bin/{p}")]
+    if args.clear:
+        if entry is None:
+            return f"{node['name']}: has Open MPI"
+        for name, target in entry["links"].items():
+            link = shell.node_path(pid, f"/etc/alternatives/{name}")
+            if not os.path.lexists(link):
+                os.symlink(target, link)
+        shell.in_node(pid, ["umount", mpi_dir], check=False)
+        for program in entry.get("programs", []):
+            shell.in_node(pid, ["umount", f"/usr/bin/{program}"], check=False)
+        record(state, {"kind": "no-mpi", "node": node["name"]}, clear=True)
+        return f"{node['name']}: Open MPI back"
+    if entry is not None:
+        return f"{node['name']}: already without Open MPI"
+    alternatives = shell.node_path(pid, "/etc/alternatives")
+    links = {}
+    for name in sorted(os.listdir(alternatives)):
+        path = os.path.join(alternatives, name)
+        if os.path.islink(path) and "openmpi" in os.readlink(path):
+            links[name] = os.readlink(path)
+            os.unlink(path)
+    shell.in_node(pid, ["mount", "-t", "tmpfs", "-o", "ro,mode=755,size=4k",
+                        "sparklab-no-mpi", mpi_dir])
+    for program in programs:
+        shell.in_node(pid, ["mount", "--bind", "/dev/null", f"/usr/bin/{program}"])
+    record(state, {"kind": "no-mpi", "node": node["name"], "links": links,
+                   "programs": programs}, clear=False)
+    return f"{node['name']}: no Open MPI (no mpirun, mpicc or {mpi_dir}/include/mpi.h)"
+
+
+def fault_no_nccl_tests(lab, state, args):
+    """~/nccl-tests removed from a node (clear: the stand-in build is back)."""
+    node = find_node(state, args.node)
+    if args.clear:
+        if not nccl.install_nccl_tests(lab, state, node):
+            raise LabError("this lab has no nccl-tests stand-in build (no mpicc at `up`)")
+    else:
+        nccl.remove_nccl_tests(state, node)
+    record(state, {"kind": "no-nccl-tests", "node": node["name"]}, clear=args.clear)
+    return f"{node['name']}: ~/nccl-tests {'installed' if args.clear else 'removed'}"
+
+
+def fault_nccl_version(lab, state, args):
+    """Another NCCL build on one node: its ~/nccl/build says VERSION (nccl.h, libnccl.so.*)."""
+    node = find_node(state, args.node)
+    version = nccl.DEFAULT_VERSION if args.clear else args.version
+    if not version:
+        raise LabError("nccl-version needs VERSION, e.g. 2.27.7")
+    try:
+        nccl.check_version(version)
+    except ValueError as error:
+        raise LabError(str(error)) from None
+    nccl.install_nccl(lab, state, node, version)
+    if args.clear:
+        node.pop("nccl_version", None)
+    else:
+        node["nccl_version"] = version
+    record(state, {"kind": "nccl-version", "node": node["name"], "version": version},
+           clear=args.clear)
+    return f"{node['name']}: NCCL {version} in ~/nccl/build"
+
+
 # ---------------------------------------------------------------- command line
 
 KINDS = {
@@ -580,6 +669,11 @@ KINDS = {
                    "a CX-7 PCIe function at Gen5 x2 (default: the second controller, as old BIOS)"),
     "aer": (fault_aer, "node",
             "PCIe AER errors since boot (default: 1 fatal on the root port 0000:00:00.0)"),
+    "no-mpi": (fault_no_mpi, "node",
+               "a node without Open MPI: no mpirun/mpicc on PATH, no openmpi/include/mpi.h"),
+    "no-nccl-tests": (fault_no_nccl_tests, "node", "remove ~/nccl-tests (clear: reinstall it)"),
+    "nccl-version": (fault_nccl_version, "node",
+                     "the node's ~/nccl/build is NCCL VERSION (e.g. 2.27.7): mismatched builds"),
 }
 
 
@@ -628,6 +722,8 @@ def add_arguments(parser):
         if kind == "tentative":
             p.add_argument("--seconds", type=int, default=300)
             p.add_argument("--port", type=int, choices=[0, 1])
+        if kind == "nccl-version":
+            p.add_argument("version", nargs="?", help="NCCL version, e.g. 2.27.7")
         if kind == "errors":
             p.add_argument("port", type=int, choices=[0, 1])
             p.add_argument("--counter", action="append", help=f"one of {', '.join(PHY_COUNTERS)}")

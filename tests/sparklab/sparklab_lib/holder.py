@@ -22,6 +22,10 @@ Mount layout inside the node:
   /sys/bus/pci/devices   tmpfs: stand-in CX-7 functions and root ports (node tools)
   /var/log/journal       private, empty: the host's journal is not the node's
   /var/lib/NetworkManager   private tmpfs (NetworkManager's state, leases)
+  /usr/local   overlay: lower = host /usr/local, upper on the private tmpfs; holds the
+               node's CUDA stand-in (/usr/local/cuda-13.0, written at `up`). A host's own
+               CUDA toolkit (cuda, cuda-*, its wrappers in /usr/local/bin) is hidden by
+               whiteouts made before the mount: a Spark's CUDA is the node's, not the PC's
   /usr, /var/lib/dpkg, /var/lib/apt, /var/cache/apt   the host's, read-only: a node
                shares the host's programs, so nothing run in it may install or
                remove one. The package tools and systemctl are sparklab stand-ins
@@ -34,6 +38,7 @@ import os
 import select
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import time
@@ -44,6 +49,10 @@ MS_BIND = 4096
 MS_REC = 16384
 MS_PRIVATE = 1 << 18
 MNT_DETACH = 2
+
+# What a host's own CUDA toolkit may have put in /usr/local/bin; hidden in every node.
+HOST_CUDA_TOOLS = ["nvcc", "ptxas", "nvlink", "fatbinary", "cudafe++", "bin2c",
+                   "__nvcc_device_query", "cuobjdump", "nvdisasm", "nvprune", "cu++filt"]
 
 # Read-only in every node: the host's programs and package databases.
 READ_ONLY_TREES = ["/usr", "/var/lib/dpkg", "/var/lib/apt", "/var/cache/apt"]
@@ -95,6 +104,7 @@ def build_private_tree(node_dir):
     os.makedirs("/var/lib/NetworkManager", exist_ok=True)   # on the host too: an empty dir
     mount(os.path.join(priv, "var-lib-nm"), "/var/lib/NetworkManager", None, MS_BIND)
     protect_host_programs(node_dir, priv)
+    private_usr_local(priv)
 
     # /sys/class: keep every real class, add a writable place for infiniband/.
     staging = os.path.join(priv, "sysclass")
@@ -120,6 +130,32 @@ def build_private_tree(node_dir):
     os.makedirs(os.path.join(priv, "run/sshd"), exist_ok=True)
     os.makedirs(os.path.join(priv, "run/lock"), exist_ok=True)
     mount(os.path.join(priv, "run"), "/run", None, MS_BIND | MS_REC)
+
+
+def whiteout(path):
+    """An overlayfs whiteout: the lower layer's entry of this name is not seen."""
+    os.mknod(path, stat.S_IFCHR | 0o000, os.makedev(0, 0))
+
+
+def private_usr_local(priv):
+    """/usr/local as an overlay over the host's, so the node can hold the stand-ins of
+    what NVIDIA's playbooks expect there (/usr/local/cuda) while the host's stays as it
+    is. The node's CUDA is the stand-in only: a host's own toolkit is whited out."""
+    if not os.path.isdir("/usr/local"):
+        return
+    upper, work = os.path.join(priv, "usrlocal.upper"), os.path.join(priv, "usrlocal.work")
+    os.makedirs(upper, exist_ok=True)
+    os.makedirs(work, exist_ok=True)
+    for entry in os.listdir("/usr/local"):
+        if entry == "cuda" or entry.startswith("cuda-"):
+            whiteout(os.path.join(upper, entry))
+    hidden = [t for t in HOST_CUDA_TOOLS if os.path.lexists(os.path.join("/usr/local/bin", t))]
+    if hidden:
+        os.makedirs(os.path.join(upper, "bin"), exist_ok=True)
+        for tool in hidden:
+            whiteout(os.path.join(upper, "bin", tool))
+    mount("overlay", "/usr/local", "overlay", 0,
+          f"lowerdir=/usr/local,upperdir={upper},workdir={work}")
 
 
 def read_only(path):
