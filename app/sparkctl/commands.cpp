@@ -11,6 +11,7 @@ void registerFactsCommands(CommandTable &table);
 void registerUpdateCommand(CommandTable &table);
 void registerClusterApplyCommands(CommandTable &table);
 void registerLinkTestCommands(CommandTable &table);
+void registerNcclTestCommand(CommandTable &table);
 void registerDailyCommands(CommandTable &table);
 void registerReportCommand(CommandTable &table);
 void registerCompletionCommands(CommandTable &table);
@@ -23,6 +24,7 @@ void registerAllCommands(CommandTable &table)
     registerUpdateCommand(table);
     registerClusterApplyCommands(table);
     registerLinkTestCommands(table);
+    registerNcclTestCommand(table);
     registerDailyCommands(table);
     registerReportCommand(table);
     registerCompletionCommands(table); // last: it describes the whole table

@@ -187,6 +187,11 @@ class TestParserMutations final : public QObject
                 mutations.append(withoutJsonField(QLatin1String(field)));
             addRows(file, json, iperf3JsonFacts, mutations);
         }
+        for (const char *file : {"nccl/two-sparks-all_gather-info.txt", "nccl/older-nccl-tests-error-column.txt",
+                                 "nccl/unchecked-and-wrong.txt"}) {
+            const QString text = fixture(file);
+            addLineRows(file, text, ncclTestFacts, false, columnMutations() + cutInsideLine(text, QStringLiteral("float ")));
+        }
         const QString mesh = fixture("netconfig/pingmesh-mixed.txt");
         addLineRows("ping mesh", mesh, pingMeshFacts, true,
                     columnMutations() + withoutEachLine(mesh) + cutInsideLine(mesh, QStringLiteral("@@ rc 1")));

@@ -16,6 +16,7 @@
 #include "core/facts/probeparser.h"
 #include "core/health/healthpoll.h"
 #include "core/linktest/iperf3parser.h"
+#include "core/linktest/nccltestoutput.h"
 #include "core/linktest/perftestparser.h"
 #include "core/linktest/pingparser.h"
 #include "core/netconfig/pingmesh.h"
@@ -331,6 +332,35 @@ inline Facts iperf3JsonFacts(const QString &text)
             {QStringLiteral("reverseSent"), summary->bidirectional ? QString::number(summary->reverseSentGbps) : QString()},
             {QStringLiteral("reverseReceived"),
              summary->bidirectional ? QString::number(summary->reverseReceivedGbps) : QString()}};
+}
+
+// nccl-tests' table and summary, with what NCCL said (rows keyed by their size).
+inline Facts ncclTestFacts(const QString &text)
+{
+    NcclTestOutput output;
+    for (const QString &line : text.split(QLatin1Char('\n')))
+        output.feedLine(line);
+    Facts facts;
+    for (const NcclSizeRow &row : output.rows()) {
+        const QString key = QString::number(row.bytes) + QLatin1Char('.');
+        facts.insert(key + QStringLiteral("count"), QString::number(row.count));
+        facts.insert(key + QStringLiteral("type"), row.type);
+        facts.insert(key + QStringLiteral("redop"), row.redop);
+        for (const auto &[name, placement] : {std::pair{QStringLiteral("out."), row.outOfPlace}, std::pair{QStringLiteral("in."), row.inPlace}}) {
+            facts.insert(key + name + QStringLiteral("time"), QString::number(placement.timeUs));
+            facts.insert(key + name + QStringLiteral("algbw"), QString::number(placement.algbwGBps));
+            facts.insert(key + name + QStringLiteral("busbw"), QString::number(placement.busbwGBps));
+            facts.insert(key + name + QStringLiteral("wrong"), known(placement.wrong));
+        }
+    }
+    facts.insert(QStringLiteral("average"), known(output.averageBusBandwidth()));
+    facts.insert(QStringLiteral("outOfBoundsOk"), known(output.outOfBoundsOk()));
+    facts.insert(QStringLiteral("network"), output.network());
+    facts.insert(QStringLiteral("version"), output.ncclVersion());
+    const QStringList hosts = output.rankHosts();
+    for (qsizetype i = 0; i < hosts.size(); ++i)
+        facts.insert(QStringLiteral("rank%1").arg(i), hosts.at(i));
+    return facts;
 }
 
 inline Facts pingMeshFacts(const QString &text)

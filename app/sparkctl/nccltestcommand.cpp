@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: MIT
+// `sparkctl nccl-test`: NVIDIA's NCCL acceptance test on the planned cluster,
+// judged against NVIDIA's bar; the exit code says whether it passed.
+#include "app/sparkctl/clustercontext.h"
+#include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/output.h"
+
+#include "core/linktest/nccltesthistory.h"
+#include "core/linktest/nccltestrunner.h"
+#include "core/topology/cablingplanner.h"
+#include "core/topology/clusterstore.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonObject>
+
+#include <csignal>
+
+namespace sparkctl {
+
+namespace {
+struct NcclTestText
+{
+    Q_DECLARE_TR_FUNCTIONS(sparkctl::NcclTest)
+};
+} // namespace
+
+using namespace spark;
+
+namespace {
+
+const QString commandPath = QStringLiteral("nccl-test");
+
+NcclTestRunner *g_running = nullptr;
+volatile std::sig_atomic_t g_interrupted = 0;
+
+extern "C" void stopNcclTestOnSignal(int)
+{
+    // Only atomic stores: safe in a signal handler. The runner stops mpirun on the nodes.
+    g_interrupted = 1;
+    if (g_running)
+        g_running->cancel();
+}
+
+void printJsonLine(QJsonObject object)
+{
+    const QString type = object.take(QStringLiteral("type")).toString();
+    Output::line(type, object);
+}
+
+// --collective, the sizes, --iterations and --warmup into the request; the
+// usage error's sentence when one is wrong.
+std::optional<QString> readRequest(const QCommandLineParser &parser, NcclTestRequest &request)
+{
+    const auto collective = NcclTestPlan::collectiveFromKey(parser.value(QStringLiteral("collective")));
+    if (!collective)
+        return NcclTestText::tr("--collective must be all_gather or all_reduce.");
+    request.collective = *collective;
+    if (parser.isSet(QStringLiteral("quick"))) {
+        // A minute or less on a real cluster; the sizes still reach full bandwidth on 200G.
+        request.minBytes = 8LL << 20;
+        request.maxBytes = 1LL << 30;
+        request.stepFactor = 4;
+        request.iterations = 5;
+        request.warmup = 2;
+    }
+    const auto bytes = [&](const QString &option, qint64 &into) -> bool {
+        if (!parser.isSet(option))
+            return true;
+        const auto value = NcclTestPlan::parseBytes(parser.value(option));
+        if (value)
+            into = *value;
+        return bool(value);
+    };
+    if (!bytes(QStringLiteral("min-bytes"), request.minBytes) || !bytes(QStringLiteral("max-bytes"), request.maxBytes))
+        return NcclTestText::tr("--min-bytes and --max-bytes take a size in bytes, or with K, M or G (16G).");
+    const auto number = [&](const QString &option, int &into) -> bool {
+        if (!parser.isSet(option))
+            return true;
+        bool ok = false;
+        into = parser.value(option).toInt(&ok);
+        return ok;
+    };
+    if (!number(QStringLiteral("iterations"), request.iterations) || !number(QStringLiteral("warmup"), request.warmup)
+        || !number(QStringLiteral("step-factor"), request.stepFactor))
+        return NcclTestText::tr("--iterations, --warmup and --step-factor take a whole number.");
+    if (const auto valid = NcclTestPlan::validate(request); !valid)
+        return valid.error().message;
+    return std::nullopt;
+}
+
+int printHistory(const QString &clusterName, bool asJson)
+{
+    ClusterStore clusters;
+    if (const auto loaded = clusters.load(); !loaded)
+        return Output::failure(loaded.error());
+    const auto cluster = clusters.resolve(clusterName);
+    if (!cluster)
+        return Output::failure(cluster.error());
+    NcclTestHistory history;
+    if (const auto loaded = history.load(); !loaded)
+        return Output::failure(loaded.error());
+    const QList<NcclTestRun> runs = history.runs(cluster->name);
+    if (runs.isEmpty())
+        Output::text(NcclTestText::tr("%1 has no NCCL test runs yet: 'sparkctl nccl-test --cluster %1' runs one.\n")
+                         .arg(cluster->name));
+    for (const NcclTestRun &run : runs) {
+        if (asJson) {
+            QJsonObject object = run.toJson();
+            object.insert(QStringLiteral("type"), QStringLiteral("run"));
+            printJsonLine(object);
+            continue;
+        }
+        printOut(QStringLiteral("%1  %2  %3  %4\n")
+                     .arg(run.started.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
+                          NcclTestPlan::testName(run.request.collective),
+                          run.verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"), run.verdict.sentence));
+    }
+    Output::result(true, {{QStringLiteral("cluster"), cluster->name}, {QStringLiteral("runs"), int(runs.size())}});
+    return Success;
+}
+
+void printAsItHappens(NcclTestRunner &runner, bool asJson, bool verbose)
+{
+    QObject::connect(&runner, &NcclTestRunner::progress, &runner,
+                     [](const QString &sentence) { Output::progress(sentence); }, Qt::DirectConnection);
+    QObject::connect(&runner, &NcclTestRunner::outputLine, &runner, [asJson, verbose](const QString &line) {
+        if (verbose && !asJson)
+            printOut(QStringLiteral("  | %1\n").arg(line));
+    }, Qt::DirectConnection);
+    QObject::connect(&runner, &NcclTestRunner::rowMeasured, &runner, [asJson](const NcclSizeRow &row) {
+        if (asJson) {
+            printJsonLine({{QStringLiteral("type"), QStringLiteral("size")},
+                           {QStringLiteral("bytes"), double(row.bytes)},
+                           {QStringLiteral("busbwGBps"), row.busbwGBps()},
+                           {QStringLiteral("algbwGBps"), std::max(row.outOfPlace.algbwGBps, row.inPlace.algbwGBps)},
+                           {QStringLiteral("timeUs"), row.outOfPlace.timeUs},
+                           {QStringLiteral("wrong"), double(row.wrong())}});
+        } else if (!Output::quiet()) {
+            printOut(NcclTestText::tr("  %1: bus bandwidth %2\n")
+                         .arg(NcclVerdict::formatBytes(row.bytes), NcclVerdict::formatBandwidth(row.busbwGBps())));
+        }
+    }, Qt::DirectConnection);
+}
+
+void keepInHistory(const NcclTestRun &run)
+{
+    NcclTestHistory history;
+    if (const auto loaded = history.load(); !loaded) {
+        Output::warning(loaded.error().message);
+        return;
+    }
+    history.add(run);
+    if (const auto saved = history.save(); !saved)
+        Output::warning(saved.error().message);
+}
+
+int runNcclTest(QCommandLineParser &parser)
+{
+    const bool asJson = parser.isSet(QStringLiteral("json"));
+    if (parser.isSet(QStringLiteral("history")))
+        return printHistory(parser.value(clusterOption().name), asJson);
+    NcclTestRequest request;
+    if (const auto wrong = readRequest(parser, request))
+        return usageError(parser, commandPath, *wrong);
+
+    const auto context = ClusterContext::open(parser.value(clusterOption().name));
+    if (!context)
+        return Output::failure(context.error());
+    const auto cabling = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
+    if (!cabling)
+        return Output::failure(cabling.error());
+    NcclTestJob job{context->cluster().name, *cabling, {}, request};
+    for (const PrepareTarget &target : context->targets) {
+        const auto device = std::find_if(context->devices().cbegin(), context->devices().cend(),
+                                         [&](const Device &d) { return d.name == target.node; });
+        job.nodes.append({target.node, device != context->devices().cend() ? device->host : QString(), target.session});
+    }
+
+    NcclTestRunner runner;
+    printAsItHappens(runner, asJson, Output::verbose());
+    g_running = &runner;
+    const auto previousInt = std::signal(SIGINT, stopNcclTestOnSignal);
+    const auto previousTerm = std::signal(SIGTERM, stopNcclTestOnSignal);
+    const Expected<NcclTestRun> run = runner.runBlocking(job);
+    std::signal(SIGINT, previousInt);
+    std::signal(SIGTERM, previousTerm);
+    g_running = nullptr;
+    if (!run) {
+        Output::failure(run.error());
+        return g_interrupted ? Interrupted : Failure;
+    }
+    keepInHistory(*run);
+    Output::text(QStringLiteral("%1 %2\n").arg(run->verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
+                                               run->verdict.sentence));
+    Output::result(run->verdict.pass, run->toJson());
+    if (g_interrupted)
+        return Interrupted;
+    return run->verdict.pass ? Success : Failure;
+}
+
+} // namespace
+
+void registerNcclTestCommand(CommandTable &table)
+{
+    table.add(streaming(
+        {commandPath, NcclTestText::tr("Run NVIDIA's NCCL test across the cluster and judge it (--json for JSON lines)"),
+         NcclTestText::tr("Check that every Spark has CUDA, Open MPI, an NCCL build and nccl-tests, then run nccl-tests' "
+                          "all_gather_perf (or all_reduce_perf) with mpirun from the first Spark, over the node-to-node "
+                          "SSH the set-up installed and with the settings of the NCCL export, and judge the bus bandwidth "
+                          "against NVIDIA's bar. Exit code 0 when it passes, 1 otherwise."),
+         {},
+         {clusterOption(),
+          {QStringLiteral("collective"), NcclTestText::tr("all_gather (NVIDIA's test, the default) or all_reduce."),
+           QStringLiteral("NAME"), QStringLiteral("all_gather"), Completion::Words,
+           {QStringLiteral("all_gather"), QStringLiteral("all_reduce")}},
+          {QStringLiteral("min-bytes"), NcclTestText::tr("The smallest message size (default 16G, NVIDIA's)."),
+           QStringLiteral("BYTES")},
+          {QStringLiteral("max-bytes"), NcclTestText::tr("The largest message size (default 16G)."), QStringLiteral("BYTES")},
+          {QStringLiteral("step-factor"), NcclTestText::tr("Each size is this many times the one before (default 2)."),
+           QStringLiteral("N")},
+          {QStringLiteral("iterations"), NcclTestText::tr("Timed iterations per size (default 20)."), QStringLiteral("N")},
+          {QStringLiteral("warmup"), NcclTestText::tr("Warm-up iterations per size (default 5)."), QStringLiteral("N")},
+          {QStringLiteral("quick"), NcclTestText::tr("8 MiB to 1 GiB, 5 iterations: a quick check instead of NVIDIA's 16 GiB run.")},
+          {QStringLiteral("json"), NcclTestText::tr("Each size as a JSON line as it is measured, then the run.")},
+          {QStringLiteral("history"), NcclTestText::tr("List the cluster's earlier NCCL test runs instead of running one.")}},
+         &runNcclTest}));
+}
+
+} // namespace sparkctl

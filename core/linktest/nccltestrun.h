@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/linktest/ncclprerequisites.h"
+#include "core/linktest/nccltestoutput.h"
+#include "core/linktest/nccltestplan.h"
+#include "core/linktest/nccltestverdict.h"
+#include "core/topology/cablingplan.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace spark {
+
+// One NCCL test of a cluster: what was asked, what each size measured, what
+// NCCL said and the verdict. Kept in the cluster's history; its JSON is the
+// file's and sparkctl's.
+struct NcclTestRun
+{
+    QString cluster;
+    ClusterLayout layout = ClusterLayout::Direct2;
+    NcclTestRequest request;
+    QDateTime started;
+    qint64 elapsedMs = 0; // checks, then mpirun
+    qint64 mpirunMs = 0;  // mpirun alone
+    double scale = 1.0;   // the nodes' rate scale (sparklab's; 1 on a real Spark)
+    QStringList nodes;    // in rank order
+    QStringList ncclVersions; // "spark-1 2.28.9"
+    QList<NcclSizeRow> rows;
+    std::optional<double> averageBusbwGBps;
+    QString network;
+    int exitCode = -1;
+    QStringList failureLines;
+    NcclVerdict verdict;
+
+    QJsonObject toJson() const;
+    static std::optional<NcclTestRun> fromJson(const QJsonObject &object);
+};
+
+} // namespace spark

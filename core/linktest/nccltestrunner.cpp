@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: MIT
+#include "core/linktest/nccltestrunner.h"
+
+#include "core/common/runonthread.h"
+#include "core/hardware/cx7.h"
+#include "core/linktest/linktestscripts.h"
+#include "core/linktest/runnerwait.h"
+#include "core/netconfig/clusterpreparer.h"
+#include "core/netconfig/ncclenvironment.h"
+#include "core/ssh/sshsession.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QMutex>
+
+namespace spark {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("spark::NcclTestRunner", text);
+}
+
+const QString shell = QStringLiteral("sh -s");
+constexpr int checkTimeoutMs = 30000;
+constexpr int cleanupTimeoutMs = 20000;
+
+// What a node told the first check: its prerequisites, then the link test's
+// preflight (its addresses and the emulator's rate scale), in one script.
+struct NodeCheck
+{
+    NcclNodeReadiness readiness;
+    LinkTestScripts::NodeFacts facts;
+};
+
+Expected<NodeCheck> checkNode(const NcclTestNode &node, const std::atomic<bool> &cancelled)
+{
+    QFuture<Expected<ExecResult>> done =
+        node.session->exec(shell, NcclPrerequisites::script() + LinkTestScripts::preflight(), checkTimeoutMs);
+    if (!linktest::waitFor(done, -1, cancelled)) {
+        done.cancel();
+        return Error(tr("The NCCL test was cancelled."));
+    }
+    const Expected<ExecResult> result = done.result();
+    if (!result)
+        return result.error();
+    auto readiness = NcclPrerequisites::parse(result->standardOutput, node.name);
+    if (!readiness)
+        return readiness.error();
+    auto facts = LinkTestScripts::parsePreflight(result->standardOutput, node.name);
+    if (!facts)
+        return facts.error();
+    return NodeCheck{*readiness, *facts};
+}
+
+// A cabled port's twin without an IPv4 address: NCCL then has one HCA for that port.
+QStringList idleTwins(const CablingPlan &cabling, const QList<NcclTestNode> &nodes, const QList<NodeCheck> &checks)
+{
+    QStringList idle;
+    for (qsizetype i = 0; i < nodes.size(); ++i) {
+        for (int port = 0; port < cx7::portCount; ++port) {
+            if (!cabling.cableAt(PortEnd{nodes.at(i).name, port}))
+                continue;
+            for (const QString &netdev : cx7::netdevNamesOfPort(port)) {
+                const bool addressed = std::any_of(checks.at(i).facts.addresses.cbegin(), checks.at(i).facts.addresses.cend(),
+                                                   [&](const QString &entry) {
+                                                       return entry.section(QLatin1Char(' '), 0, 0) == netdev
+                                                           && entry.section(QLatin1Char(' '), 1).contains(QLatin1Char('.'));
+                                                   });
+                if (!addressed)
+                    idle << tr("%1 on %2").arg(netdev, nodes.at(i).name);
+            }
+        }
+    }
+    return idle;
+}
+
+void cleanUp(SshSession *session, const QString &tag)
+{
+    if (const auto script = LinkTestScripts::cleanup(tag)) {
+        QFuture<Expected<ExecResult>> done = session->exec(shell, *script, cleanupTimeoutMs);
+        done.waitForFinished();
+    }
+}
+
+// mpirun ends its ranks when it is stopped; a rank whose node lost mpirun's
+// connection is stopped here (only the nccl-tests programs of this user).
+void stopStrayRanks(const QList<NcclTestNode> &nodes)
+{
+    QList<QFuture<Expected<ExecResult>>> stops;
+    for (const NcclTestNode &node : nodes)
+        stops << node.session->exec(shell,
+                                    QByteArrayLiteral("pkill -TERM -u \"$(id -u)\" -f '/nccl-tests/build/all_(gather|reduce)_perf' "
+                                                      "2>/dev/null; sleep 0.5\n"
+                                                      "pkill -KILL -u \"$(id -u)\" -f '/nccl-tests/build/all_(gather|reduce)_perf' "
+                                                      "2>/dev/null; true\n"),
+                                    cleanupTimeoutMs);
+    for (auto &stop : stops)
+        stop.waitForFinished();
+}
+
+} // namespace
+
+NcclTestRunner::NcclTestRunner(QObject *parent)
+    : QObject(parent)
+{
+}
+
+QFuture<Expected<NcclTestRun>> NcclTestRunner::run(const NcclTestJob &job)
+{
+    m_cancelled = false;
+    return runOnThread([this, job] { return runBlocking(job); });
+}
+
+Expected<NcclTestRun> NcclTestRunner::runBlocking(const NcclTestJob &job)
+{
+    QElapsedTimer timer;
+    timer.start();
+    if (auto valid = NcclTestPlan::validate(job.request); !valid)
+        return valid.error();
+    if (job.nodes.size() < 2)
+        return Error(tr("The NCCL test needs at least two Sparks."));
+
+    NcclTestRun run;
+    run.cluster = job.clusterName;
+    run.layout = job.cabling.layout;
+    run.request = job.request;
+    run.started = QDateTime::currentDateTimeUtc();
+
+    Q_EMIT progress(tr("Checking CUDA, Open MPI, NCCL and nccl-tests on every Spark…"));
+    QList<QFuture<Expected<NodeCheck>>> pending;
+    for (const NcclTestNode &node : job.nodes)
+        pending << runOnThread([node, this] { return checkNode(node, m_cancelled); });
+    QList<NodeCheck> checks;
+    QStringList problems;
+    for (auto &future : pending) {
+        future.waitForFinished();
+        const Expected<NodeCheck> check = future.result();
+        if (!check) {
+            problems << check.error().message;
+            continue;
+        }
+        problems << NcclPrerequisites::problems(check->readiness);
+        checks << *check;
+    }
+    if (m_cancelled)
+        return Error(tr("The NCCL test was cancelled."));
+    if (!problems.isEmpty())
+        return Error(problems.join(QLatin1Char('\n')), QStringLiteral("NCCL test prerequisites"));
+
+    QList<NcclNodeReadiness> readiness;
+    for (const NodeCheck &check : checks) {
+        readiness << check.readiness;
+        run.scale = std::min(run.scale, check.facts.rateScale);
+    }
+    run.ncclVersions = NcclPrerequisites::versions(readiness);
+
+    // The RoCE v2 GID index, as the exports read it: without it NCCL chooses by itself.
+    QList<PrepareTarget> targets;
+    for (const NcclTestNode &node : job.nodes)
+        targets << PrepareTarget{node.name, node.session, {}};
+    const auto facts = ClusterPreparer::probe(targets);
+    const auto gid = facts ? NcclEnvironment::commonGidIndex(job.cabling, *facts) : Expected<int>(facts.error());
+
+    QStringList hosts;
+    for (const NcclTestNode &node : job.nodes) {
+        hosts << node.host;
+        run.nodes << node.name;
+    }
+    const auto variables = NcclTestPlan::runVariables(
+        NcclEnvironment::variables(job.cabling.layout, gid ? std::optional<int>(*gid) : std::nullopt), readiness.first());
+    const auto command = NcclTestPlan::mpirunCommand(job.request, hosts, variables, readiness.first());
+    if (!command)
+        return command.error();
+    const QString tag = LinkTestScripts::newTag();
+    const auto script = LinkTestScripts::parallel(tag, {{0, *command}});
+    if (!script)
+        return script.error();
+
+    Q_EMIT progress(tr("Running %1 on %2 Sparks from %3…")
+                        .arg(NcclTestPlan::testName(job.request.collective))
+                        .arg(job.nodes.size())
+                        .arg(job.nodes.first().name));
+    NcclTestOutput output;
+    QMutex outputLock;
+    std::optional<int> exitCode;
+    QElapsedTimer mpirunTimer;
+    mpirunTimer.start();
+    SshSession *first = job.nodes.first().session;
+    QFuture<Expected<ExecResult>> running = first->execStreaming(
+        shell,
+        [&](OutputStream, const QString &line) {
+            const auto tagged = LinkTestScripts::parseTagged(line);
+            if (!tagged)
+                return;
+            if (tagged->exitCode) {
+                exitCode = tagged->exitCode;
+                return;
+            }
+            Q_EMIT outputLine(tagged->text);
+            std::optional<NcclSizeRow> row;
+            {
+                QMutexLocker locker(&outputLock);
+                row = output.feedLine(tagged->text);
+            }
+            if (row)
+                Q_EMIT rowMeasured(*row);
+        },
+        *script, 0);
+    const bool finished = linktest::waitFor(running, -1, m_cancelled);
+    if (!finished)
+        running.cancel();
+    running.waitForFinished();
+    run.mpirunMs = mpirunTimer.elapsed();
+    cleanUp(first, tag);
+    if (!finished) {
+        stopStrayRanks(job.nodes);
+        return Error(tr("The NCCL test was cancelled; nothing of it runs on the Sparks any more."));
+    }
+    if (const Expected<ExecResult> result = running.result(); !result)
+        return result.error();
+
+    QMutexLocker locker(&outputLock);
+    run.rows = output.rows();
+    run.averageBusbwGBps = output.averageBusBandwidth();
+    run.network = output.network();
+    run.exitCode = exitCode.value_or(-1);
+    run.failureLines = output.failureLines();
+    if (run.exitCode != 0)
+        stopStrayRanks(job.nodes);
+
+    NcclObservation observation;
+    observation.finished = run.exitCode == 0;
+    observation.rows = int(run.rows.size());
+    observation.busbwGBps = output.largestSizeBusbw();
+    for (const NcclSizeRow &row : run.rows)
+        observation.largestBytes = std::max(observation.largestBytes, row.bytes);
+    observation.wrongResults = output.anyWrong();
+    observation.firstFailure = run.failureLines.value(0);
+    if (observation.firstFailure.isEmpty() && run.exitCode != 0)
+        observation.firstFailure = tr("mpirun ended with exit code %1").arg(run.exitCode);
+    observation.network = run.network;
+    observation.ncclVersions = run.ncclVersions;
+    observation.idleTwins = idleTwins(job.cabling, job.nodes, checks);
+    observation.gidProblem = gid ? QString() : gid.error().message;
+    run.verdict = NcclVerdict::judge(observation, NcclExpectation{job.cabling.layout, run.scale});
+    run.elapsedMs = timer.elapsed();
+    return run;
+}
+
+} // namespace spark

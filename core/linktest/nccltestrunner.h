@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/expected.h"
+#include "core/linktest/nccltestrun.h"
+
+#include <QFuture>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+
+namespace spark {
+
+class SshSession;
+
+struct NcclTestNode
+{
+    QString name;
+    QString host; // how the other nodes reach it for mpirun (its management address or name)
+    SshSession *session = nullptr;
+};
+
+struct NcclTestJob
+{
+    QString clusterName;
+    CablingPlan cabling;
+    QList<NcclTestNode> nodes; // in cluster order: the first starts mpirun
+    NcclTestRequest request;
+};
+
+// Runs NVIDIA's NCCL acceptance test on a configured cluster: checks every
+// node's prerequisites (one read-only script each), reads the RoCE GIDs for
+// the environment, starts mpirun on the first node with the environment of
+// the exports (NcclEnvironment), reads its table as it streams and judges the
+// result. Cancel stops mpirun and every rank it started.
+class NcclTestRunner final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(NcclTestRunner)
+
+public:
+    explicit NcclTestRunner(QObject *parent = nullptr);
+
+    QFuture<Expected<NcclTestRun>> run(const NcclTestJob &job);
+    // The same on the calling thread (sparkctl), the signals emitted from it.
+    Expected<NcclTestRun> runBlocking(const NcclTestJob &job);
+    void cancel() { m_cancelled = true; }
+
+Q_SIGNALS:
+    void progress(const QString &sentence);
+    void outputLine(const QString &line); // mpirun's, as received
+    void rowMeasured(const spark::NcclSizeRow &row);
+
+private:
+    std::atomic<bool> m_cancelled{false};
+};
+
+} // namespace spark
