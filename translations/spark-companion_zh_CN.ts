@@ -28,6 +28,29 @@
     </message>
 </context>
 <context>
+    <name>spark</name>
+    <message>
+        <source>The NCCL test was cancelled.</source>
+        <translation>NCCL 测试已取消。</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 上的 %1</translation>
+    </message>
+    <message>
+        <source>two Sparks on one cable</source>
+        <translation>一根线缆连接的两台 Spark</translation>
+    </message>
+    <message>
+        <source>a ring of three</source>
+        <translation>三台组成的环</translation>
+    </message>
+    <message>
+        <source>Sparks on a switch</source>
+        <translation>接在交换机上的 Spark</translation>
+    </message>
+</context>
+<context>
     <name>spark::AddressPlan</name>
     <message>
         <source>%1 %2: %3 (MTU %4)</source>
@@ -1397,6 +1420,165 @@
     <message>
         <source>The RoCE v2 GID index differs between the twins (%1): NCCL takes one index for all of them, so it is left to NCCL.</source>
         <translation>各孪生接口的 RoCE v2 GID 索引不一致（%1）：NCCL 对所有接口只使用一个索引，因此交由 NCCL 自行选择。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::NcclPrerequisites</name>
+    <message>
+        <source>%1 did not say what it has for the NCCL test; run the test again.</source>
+        <translation>%1 没有报告它为 NCCL 测试准备了什么；请再运行一次测试。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s home directory could not be read; run the test again.</source>
+        <translation>无法读取 %1 的主目录；请再运行一次测试。</translation>
+    </message>
+    <message>
+        <source>%1 has no CUDA toolkit at /usr/local/cuda (nvcc): DGX OS ships it; run the guided update (sparkctl update %1) to restore it.</source>
+        <translation>%1 的 /usr/local/cuda 中没有 CUDA 工具包（nvcc）：DGX OS 自带它；请运行引导式更新（sparkctl update %1）来恢复。</translation>
+    </message>
+    <message>
+        <source>%1 has no Open MPI (mpirun): install it there with &quot;sudo apt install openmpi-bin libopenmpi-dev&quot;.</source>
+        <translation>%1 没有 Open MPI（mpirun）：请在该机上用 &quot;sudo apt install openmpi-bin libopenmpi-dev&quot; 安装。</translation>
+    </message>
+    <message>
+        <source>%1 lacks Open MPI&apos;s development files (mpi.h), which nccl-tests are built with: install them there with &quot;sudo apt install libopenmpi-dev&quot;.</source>
+        <translation>%1 缺少 Open MPI 的开发文件（mpi.h），编译 nccl-tests 需要它们：请在该机上用 &quot;sudo apt install libopenmpi-dev&quot; 安装。</translation>
+    </message>
+    <message>
+        <source>%1 has no NCCL build in ~/nccl/build: build NCCL v2.28.9-1 there as NVIDIA&apos;s NCCL playbook does (make src.build with NVCC_GENCODE for sm_121).</source>
+        <translation>%1 的 ~/nccl/build 中没有 NCCL 构建：请按 NVIDIA 的 NCCL 手册在该机上构建 NCCL v2.28.9-1（make src.build，NVCC_GENCODE 设为 sm_121）。</translation>
+    </message>
+    <message>
+        <source>%1 has no nccl-tests in ~/nccl-tests/build: build them there with &quot;make MPI=1&quot; as NVIDIA&apos;s NCCL playbook does.</source>
+        <translation>%1 的 ~/nccl-tests/build 中没有 nccl-tests：请按 NVIDIA 的 NCCL 手册在该机上用 &quot;make MPI=1&quot; 构建。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::NcclTestHistory</name>
+    <message>
+        <source>Could not read the earlier NCCL test results %1: %2. Check the file&apos;s permissions.</source>
+        <translation>无法读取以前的 NCCL 测试结果 %1：%2。请检查该文件的权限。</translation>
+    </message>
+    <message>
+        <source>The earlier NCCL test results in %1 are damaged (%2); move the file aside to start a new history.</source>
+        <translation>%1 中以前的 NCCL 测试结果已损坏（%2）；请把该文件移走，以开始新的历史记录。</translation>
+    </message>
+    <message>
+        <source>Could not save the NCCL test results to %1: %2.</source>
+        <translation>无法把 NCCL 测试结果保存到 %1：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::NcclTestPlan</name>
+    <message>
+        <source>Message sizes must be between 8 bytes and 64 GiB.</source>
+        <translation>消息大小必须在 8 字节到 64 GiB 之间。</translation>
+    </message>
+    <message>
+        <source>The smallest message size (%1) is larger than the largest (%2).</source>
+        <translation>最小消息大小（%1）大于最大消息大小（%2）。</translation>
+    </message>
+    <message>
+        <source>The size step factor must be between 2 and 16.</source>
+        <translation>大小的递增倍数必须在 2 到 16 之间。</translation>
+    </message>
+    <message>
+        <source>Iterations must be between 1 and 1000, warm-up iterations between 0 and 1000.</source>
+        <translation>迭代次数必须在 1 到 1000 之间，预热次数在 0 到 1000 之间。</translation>
+    </message>
+    <message>
+        <source>The NCCL test needs at least two Sparks.</source>
+        <translation>NCCL 测试至少需要两台 Spark。</translation>
+    </message>
+    <message>
+        <source>mpirun cannot reach &quot;%1&quot;: register the Spark under a host name or an IPv4 address.</source>
+        <translation>mpirun 无法连到 &quot;%1&quot;：请用主机名或 IPv4 地址注册这台 Spark。</translation>
+    </message>
+    <message>
+        <source>The NCCL test cannot run: %1&apos;s home directory is not usable.</source>
+        <translation>NCCL 测试无法运行：%1 的主目录不可用。</translation>
+    </message>
+    <message>
+        <source>The NCCL test cannot run: the setting %1 is not valid.</source>
+        <translation>NCCL 测试无法运行：设置 %1 无效。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::NcclTestRunner</name>
+    <message>
+        <source>The NCCL test needs at least two Sparks.</source>
+        <translation>NCCL 测试至少需要两台 Spark。</translation>
+    </message>
+    <message>
+        <source>Checking CUDA, Open MPI, NCCL and nccl-tests on every Spark…</source>
+        <translation>正在检查每台 Spark 上的 CUDA、Open MPI、NCCL 和 nccl-tests…</translation>
+    </message>
+    <message>
+        <source>The NCCL test was cancelled.</source>
+        <translation>NCCL 测试已取消。</translation>
+    </message>
+    <message>
+        <source>Running %1 on %2 Sparks from %3…</source>
+        <translation>正在从 %3 在 %2 台 Spark 上运行 %1…</translation>
+    </message>
+    <message>
+        <source>The NCCL test was cancelled; nothing of it runs on the Sparks any more.</source>
+        <translation>NCCL 测试已取消；Spark 上已没有它的任何进程在运行。</translation>
+    </message>
+    <message>
+        <source>mpirun ended with exit code %1</source>
+        <translation>mpirun 以退出码 %1 结束</translation>
+    </message>
+</context>
+<context>
+    <name>spark::NcclVerdict</name>
+    <message>
+        <source>%1 GB/s (%2 Gb/s)</source>
+        <translation>%1 GB/s（%2 Gb/s）</translation>
+    </message>
+    <message>
+        <source>it printed no result</source>
+        <translation>它没有输出任何结果</translation>
+    </message>
+    <message>
+        <source>The NCCL test did not finish (%1). Check that every Spark reaches the others over SSH and has the same NCCL build, then run it again.</source>
+        <translation>NCCL 测试没有完成（%1）。请检查每台 Spark 都能通过 SSH 连到其他 Spark，并且 NCCL 构建相同，然后再运行一次。</translation>
+    </message>
+    <message>
+        <source>NCCL delivered wrong data: the collective&apos;s results did not check out. Run the test again; if it repeats, save a report for support.</source>
+        <translation>NCCL 传出了错误的数据：集合通信的结果校验未通过。请再运行一次测试；如果再次出现，请保存一份报告交给技术支持。</translation>
+    </message>
+    <message>
+        <source>The Sparks have different NCCL builds (%1): build the same release on every Spark (NVIDIA&apos;s playbook uses v2.28.9-1), then run the test again.</source>
+        <translation>这些 Spark 的 NCCL 构建不同（%1）：请在每台 Spark 上构建同一版本（NVIDIA 手册使用 v2.28.9-1），然后再运行一次测试。</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth %1 at %2</source>
+        <translation>%2 时总线带宽为 %1</translation>
+    </message>
+    <message>
+        <source>%1: at or above NVIDIA&apos;s bar of %2 for %3.</source>
+        <translation>%1：达到或超过 NVIDIA 对%3的标准 %2。</translation>
+    </message>
+    <message>
+        <source>%1, below NVIDIA&apos;s bar of %2 for %3</source>
+        <translation>%1，低于 NVIDIA 对%3的标准 %2</translation>
+    </message>
+    <message>
+        <source>%1: NCCL fell back to TCP sockets instead of RoCE. Check that every CX-7 port has its address (run &quot;sparkctl cluster verify&quot;) and that NCCL_IB_HCA names the four RoCE devices.</source>
+        <translation>%1：NCCL 退回到了 TCP 套接字，而没有使用 RoCE。请检查每个 CX-7 端口都有地址（运行 &quot;sparkctl cluster verify&quot;），并且 NCCL_IB_HCA 列出了四个 RoCE 设备。</translation>
+    </message>
+    <message>
+        <source>%1: about half of what the cables carry, because NCCL uses one of a port&apos;s two HCAs where a twin has no address (%2). Apply the cluster&apos;s plan again so that both twins of every cabled port are addressed.</source>
+        <translation>%1：只有线缆能承载的一半左右，因为在某个孪生接口没有地址的地方（%2），NCCL 只用了该端口两个 HCA 中的一个。请再次应用集群的规划，让每个接了线的端口的两个孪生接口都有地址。</translation>
+    </message>
+    <message>
+        <source>%1: the Sparks do not share a RoCE v2 GID index (%2), so NCCL may pick one that is not RoCE v2. Apply the cluster&apos;s plan again, then run the test again.</source>
+        <translation>%1：这些 Spark 没有共同的 RoCE v2 GID 索引（%2），因此 NCCL 可能选中一个不是 RoCE v2 的索引。请再次应用集群的规划，然后再运行一次测试。</translation>
+    </message>
+    <message>
+        <source>%1. Run the link test to find the slow cable, reseat it, and run the NCCL test again.</source>
+        <translation>%1。请运行链路测试找出较慢的线缆，重新插好，然后再运行一次 NCCL 测试。</translation>
     </message>
 </context>
 <context>
@@ -5306,6 +5488,77 @@ CX-7 MAC：  %9
     <message>
         <source>no devices yet; add one with &quot;sparkctl device add&quot;.</source>
         <translation>还没有设备；请用“sparkctl device add”添加。</translation>
+    </message>
+</context>
+<context>
+    <name>sparkctl::NcclTest</name>
+    <message>
+        <source>--collective must be all_gather or all_reduce.</source>
+        <translation>--collective 必须是 all_gather 或 all_reduce。</translation>
+    </message>
+    <message>
+        <source>--min-bytes and --max-bytes take a size in bytes, or with K, M or G (16G).</source>
+        <translation>--min-bytes 和 --max-bytes 接受以字节为单位的大小，或带 K、M、G 的大小（16G）。</translation>
+    </message>
+    <message>
+        <source>--iterations, --warmup and --step-factor take a whole number.</source>
+        <translation>--iterations、--warmup 和 --step-factor 接受整数。</translation>
+    </message>
+    <message>
+        <source>%1 has no NCCL test runs yet: &apos;sparkctl nccl-test --cluster %1&apos; runs one.
+</source>
+        <translation>%1 还没有运行过 NCCL 测试：&apos;sparkctl nccl-test --cluster %1&apos; 可以运行一次。
+</translation>
+    </message>
+    <message>
+        <source>  %1: bus bandwidth %2
+</source>
+        <translation>  %1：总线带宽 %2
+</translation>
+    </message>
+    <message>
+        <source>Run NVIDIA&apos;s NCCL test across the cluster and judge it (--json for JSON lines)</source>
+        <translation>在整个集群上运行 NVIDIA 的 NCCL 测试并给出结论（--json 输出 JSON 行）</translation>
+    </message>
+    <message>
+        <source>Check that every Spark has CUDA, Open MPI, an NCCL build and nccl-tests, then run nccl-tests&apos; all_gather_perf (or all_reduce_perf) with mpirun from the first Spark, over the node-to-node SSH the set-up installed and with the settings of the NCCL export, and judge the bus bandwidth against NVIDIA&apos;s bar. Exit code 0 when it passes, 1 otherwise.</source>
+        <translation>检查每台 Spark 都有 CUDA、Open MPI、NCCL 构建和 nccl-tests，然后从第一台 Spark 用 mpirun 运行 nccl-tests 的 all_gather_perf（或 all_reduce_perf），使用设置时安装的节点间 SSH 和 NCCL 导出文件中的设置，并按 NVIDIA 的标准评判总线带宽。通过时退出码为 0，否则为 1。</translation>
+    </message>
+    <message>
+        <source>all_gather (NVIDIA&apos;s test, the default) or all_reduce.</source>
+        <translation>all_gather（NVIDIA 的测试，默认）或 all_reduce。</translation>
+    </message>
+    <message>
+        <source>The smallest message size (default 16G, NVIDIA&apos;s).</source>
+        <translation>最小消息大小（默认 16G，与 NVIDIA 相同）。</translation>
+    </message>
+    <message>
+        <source>The largest message size (default 16G).</source>
+        <translation>最大消息大小（默认 16G）。</translation>
+    </message>
+    <message>
+        <source>Each size is this many times the one before (default 2).</source>
+        <translation>每个大小是前一个的多少倍（默认 2）。</translation>
+    </message>
+    <message>
+        <source>Timed iterations per size (default 20).</source>
+        <translation>每个大小计时的迭代次数（默认 20）。</translation>
+    </message>
+    <message>
+        <source>Warm-up iterations per size (default 5).</source>
+        <translation>每个大小的预热迭代次数（默认 5）。</translation>
+    </message>
+    <message>
+        <source>8 MiB to 1 GiB, 5 iterations: a quick check instead of NVIDIA&apos;s 16 GiB run.</source>
+        <translation>8 MiB 到 1 GiB，5 次迭代：快速检查，代替 NVIDIA 的 16 GiB 运行。</translation>
+    </message>
+    <message>
+        <source>Each size as a JSON line as it is measured, then the run.</source>
+        <translation>每测完一个大小输出一行 JSON，最后输出整次运行。</translation>
+    </message>
+    <message>
+        <source>List the cluster&apos;s earlier NCCL test runs instead of running one.</source>
+        <translation>列出该集群以前的 NCCL 测试运行，而不是运行新的测试。</translation>
     </message>
 </context>
 <context>

@@ -21,7 +21,7 @@ bool isValidMpiHost(const QString &host)
 
 bool isValidVariable(const EnvironmentVariable &variable)
 {
-    static const QRegularExpression name(QStringLiteral("^[A-Z_][A-Z0-9_]*$"));
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
     static const QRegularExpression value(QStringLiteral("^[A-Za-z0-9_.,:/=+-]*$"));
     return name.match(variable.name).hasMatch() && value.match(variable.value).hasMatch();
 }

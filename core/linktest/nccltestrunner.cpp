@@ -84,18 +84,19 @@ void cleanUp(SshSession *session, const QString &tag)
     }
 }
 
-// mpirun ends its ranks when it is stopped; a rank whose node lost mpirun's
-// connection is stopped here (only the nccl-tests programs of this user).
+// mpirun ends its ranks when it is stopped in time; what a stopped mpirun
+// left (its ssh to a node, that node's orted, a rank) is stopped here: only
+// this user's nccl-tests programs and Open MPI daemons.
 void stopStrayRanks(const QList<NcclTestNode> &nodes)
 {
+    static const QByteArray script = QByteArrayLiteral(
+        "p='/nccl-tests/build/all_(gather|reduce)_perf|orted -mca ess'\n"
+        "pkill -TERM -u \"$(id -u)\" -f \"$p\" 2>/dev/null\n"
+        "for i in 1 2 3 4 5 6 7 8 9 10; do pgrep -u \"$(id -u)\" -f \"$p\" >/dev/null || break; sleep 0.2; done\n"
+        "pkill -KILL -u \"$(id -u)\" -f \"$p\" 2>/dev/null; true\n");
     QList<QFuture<Expected<ExecResult>>> stops;
     for (const NcclTestNode &node : nodes)
-        stops << node.session->exec(shell,
-                                    QByteArrayLiteral("pkill -TERM -u \"$(id -u)\" -f '/nccl-tests/build/all_(gather|reduce)_perf' "
-                                                      "2>/dev/null; sleep 0.5\n"
-                                                      "pkill -KILL -u \"$(id -u)\" -f '/nccl-tests/build/all_(gather|reduce)_perf' "
-                                                      "2>/dev/null; true\n"),
-                                    cleanupTimeoutMs);
+        stops << node.session->exec(shell, script, cleanupTimeoutMs);
     for (auto &stop : stops)
         stop.waitForFinished();
 }

@@ -89,7 +89,7 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("expected");
         const QStringList top{QStringLiteral("check"), QStringLiteral("cluster"), QStringLiteral("completion"),
                               QStringLiteral("connect"), QStringLiteral("device"), QStringLiteral("linktest"),
-                              QStringLiteral("monitor"), QStringLiteral("open"), QStringLiteral("probe"),
+                              QStringLiteral("monitor"), QStringLiteral("nccl-test"), QStringLiteral("open"), QStringLiteral("probe"),
                               QStringLiteral("report"), QStringLiteral("tunnel"), QStringLiteral("update")};
         QTest::newRow("commands") << QStringList{QString()} << top;
         QTest::newRow("a command's start") << QStringList{QStringLiteral("c")}

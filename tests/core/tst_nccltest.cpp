@@ -238,7 +238,7 @@ private Q_SLOTS:
         const auto variables = NcclTestPlan::runVariables(NcclEnvironment::variables(ClusterLayout::Ring3, 3), readyNode(QStringLiteral("spark-1")));
         const auto command = NcclTestPlan::mpirunCommand(request, strings({"10.0.0.11", "spark-2.local", "10.0.0.13"}), variables,
                                                          readyNode(QStringLiteral("spark-1")));
-        QVERIFY(command);
+        QVERIFY2(command, qPrintable(command ? QString() : command.error().message));
         const QString joined = command->join(QLatin1Char(' '));
         QVERIFY2(joined.startsWith(QLatin1String("mpirun -np 3 -H 10.0.0.11:1,spark-2.local:1,10.0.0.13:1 --mca plm_rsh_agent ")), qPrintable(joined));
         QVERIFY(command->contains(QLatin1String("ssh -o BatchMode=yes")));

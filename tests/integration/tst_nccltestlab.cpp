@@ -142,7 +142,7 @@ private Q_SLOTS:
                                         .arg(m_lab.nodeNames().at(1))
                                         .toUtf8();
         QVERIFY2(run.err.contains(sentence), run.err.constData());
-        QVERIFY(!run.err.contains(m_lab.nodeNames().at(0).toUtf8() + " has no"));
+        QVERIFY(!run.err.contains(QByteArray(m_lab.nodeNames().at(0).toUtf8() + " has no")));
     }
 
     void ctrlCLeavesNothingOnTheSparks()
