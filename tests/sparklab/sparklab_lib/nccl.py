@@ -8,9 +8,9 @@ A PC has no GB10, no CUDA and no NCCL. Each node gets, as the playbook leaves a 
   ~/nccl/build/lib/libnccl.so.X.Y.Z (+ libnccl.so.2, libnccl.so)   a tiny real shared
       library built here from a one-line stand-in source; it answers ncclGetVersion
   ~/nccl-tests/build/all_gather_perf, all_reduce_perf   node-tools/nccl-tests-standin.c
-      built with the host's mpicc (libopenmpi-dev): Open MPI's collective over TCP on
-      the CX-7 netdevs behind NCCL_IB_HCA (real traffic on the shaped cables), printed
-      in nccl-tests' format
+      built with the host's mpicc (libopenmpi-dev): MPI bootstraps the ranks, the
+      collective is NCCL's ring over the stand-in's own TCP connection per CX-7 netdev
+      behind NCCL_IB_HCA (real traffic on the shaped cables), printed in nccl-tests' format
 Everything is built once per lab into /run/sparklab/<lab>/nccl-standin, never into the
 host's system directories; mpirun itself is the host's real Open MPI.
 """
@@ -121,7 +121,8 @@ def build(lab):
         print("sparklab: no mpicc on this machine (Debian package libopenmpi-dev): the nodes "
               "get no ~/nccl-tests", file=sys.stderr)
         return False
-    result = subprocess.run(["mpicc", "-O2", "-o", perf_binary(lab), SOURCE, "-ldl"],
+    result = subprocess.run(["mpicc", "-O2", "-pthread", "-o", perf_binary(lab), SOURCE,
+                             "-ldl"],
                             text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if result.returncode != 0:
         print(f"sparklab: building the nccl-tests stand-in failed:\n{result.stdout}",
