@@ -67,6 +67,7 @@ QJsonObject NcclTestRun::toJson() const
         {QStringLiteral("mpirunMs"), double(mpirunMs)},
         {QStringLiteral("scale"), scale},
         {QStringLiteral("nodes"), strings(nodes)},
+        {QStringLiteral("mpirun"), strings(mpirun)},
         {QStringLiteral("ncclVersions"), strings(ncclVersions)},
         {QStringLiteral("rows"), rowArray},
         {QStringLiteral("network"), network},
@@ -101,6 +102,7 @@ std::optional<NcclTestRun> NcclTestRun::fromJson(const QJsonObject &object)
     run.mpirunMs = qint64(object.value(QStringLiteral("mpirunMs")).toDouble());
     run.scale = object.value(QStringLiteral("scale")).toDouble(1.0);
     run.nodes = strings(object.value(QStringLiteral("nodes")));
+    run.mpirun = strings(object.value(QStringLiteral("mpirun")));
     run.ncclVersions = strings(object.value(QStringLiteral("ncclVersions")));
     for (const auto &value : object.value(QStringLiteral("rows")).toArray()) {
         const QJsonObject row = value.toObject();

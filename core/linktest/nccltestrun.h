@@ -30,6 +30,7 @@ struct NcclTestRun
     qint64 mpirunMs = 0;  // mpirun alone
     double scale = 1.0;   // the nodes' rate scale (sparklab's; 1 on a real Spark)
     QStringList nodes;    // in rank order
+    QStringList mpirun;   // the command line the first node ran (to run it again by hand)
     QStringList ncclVersions; // "spark-1 2.28.9"
     QList<NcclSizeRow> rows;
     std::optional<double> averageBusbwGBps;

@@ -174,6 +174,7 @@ Expected<NcclTestRun> NcclTestRunner::runBlocking(const NcclTestJob &job)
     const auto command = NcclTestPlan::mpirunCommand(job.request, hosts, variables, readiness.first());
     if (!command)
         return command.error();
+    run.mpirun = *command;
     const QString tag = LinkTestScripts::newTag();
     const auto script = LinkTestScripts::parallel(tag, {{0, *command}});
     if (!script)
