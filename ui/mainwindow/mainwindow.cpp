@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/mainwindow/mainwindow.h"
 
+#include "core/cluster/clustersessions.h"
 #include "core/common/whenready.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
@@ -8,6 +9,7 @@
 #include "core/devices/nodeprober.h"
 #include "core/health/clusterwatch.h"
 #include "core/health/healthsession.h"
+#include "core/topology/cablingplanner.h"
 #include "core/topology/clusterstore.h"
 #include "ui/about/aboutdialog.h"
 #include "ui/devices/adddevicedialog.h"
@@ -17,6 +19,7 @@
 #include "ui/devices/updatedialog.h"
 #include "ui/health/healthdashboard.h"
 #include "ui/mainwindow/emptystatewidget.h"
+#include "ui/nccl/nccltestwindow.h"
 #include "ui/wizard/setupwizard.h"
 
 #include <QAction>
@@ -120,6 +123,11 @@ void MainWindow::createActions()
     m_healthAction->setToolTip(tr("Watch the links of the cluster you set up: rates, errors and alerts."));
     connect(m_healthAction, &QAction::triggered, this, [this] { openHealthDashboard(); });
 
+    m_ncclAction = new QAction(QIcon::fromTheme(QStringLiteral("utilities-system-monitor")), tr("Run the &NCCL test…"), this);
+    m_ncclAction->setObjectName(QStringLiteral("actionNcclTest"));
+    m_ncclAction->setToolTip(tr("Run NVIDIA's NCCL test across the cluster you set up and judge its bus bandwidth."));
+    connect(m_ncclAction, &QAction::triggered, this, [this] { openNcclTest(); });
+
     auto *quit = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
     quit->setObjectName(QStringLiteral("actionQuit"));
     quit->setShortcut(QKeySequence::Quit);
@@ -133,6 +141,7 @@ void MainWindow::createActions()
     fileMenu->addAction(addDevice);
     fileMenu->addAction(setUpCluster);
     fileMenu->addAction(m_healthAction);
+    fileMenu->addAction(m_ncclAction);
     fileMenu->addSeparator();
     fileMenu->addAction(quit);
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
@@ -152,7 +161,9 @@ void MainWindow::reloadDevices()
     if (m_healthAction) {
         // Only a cluster that was set up can be watched.
         ClusterStore clusters;
-        m_healthAction->setEnabled(clusters.load() && !clusters.clusters().isEmpty());
+        const bool anyCluster = clusters.load() && !clusters.clusters().isEmpty();
+        m_healthAction->setEnabled(anyCluster);
+        m_ncclAction->setEnabled(anyCluster);
     }
     if (const auto loaded = m_registry.load(); !loaded)
         statusBar()->showMessage(loaded.error().message);
@@ -288,6 +299,51 @@ void MainWindow::openHealthDashboard(const QString &clusterName)
     });
     m_health = dashboard;
     dashboard->show();
+}
+
+void MainWindow::openNcclTest(const QString &clusterName)
+{
+    ClusterStore clusters;
+    Expected<ClusterDefinition> cluster = Error();
+    if (const auto loaded = clusters.load(); !loaded)
+        cluster = loaded.error();
+    else
+        cluster = clusters.resolve(clusterName);
+    if (!cluster) {
+        QMessageBox::warning(this, tr("NCCL test"), cluster.error().message);
+        return;
+    }
+    m_ncclWindows.removeIf([](const QPointer<NcclTestWindow> &window) { return window.isNull(); });
+    for (NcclTestWindow *open : std::as_const(m_ncclWindows)) {
+        if (open->cluster() == cluster->name) {
+            open->showNormal();
+            open->raise();
+            open->activateWindow();
+            return;
+        }
+    }
+    auto opened = ClusterSessions::open(*cluster, m_registry);
+    if (!opened) {
+        QMessageBox::warning(this, tr("NCCL test"), opened.error().message);
+        return;
+    }
+    // The window's runs share the cluster's sessions; a run still going when
+    // the window closes keeps them until it has stopped.
+    std::shared_ptr<ClusterSessions> sessions(std::move(*opened));
+    const auto jobs = [sessions](const NcclTestRequest &request) -> Expected<NcclTestJob> {
+        const ClusterDefinition &definition = sessions->cluster();
+        const auto cabling = CablingPlanner::plan(definition.layout, definition.devices, definition.port);
+        if (!cabling)
+            return cabling.error();
+        NcclTestJob job{definition.name, *cabling, {}, request};
+        for (const Device &device : sessions->devices())
+            job.nodes.append({device.name, device.host, sessions->session(device)});
+        return job;
+    };
+    auto *window = new NcclTestWindow(cluster->name, jobs, NcclTestHistory::defaultFilePath(), this);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    m_ncclWindows.append(window);
+    window->show();
 }
 
 void MainWindow::showHealthNotice(const HealthNotice &notice)

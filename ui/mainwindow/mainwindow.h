@@ -23,6 +23,7 @@ namespace spark::ui {
 class DeviceListModel;
 class DeviceDetailPanel;
 class HealthDashboard;
+class NcclTestWindow;
 
 // The device list, and the entry points to everything else.
 class MainWindow final : public QMainWindow
@@ -56,6 +57,8 @@ public Q_SLOTS:
     void openSupportReport(const spark::Device &device);
     // The link-health window of `cluster`; empty: the default cluster (the one set up last).
     void openHealthDashboard(const QString &cluster = QString());
+    // The NCCL test window of `cluster`; empty: the default cluster (the one set up last).
+    void openNcclTest(const QString &cluster = QString());
     // The link-health window of the notice's cluster, on its cable (or Spark).
     void showHealthNotice(const spark::HealthNotice &notice);
 
@@ -84,6 +87,8 @@ private:
     SecretStore *m_secrets = nullptr;
     QAction *m_healthAction = nullptr;
     QPointer<HealthDashboard> m_health;
+    QAction *m_ncclAction = nullptr;
+    QList<QPointer<NcclTestWindow>> m_ncclWindows; // one per cluster
     ClusterWatch *m_watch = nullptr;
     std::unique_ptr<ClusterWatch> m_ownWatch;
 };

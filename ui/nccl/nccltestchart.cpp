@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+#include "ui/nccl/nccltestchart.h"
+
+#include "core/linktest/nccltestverdict.h"
+
+#include <QCategoryAxis>
+#include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPen>
+#include <QResizeEvent>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace spark::ui {
+
+namespace {
+
+double position(qint64 bytes)
+{
+    return std::log2(double(std::max<qint64>(bytes, 1)));
+}
+
+// A fixed hue that reads on light and dark backgrounds alike (the link test's twin 0).
+const QColor measuredColor(0x3b, 0x82, 0xf6);
+
+} // namespace
+
+NcclTestChart::NcclTestChart(QWidget *parent)
+    : ThemedChartView(parent)
+    , m_sizes(new QCategoryAxis(this))
+    , m_rate(new QValueAxis(this))
+    , m_busbw(new QLineSeries(this))
+    , m_barLine(new QLineSeries(this))
+{
+    setObjectName(QStringLiteral("ncclChart"));
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(280, 200);
+    QChart *chart = this->chart();
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+
+    m_sizes->setTitleText(tr("Message size"));
+    m_sizes->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    m_rate->setTitleText(tr("Bus bandwidth (GB/s)"));
+    m_rate->setLabelFormat(QStringLiteral("%.3g"));
+    chart->addAxis(m_sizes, Qt::AlignBottom);
+    chart->addAxis(m_rate, Qt::AlignLeft);
+
+    m_busbw->setName(tr("Bus bandwidth"));
+    m_busbw->setPointsVisible(true);
+    m_barLine->setObjectName(QStringLiteral("ncclBarLine"));
+    for (QLineSeries *series : {m_busbw, m_barLine}) {
+        chart->addSeries(series);
+        series->attachAxis(m_sizes);
+        series->attachAxis(m_rate);
+    }
+    setThemedAxes({m_sizes, m_rate});
+    clear(8LL << 20, 1LL << 30);
+    applyPalette();
+}
+
+void NcclTestChart::clear(qint64 minBytes, qint64 maxBytes)
+{
+    m_minBytes = std::max<qint64>(1, std::min(minBytes, maxBytes));
+    m_maxBytes = std::max<qint64>(1, std::max(minBytes, maxBytes));
+    m_rowBytes.clear();
+    m_busbw->clear();
+    m_highest = 0;
+    updateAxes();
+}
+
+void NcclTestChart::addRow(const NcclSizeRow &row)
+{
+    m_busbw->append(position(row.bytes), row.busbwGBps());
+    m_highest = std::max(m_highest, row.busbwGBps());
+    if (!m_rowBytes.contains(row.bytes))
+        m_rowBytes.append(row.bytes);
+    if (row.bytes < m_minBytes || row.bytes > m_maxBytes) {
+        m_minBytes = std::min(m_minBytes, row.bytes);
+        m_maxBytes = std::max(m_maxBytes, row.bytes);
+    }
+    updateAxes();
+}
+
+void NcclTestChart::setBar(std::optional<double> gigabytesPerSecond)
+{
+    m_bar = gigabytesPerSecond;
+    updateAxes();
+}
+
+int NcclTestChart::pointCount() const
+{
+    return int(m_busbw->count());
+}
+
+void NcclTestChart::updateAxes()
+{
+    double left = position(m_minBytes) - 0.5;
+    double right = position(m_maxBytes) + 0.5;
+    if (right - left < 2) {
+        left -= 0.5;
+        right += 0.5;
+    }
+    m_sizes->setRange(left, right);
+    updateSizeLabels();
+
+    m_barLine->clear();
+    if (m_bar) {
+        m_barLine->append(left, *m_bar);
+        m_barLine->append(right, *m_bar);
+        m_barLine->setName(tr("NVIDIA's bar: %1").arg(NcclVerdict::formatBandwidth(*m_bar)));
+    }
+    m_barLine->setVisible(m_bar.has_value());
+    const double top = std::max({m_bar.value_or(0) * 1.15, m_highest * 1.15, 0.001});
+    m_rate->setRange(0, top);
+    m_rate->applyNiceNumbers();
+}
+
+void NcclTestChart::updateSizeLabels()
+{
+    const QStringList old = m_sizes->categoriesLabels();
+    for (const QString &label : old)
+        m_sizes->remove(label);
+    // Every power of two the run spans, and any measured size between them.
+    QList<qint64> sizes;
+    for (int exponent = int(std::floor(position(m_minBytes))); exponent <= int(std::ceil(position(m_maxBytes))); ++exponent) {
+        const qint64 bytes = qint64(1) << exponent;
+        if (bytes >= m_minBytes && bytes <= m_maxBytes)
+            sizes.append(bytes);
+    }
+    for (qint64 bytes : std::as_const(m_rowBytes)) {
+        if (!sizes.contains(bytes))
+            sizes.append(bytes);
+    }
+    std::sort(sizes.begin(), sizes.end());
+    // As many labels as fit: about 64 px each ("512 MiB" and a gap).
+    const int room = std::max(2, (width() - 80) / 64);
+    const qsizetype step = std::max<qsizetype>(1, (sizes.size() + room - 1) / room);
+    m_sizes->setStartValue(m_sizes->min());
+    for (qsizetype i = 0; i < sizes.size(); i += step)
+        m_sizes->append(NcclVerdict::formatBytes(sizes.at(i)), position(sizes.at(i)));
+}
+
+void NcclTestChart::resizeEvent(QResizeEvent *event)
+{
+    ThemedChartView::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width())
+        updateSizeLabels();
+}
+
+void NcclTestChart::applySeriesPalette()
+{
+    m_busbw->setPen(QPen(measuredColor, 2.5));
+    m_busbw->setBrush(measuredColor);
+    m_barLine->setPen(QPen(palette().text().color(), 1.5, Qt::DashLine));
+}
+
+} // namespace spark::ui
