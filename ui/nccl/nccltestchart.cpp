@@ -5,9 +5,11 @@
 
 #include <QCategoryAxis>
 #include <QChart>
+#include <QFontMetrics>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPen>
 #include <QResizeEvent>
 #include <QValueAxis>
@@ -59,6 +61,8 @@ NcclTestChart::NcclTestChart(QWidget *parent)
         series->attachAxis(m_rate);
     }
     setThemedAxes({m_sizes, m_rate});
+    // The size labels follow the room the plot has (it changes with the legend and the rate labels).
+    connect(chart, &QChart::plotAreaChanged, this, [this] { updateSizeLabels(); });
     clear(8LL << 20, 1LL << 30);
     applyPalette();
 }
@@ -112,19 +116,28 @@ void NcclTestChart::updateAxes()
     if (m_bar) {
         m_barLine->append(left, *m_bar);
         m_barLine->append(right, *m_bar);
-        m_barLine->setName(tr("NVIDIA's bar: %1").arg(NcclVerdict::formatBandwidth(*m_bar)));
+        m_barLine->setName(tr("NVIDIA's bar: %1 GB/s").arg(QLocale().toString(*m_bar, 'g', 3)));
     }
     m_barLine->setVisible(m_bar.has_value());
     const double top = std::max({m_bar.value_or(0) * 1.15, m_highest * 1.15, 0.001});
-    m_rate->setRange(0, top);
-    m_rate->applyNiceNumbers();
+    // Four or five gridlines on round numbers (1, 2, 2.5 or 5 times a power of ten).
+    const double rough = top / 4;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
+    double step = magnitude * 10;
+    for (double nice : {1.0, 2.0, 2.5, 5.0}) {
+        if (nice * magnitude >= rough) {
+            step = nice * magnitude;
+            break;
+        }
+    }
+    const int ticks = int(std::ceil(top / step - 1e-9));
+    m_rate->setRange(0, ticks * step);
+    m_rate->setTickCount(ticks + 1);
 }
 
 void NcclTestChart::updateSizeLabels()
 {
     const QStringList old = m_sizes->categoriesLabels();
-    for (const QString &label : old)
-        m_sizes->remove(label);
     // Every power of two the run spans, and any measured size between them.
     QList<qint64> sizes;
     for (int exponent = int(std::floor(position(m_minBytes))); exponent <= int(std::ceil(position(m_maxBytes))); ++exponent) {
@@ -137,9 +150,18 @@ void NcclTestChart::updateSizeLabels()
             sizes.append(bytes);
     }
     std::sort(sizes.begin(), sizes.end());
-    // As many labels as fit: about 64 px each ("512 MiB" and a gap).
-    const int room = std::max(2, (width() - 80) / 64);
-    const qsizetype step = std::max<qsizetype>(1, (sizes.size() + room - 1) / room);
+    // Every step-th power of two, so that labels as wide as "512 MiB" and a gap fit.
+    const double plot = chart()->plotArea().width() > 0 ? chart()->plotArea().width() : width() - 80.0;
+    const double perDoubling = plot / std::max(1.0, m_sizes->max() - m_sizes->min());
+    const int labelWidth = QFontMetrics(m_sizes->labelsFont()).horizontalAdvance(QStringLiteral("512 MiB")) + 14;
+    const qsizetype step = std::max<qsizetype>(1, qsizetype(std::ceil(labelWidth / std::max(1.0, perDoubling))));
+    QStringList wanted;
+    for (qsizetype i = 0; i < sizes.size(); i += step)
+        wanted.append(NcclVerdict::formatBytes(sizes.at(i)));
+    if (wanted == old && m_sizes->startValue() == m_sizes->min())
+        return; // as it is: no relayout, no loop through plotAreaChanged
+    for (const QString &label : old)
+        m_sizes->remove(label);
     m_sizes->setStartValue(m_sizes->min());
     for (qsizetype i = 0; i < sizes.size(); i += step)
         m_sizes->append(NcclVerdict::formatBytes(sizes.at(i)), position(sizes.at(i)));
@@ -148,6 +170,8 @@ void NcclTestChart::updateSizeLabels()
 void NcclTestChart::resizeEvent(QResizeEvent *event)
 {
     ThemedChartView::resizeEvent(event);
+    // Two short entries: below the plot even when narrow, where they are not cut.
+    chart()->legend()->setAlignment(Qt::AlignBottom);
     if (event->size().width() != event->oldSize().width())
         updateSizeLabels();
 }

@@ -106,7 +106,8 @@ NcclTestWindow::NcclTestWindow(const QString &cluster, JobSource jobs, const QSt
 
     m_table->setObjectName(QStringLiteral("ncclRows"));
     m_table->setHorizontalHeaderLabels({tr("Size"), tr("Bus bandwidth"), tr("Algorithm bandwidth"), tr("Time"), tr("Wrong")});
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
@@ -117,6 +118,8 @@ NcclTestWindow::NcclTestWindow(const QString &cluster, JobSource jobs, const QSt
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_historyList->setObjectName(QStringLiteral("ncclHistory"));
+    m_historyList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_historyList->setTextElideMode(Qt::ElideRight);
     connect(m_historyList, &QListWidget::currentRowChanged, this, &NcclTestWindow::showHistoryRow);
     auto *historyPane = new QWidget(this);
     auto *historyLayout = new QVBoxLayout(historyPane);
@@ -125,6 +128,7 @@ NcclTestWindow::NcclTestWindow(const QString &cluster, JobSource jobs, const QSt
     historyTitle->setBuddy(m_historyList);
     historyLayout->addWidget(historyTitle);
     historyLayout->addWidget(m_historyList);
+    historyLayout->addWidget(m_export);
 
     auto *results = new QSplitter(Qt::Vertical, this);
     results->setChildrenCollapsible(false);
@@ -132,6 +136,7 @@ NcclTestWindow::NcclTestWindow(const QString &cluster, JobSource jobs, const QSt
     results->addWidget(m_table);
     results->setStretchFactor(0, 3);
     results->setStretchFactor(1, 1);
+    results->setSizes({380, 170});
     auto *panes = new QSplitter(Qt::Horizontal, this);
     panes->setObjectName(QStringLiteral("ncclPanes"));
     panes->setChildrenCollapsible(false);
@@ -139,7 +144,7 @@ NcclTestWindow::NcclTestWindow(const QString &cluster, JobSource jobs, const QSt
     panes->addWidget(results);
     panes->setStretchFactor(0, 0);
     panes->setStretchFactor(1, 1);
-    panes->setSizes({170, 600});
+    panes->setSizes({180, 700});
 
     auto *controls = new QHBoxLayout;
     auto *collectiveLabel = new QLabel(tr("C&ollective:"), this);
@@ -153,7 +158,6 @@ NcclTestWindow::NcclTestWindow(const QString &cluster, JobSource jobs, const QSt
     controls->addWidget(m_run);
     controls->addWidget(m_cancel);
     controls->addStretch(1);
-    controls->addWidget(m_export);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
@@ -321,10 +325,14 @@ void NcclTestWindow::reloadHistory(int select)
     m_historyList->blockSignals(true);
     m_historyList->clear();
     for (const NcclTestRun &run : std::as_const(m_runs)) {
-        auto *item = new QListWidgetItem(tr("%1  %2  %3")
-                                             .arg(QLocale().toString(run.started.toLocalTime(), QLocale::ShortFormat),
-                                                  NcclTestPlan::collectiveKey(run.request.collective),
-                                                  run.verdict.pass ? tr("pass") : tr("fail")));
+        // Two short lines: when, then what and how fast at the largest size.
+        const QString when = QLocale().toString(run.started.toLocalTime(), QLocale::ShortFormat);
+        const QString what = run.rows.isEmpty()
+            ? tr("%1, %2").arg(NcclTestPlan::collectiveKey(run.request.collective), run.verdict.pass ? tr("pass") : tr("fail"))
+            : tr("%1, %2, %3")
+                  .arg(NcclTestPlan::collectiveKey(run.request.collective), run.verdict.pass ? tr("pass") : tr("fail"),
+                       gigabytes(run.rows.constLast().busbwGBps()));
+        auto *item = new QListWidgetItem(when + QLatin1Char('\n') + what);
         item->setForeground(run.verdict.pass ? passColor : failColor);
         item->setToolTip(run.verdict.sentence);
         m_historyList->addItem(item);
