@@ -5,9 +5,9 @@
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/output.h"
 
+#include "core/cluster/clusteroperations.h"
 #include "core/linktest/nccltesthistory.h"
 #include "core/linktest/nccltestrunner.h"
-#include "core/topology/cablingplanner.h"
 #include "core/topology/clusterstore.h"
 
 #include <QCommandLineParser>
@@ -133,7 +133,7 @@ void printAsItHappens(NcclTestRunner &runner, bool asJson, bool verbose)
             printJsonLine({{QStringLiteral("type"), QStringLiteral("size")},
                            {QStringLiteral("bytes"), double(row.bytes)},
                            {QStringLiteral("busbwGBps"), row.busbwGBps()},
-                           {QStringLiteral("algbwGBps"), std::max(row.outOfPlace.algbwGBps, row.inPlace.algbwGBps)},
+                           {QStringLiteral("algbwGBps"), row.algbwGBps()},
                            {QStringLiteral("timeUs"), row.outOfPlace.timeUs},
                            {QStringLiteral("wrong"), double(row.wrong())}});
         } else if (!Output::quiet()) {
@@ -167,22 +167,16 @@ int runNcclTest(QCommandLineParser &parser)
     const auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
         return Output::failure(context.error());
-    const auto cabling = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
-    if (!cabling)
-        return Output::failure(cabling.error());
-    NcclTestJob job{context->cluster().name, *cabling, {}, request};
-    for (const PrepareTarget &target : context->targets) {
-        const auto device = std::find_if(context->devices().cbegin(), context->devices().cend(),
-                                         [&](const Device &d) { return d.name == target.node; });
-        job.nodes.append({target.node, device != context->devices().cend() ? device->host : QString(), target.session});
-    }
+    const auto job = ClusterOperations::ncclTestJob(*context->nodes, request);
+    if (!job)
+        return Output::failure(job.error());
 
     NcclTestRunner runner;
     printAsItHappens(runner, asJson, Output::verbose());
     g_running = &runner;
     const auto previousInt = std::signal(SIGINT, stopNcclTestOnSignal);
     const auto previousTerm = std::signal(SIGTERM, stopNcclTestOnSignal);
-    const Expected<NcclTestRun> run = runner.runBlocking(job);
+    const Expected<NcclTestRun> run = runner.runBlocking(*job);
     std::signal(SIGINT, previousInt);
     std::signal(SIGTERM, previousTerm);
     g_running = nullptr;

@@ -2,6 +2,7 @@
 #include "core/cluster/clusteroperations.h"
 
 #include "core/cluster/clustersessions.h"
+#include "core/topology/cablingplanner.h"
 #include "core/common/runonthread.h"
 #include "core/linktest/linktestplan.h"
 #include "core/netconfig/nodeapplier.h"
@@ -82,6 +83,18 @@ Expected<LinkTestJob> ClusterOperations::linkTestJob(const QString &cluster, con
     job.links = *links;
     for (const PrepareTarget &node : nodes)
         job.nodes.append(LinkTestNode{node.node, node.session});
+    return job;
+}
+
+Expected<NcclTestJob> ClusterOperations::ncclTestJob(ClusterSessions &sessions, const NcclTestRequest &request)
+{
+    const ClusterDefinition &definition = sessions.cluster();
+    const auto cabling = CablingPlanner::plan(definition.layout, definition.devices, definition.port);
+    if (!cabling)
+        return cabling.error();
+    NcclTestJob job{definition.name, *cabling, {}, request};
+    for (const Device &device : sessions.devices())
+        job.nodes.append({device.name, device.host, sessions.session(device)});
     return job;
 }
 

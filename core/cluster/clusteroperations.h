@@ -5,6 +5,7 @@
 #include "core/devices/device.h"
 #include "core/facts/nodefacts.h"
 #include "core/linktest/linktestrunner.h"
+#include "core/linktest/nccltestrunner.h"
 #include "core/netconfig/addressplan.h"
 #include "core/netconfig/clusterpreparer.h"
 #include "core/netconfig/peertrustrunner.h"
@@ -17,6 +18,8 @@
 #include <functional>
 
 namespace spark {
+
+class ClusterSessions;
 
 class ClusterSessions;
 
@@ -53,6 +56,9 @@ public:
     static Expected<LinkTestJob> linkTestJob(const QString &cluster, const CablingPlan &cabling,
                                              const AddressPlan &addresses, const QList<NodeFacts> &facts,
                                              const QList<PrepareTarget> &nodes);
+    // The NCCL test of a configured cluster: its cabling, and each device in
+    // cluster order with the address the others reach it at and its session.
+    static Expected<NcclTestJob> ncclTestJob(ClusterSessions &sessions, const NcclTestRequest &request);
 };
 
 } // namespace spark

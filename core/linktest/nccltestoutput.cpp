@@ -67,6 +67,11 @@ double NcclSizeRow::busbwGBps() const
     return std::max(outOfPlace.busbwGBps, inPlace.busbwGBps);
 }
 
+double NcclSizeRow::algbwGBps() const
+{
+    return std::max(outOfPlace.algbwGBps, inPlace.algbwGBps);
+}
+
 qint64 NcclSizeRow::wrong() const
 {
     return outOfPlace.wrong.value_or(0) + inPlace.wrong.value_or(0);

@@ -32,6 +32,7 @@ struct NcclSizeRow
     NcclPlacement inPlace;
 
     double busbwGBps() const; // the better of the two placements
+    double algbwGBps() const; // the better of the two placements
     qint64 wrong() const;     // wrong elements over both placements (0 when unchecked)
 
     friend bool operator==(const NcclSizeRow &, const NcclSizeRow &) = default;

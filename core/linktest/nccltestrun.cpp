@@ -81,6 +81,17 @@ QJsonObject NcclTestRun::toJson() const
     return object;
 }
 
+QString NcclTestRun::toCsv() const
+{
+    QString text = QStringLiteral("size,busbw,algbw,time_us,wrong\n");
+    for (const NcclSizeRow &row : rows)
+        text += QStringLiteral("%1,%2,%3,%4,%5\n")
+                    .arg(QString::number(row.bytes), QString::number(row.busbwGBps(), 'g', 6),
+                         QString::number(row.algbwGBps(), 'g', 6), QString::number(row.outOfPlace.timeUs, 'g', 8),
+                         QString::number(row.wrong()));
+    return text;
+}
+
 std::optional<NcclTestRun> NcclTestRun::fromJson(const QJsonObject &object)
 {
     NcclTestRun run;

@@ -40,6 +40,8 @@ struct NcclTestRun
     NcclVerdict verdict;
 
     QJsonObject toJson() const;
+    // size,busbw,algbw,time_us,wrong: a line per size, bytes and GB/s, C locale.
+    QString toCsv() const;
     static std::optional<NcclTestRun> fromJson(const QJsonObject &object);
 };
 

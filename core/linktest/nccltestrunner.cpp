@@ -133,6 +133,12 @@ Expected<NcclTestRun> NcclTestRunner::runBlocking(const NcclTestJob &job)
     QList<QFuture<Expected<NodeCheck>>> pending;
     for (const NcclTestNode &node : job.nodes)
         pending << runOnThread([node, this] { return checkNode(node, m_cancelled); });
+    // The RoCE v2 GID index, as the exports read it (without it NCCL chooses by
+    // itself), read meanwhile: each node's session runs it right after its check.
+    QList<PrepareTarget> targets;
+    for (const NcclTestNode &node : job.nodes)
+        targets << PrepareTarget{node.name, node.session, {}};
+    QFuture<Expected<QList<NodeFacts>>> probing = runOnThread([targets] { return ClusterPreparer::probe(targets); });
     QList<NodeCheck> checks;
     QStringList problems;
     for (auto &future : pending) {
@@ -145,10 +151,12 @@ Expected<NcclTestRun> NcclTestRunner::runBlocking(const NcclTestJob &job)
         problems << NcclPrerequisites::problems(check->readiness);
         checks << *check;
     }
-    if (m_cancelled)
-        return Error(tr("The NCCL test was cancelled."));
-    if (!problems.isEmpty())
+    if (m_cancelled || !problems.isEmpty()) {
+        probing.waitForFinished(); // it uses the sessions
+        if (m_cancelled)
+            return Error(tr("The NCCL test was cancelled."));
         return Error(problems.join(QLatin1Char('\n')), QStringLiteral("NCCL test prerequisites"));
+    }
 
     QList<NcclNodeReadiness> readiness;
     for (const NodeCheck &check : checks) {
@@ -156,12 +164,10 @@ Expected<NcclTestRun> NcclTestRunner::runBlocking(const NcclTestJob &job)
         run.scale = std::min(run.scale, check.facts.rateScale);
     }
     run.ncclVersions = NcclPrerequisites::versions(readiness);
+    Q_EMIT expectationKnown(NcclExpectation{job.cabling.layout, run.scale});
 
-    // The RoCE v2 GID index, as the exports read it: without it NCCL chooses by itself.
-    QList<PrepareTarget> targets;
-    for (const NcclTestNode &node : job.nodes)
-        targets << PrepareTarget{node.name, node.session, {}};
-    const auto facts = ClusterPreparer::probe(targets);
+    probing.waitForFinished();
+    const auto facts = probing.result();
     const auto gid = facts ? NcclEnvironment::commonGidIndex(job.cabling, *facts) : Expected<int>(facts.error());
 
     QStringList hosts;

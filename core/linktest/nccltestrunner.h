@@ -52,6 +52,8 @@ Q_SIGNALS:
     void progress(const QString &sentence);
     void outputLine(const QString &line); // mpirun's, as received
     void rowMeasured(const spark::NcclSizeRow &row);
+    // After the checks: NVIDIA's bar for this cluster at the nodes' rate scale.
+    void expectationKnown(const spark::NcclExpectation &expectation);
 
 private:
     std::atomic<bool> m_cancelled{false};

@@ -9,7 +9,7 @@
 #include "core/devices/nodeprober.h"
 #include "core/health/clusterwatch.h"
 #include "core/health/healthsession.h"
-#include "core/topology/cablingplanner.h"
+#include "core/cluster/clusteroperations.h"
 #include "core/topology/clusterstore.h"
 #include "ui/about/aboutdialog.h"
 #include "ui/devices/adddevicedialog.h"
@@ -330,15 +330,8 @@ void MainWindow::openNcclTest(const QString &clusterName)
     // The window's runs share the cluster's sessions; a run still going when
     // the window closes keeps them until it has stopped.
     std::shared_ptr<ClusterSessions> sessions(std::move(*opened));
-    const auto jobs = [sessions](const NcclTestRequest &request) -> Expected<NcclTestJob> {
-        const ClusterDefinition &definition = sessions->cluster();
-        const auto cabling = CablingPlanner::plan(definition.layout, definition.devices, definition.port);
-        if (!cabling)
-            return cabling.error();
-        NcclTestJob job{definition.name, *cabling, {}, request};
-        for (const Device &device : sessions->devices())
-            job.nodes.append({device.name, device.host, sessions->session(device)});
-        return job;
+    const auto jobs = [sessions](const NcclTestRequest &request) {
+        return ClusterOperations::ncclTestJob(*sessions, request);
     };
     auto *window = new NcclTestWindow(cluster->name, jobs, NcclTestHistory::defaultFilePath(), this);
     window->setAttribute(Qt::WA_DeleteOnClose);

@@ -35,11 +35,6 @@ enum Sizes { QuickSizes, NvidiaSizes };
 const QColor passColor(0x22, 0xa5, 0x5a);
 const QColor failColor(0xe0, 0x3e, 0x3e);
 
-double algbw(const NcclSizeRow &row)
-{
-    return std::max(row.outOfPlace.algbwGBps, row.inPlace.algbwGBps);
-}
-
 QString gigabytes(double value)
 {
     return NcclTestWindow::tr("%1 GB/s").arg(QLocale().toString(value, 'g', 3));
@@ -50,18 +45,6 @@ QString duration(double microseconds)
     if (microseconds >= 10000)
         return NcclTestWindow::tr("%1 ms").arg(QLocale().toString(microseconds / 1000, 'f', 1));
     return NcclTestWindow::tr("%1 µs").arg(QLocale().toString(microseconds, 'f', 0));
-}
-
-// size,busbw,algbw,time_us,wrong: one line a size, bytes and GB/s, C locale.
-QString csv(const NcclTestRun &run)
-{
-    QString text = QStringLiteral("size,busbw,algbw,time_us,wrong\n");
-    for (const NcclSizeRow &row : run.rows)
-        text += QStringLiteral("%1,%2,%3,%4,%5\n")
-                    .arg(QString::number(row.bytes), QString::number(row.busbwGBps(), 'g', 6),
-                         QString::number(algbw(row), 'g', 6), QString::number(row.outOfPlace.timeUs, 'g', 8),
-                         QString::number(row.wrong()));
-    return text;
 }
 
 } // namespace
@@ -215,6 +198,8 @@ void NcclTestWindow::start()
     // The runner's signals come from its own thread.
     connect(m_runner, &NcclTestRunner::progress, this, &NcclTestWindow::setProgress, Qt::QueuedConnection);
     connect(m_runner, &NcclTestRunner::rowMeasured, this, &NcclTestWindow::addRow, Qt::QueuedConnection);
+    connect(m_runner, &NcclTestRunner::expectationKnown, this,
+            [this](const NcclExpectation &expectation) { m_chart->setBar(expectation.barGBps()); }, Qt::QueuedConnection);
     beginRun(asked);
     m_future = m_runner->run(*job);
     NcclTestRunner *runner = m_runner;
@@ -241,7 +226,7 @@ void NcclTestWindow::beginRun(const NcclTestRequest &request)
     m_running = true;
     m_shown.reset();
     m_chart->clear(request.minBytes, request.maxBytes);
-    m_chart->setBar(std::nullopt); // known with the nodes' rate scale, when the run ends
+    m_chart->setBar(std::nullopt); // known with the nodes' rate scale, after the checks
     m_table->setRowCount(0);
     m_historyList->blockSignals(true);
     m_historyList->clearSelection();
@@ -259,7 +244,7 @@ void NcclTestWindow::addRow(const NcclSizeRow &row)
     const int index = m_table->rowCount();
     m_table->insertRow(index);
     const bool unchecked = !row.outOfPlace.wrong && !row.inPlace.wrong;
-    const QStringList cells{NcclVerdict::formatBytes(row.bytes), gigabytes(row.busbwGBps()), gigabytes(algbw(row)),
+    const QStringList cells{NcclVerdict::formatBytes(row.bytes), gigabytes(row.busbwGBps()), gigabytes(row.algbwGBps()),
                             duration(row.outOfPlace.timeUs),
                             unchecked ? tr("not checked") : QLocale().toString(row.wrong())};
     for (int column = 0; column < ColumnCount; ++column) {
@@ -369,7 +354,7 @@ Expected<void> NcclTestWindow::exportRun(const QString &path) const
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return Error(tr("%1 could not be written: %2. Choose another folder.").arg(path, file.errorString()));
-    file.write(asCsv ? csv(*m_shown).toUtf8() : QJsonDocument(m_shown->toJson()).toJson());
+    file.write(asCsv ? m_shown->toCsv().toUtf8() : QJsonDocument(m_shown->toJson()).toJson());
     if (!file.commit())
         return Error(tr("%1 could not be written: %2. Choose another folder.").arg(path, file.errorString()));
     return {};
