@@ -26,28 +26,9 @@
         <source>Open the link-health window of &lt;cluster&gt; at start.</source>
         <translation>启动时打开 &lt;cluster&gt; 的链路健康窗口。</translation>
     </message>
-</context>
-<context>
-    <name>spark</name>
     <message>
-        <source>The NCCL test was cancelled.</source>
-        <translation>NCCL 测试已取消。</translation>
-    </message>
-    <message>
-        <source>%1 on %2</source>
-        <translation>%2 上的 %1</translation>
-    </message>
-    <message>
-        <source>two Sparks on one cable</source>
-        <translation>一根线缆连接的两台 Spark</translation>
-    </message>
-    <message>
-        <source>a ring of three</source>
-        <translation>三台组成的环</translation>
-    </message>
-    <message>
-        <source>Sparks on a switch</source>
-        <translation>接在交换机上的 Spark</translation>
+        <source>Open the NCCL test window of &lt;cluster&gt; at start.</source>
+        <translation>启动时打开 &lt;cluster&gt; 的 NCCL 测试窗口。</translation>
     </message>
 </context>
 <context>
@@ -1529,6 +1510,10 @@
         <source>mpirun ended with exit code %1</source>
         <translation>mpirun 以退出码 %1 结束</translation>
     </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 上的 %1</translation>
+    </message>
 </context>
 <context>
     <name>spark::NcclVerdict</name>
@@ -1579,6 +1564,18 @@
     <message>
         <source>%1. Run the link test to find the slow cable, reseat it, and run the NCCL test again.</source>
         <translation>%1。请运行链路测试找出较慢的线缆，重新插好，然后再运行一次 NCCL 测试。</translation>
+    </message>
+    <message>
+        <source>two Sparks on one cable</source>
+        <translation>一根线缆连接的两台 Spark</translation>
+    </message>
+    <message>
+        <source>a ring of three</source>
+        <translation>三台组成的环</translation>
+    </message>
+    <message>
+        <source>Sparks on a switch</source>
+        <translation>接在交换机上的 Spark</translation>
     </message>
 </context>
 <context>
@@ -4005,6 +4002,220 @@ Fix: %2</source>
     <message>
         <source>Link health</source>
         <translation>链路健康</translation>
+    </message>
+    <message>
+        <source>Run the &amp;NCCL test…</source>
+        <translation>运行 &amp;NCCL 测试…</translation>
+    </message>
+    <message>
+        <source>Run NVIDIA&apos;s NCCL test across the cluster you set up and judge its bus bandwidth.</source>
+        <translation>在你设置好的集群上运行 NVIDIA 的 NCCL 测试，并评判其总线带宽。</translation>
+    </message>
+    <message>
+        <source>NCCL test</source>
+        <translation>NCCL 测试</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::NcclTestChart</name>
+    <message>
+        <source>Message size</source>
+        <translation>消息大小</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth (GB/s)</source>
+        <translation>总线带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth</source>
+        <translation>总线带宽</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s bar: %1 GB/s</source>
+        <translation>NVIDIA 的标准：%1 GB/s</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::NcclTestWindow</name>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>NCCL test — %1</source>
+        <translation>NCCL 测试 — %1</translation>
+    </message>
+    <message>
+        <source>all_gather (NVIDIA&apos;s test)</source>
+        <translation>all_gather（NVIDIA 的测试）</translation>
+    </message>
+    <message>
+        <source>all_reduce</source>
+        <translation>all_reduce</translation>
+    </message>
+    <message>
+        <source>Quick: 8 MiB to 1 GiB</source>
+        <translation>快速：8 MiB 到 1 GiB</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s run: 16 GiB</source>
+        <translation>NVIDIA 的运行：16 GiB</translation>
+    </message>
+    <message>
+        <source>Save the run on show as CSV or JSON, or its chart as PNG.</source>
+        <translation>把显示中的运行保存为 CSV 或 JSON，或把其图表保存为 PNG。</translation>
+    </message>
+    <message>
+        <source>Runs nccl-tests across the Sparks of %1 with mpirun and judges the bus bandwidth against NVIDIA&apos;s bar.</source>
+        <translation>用 mpirun 在 %1 的各台 Spark 上运行 nccl-tests，并按 NVIDIA 的标准评判总线带宽。</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth</source>
+        <translation>总线带宽</translation>
+    </message>
+    <message>
+        <source>Algorithm bandwidth</source>
+        <translation>算法带宽</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Wrong</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Earlier runs</source>
+        <translation>以前的运行</translation>
+    </message>
+    <message>
+        <source>C&amp;ollective:</source>
+        <translation>集合通信(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Sizes:</source>
+        <translation>大小(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>This window has no cluster to test.</source>
+        <translation>此窗口没有可测试的集群。</translation>
+    </message>
+    <message>
+        <source>The NCCL test ended without a result.</source>
+        <translation>NCCL 测试结束了，但没有结果。</translation>
+    </message>
+    <message>
+        <source>Stopping the NCCL test and what it started on the Sparks…</source>
+        <translation>正在停止 NCCL 测试及其在 Spark 上启动的进程…</translation>
+    </message>
+    <message>
+        <source>Checking the Sparks…</source>
+        <translation>正在检查各台 Spark…</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未校验</translation>
+    </message>
+    <message>
+        <source>The NCCL test did not finish.</source>
+        <translation>NCCL 测试没有完成。</translation>
+    </message>
+    <message>
+        <source>Finished in %1 s.</source>
+        <translation>用时 %1 秒完成。</translation>
+    </message>
+    <message>
+        <source>Pass: %1</source>
+        <translation>通过：%1</translation>
+    </message>
+    <message>
+        <source>Fail: %1</source>
+        <translation>未通过：%1</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3</source>
+        <translation>%1，%2，%3</translation>
+    </message>
+    <message>
+        <source>None yet</source>
+        <translation>暂无</translation>
+    </message>
+    <message>
+        <source>&amp;Run again</source>
+        <translation>再次运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>There is nothing to export yet: run the NCCL test first.</source>
+        <translation>还没有可导出的内容：请先运行 NCCL 测试。</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2. Choose another folder.</source>
+        <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>There is no chart to save yet: run the NCCL test first.</source>
+        <translation>还没有可保存的图表：请先运行 NCCL 测试。</translation>
+    </message>
+    <message>
+        <source>%1 could not be written. Choose another folder.</source>
+        <translation>无法写入 %1。请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>Sizes as CSV (*.csv)</source>
+        <translation>各大小结果，CSV（*.csv）</translation>
+    </message>
+    <message>
+        <source>Run as JSON (*.json)</source>
+        <translation>整次运行，JSON（*.json）</translation>
+    </message>
+    <message>
+        <source>Chart as PNG (*.png)</source>
+        <translation>图表，PNG（*.png）</translation>
+    </message>
+    <message>
+        <source>Export the NCCL test</source>
+        <translation>导出 NCCL 测试</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
     </message>
 </context>
 <context>

@@ -17,11 +17,6 @@ namespace spark {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("spark::NcclTestRunner", text);
-}
-
 const QString shell = QStringLiteral("sh -s");
 constexpr int checkTimeoutMs = 30000;
 constexpr int cleanupTimeoutMs = 20000;
@@ -40,7 +35,7 @@ Expected<NodeCheck> checkNode(const NcclTestNode &node, const std::atomic<bool> 
         node.session->exec(shell, NcclPrerequisites::script() + LinkTestScripts::preflight(), checkTimeoutMs);
     if (!linktest::waitFor(done, -1, cancelled)) {
         done.cancel();
-        return Error(tr("The NCCL test was cancelled."));
+        return Error(QCoreApplication::translate("spark::NcclTestRunner", "The NCCL test was cancelled."));
     }
     const Expected<ExecResult> result = done.result();
     if (!result)
@@ -69,7 +64,7 @@ QStringList idleTwins(const CablingPlan &cabling, const QList<NcclTestNode> &nod
                                                            && entry.section(QLatin1Char(' '), 1).contains(QLatin1Char('.'));
                                                    });
                 if (!addressed)
-                    idle << tr("%1 on %2").arg(netdev, nodes.at(i).name);
+                    idle << QCoreApplication::translate("spark::NcclTestRunner", "%1 on %2").arg(netdev, nodes.at(i).name);
             }
         }
     }

@@ -26,11 +26,11 @@ QString layoutWords(ClusterLayout layout)
 {
     switch (layout) {
     case ClusterLayout::Direct2:
-        return tr("two Sparks on one cable");
+        return QCoreApplication::translate("spark::NcclVerdict", "two Sparks on one cable");
     case ClusterLayout::Ring3:
-        return tr("a ring of three");
+        return QCoreApplication::translate("spark::NcclVerdict", "a ring of three");
     case ClusterLayout::Switch:
-        return tr("Sparks on a switch");
+        return QCoreApplication::translate("spark::NcclVerdict", "Sparks on a switch");
     }
     return {};
 }
