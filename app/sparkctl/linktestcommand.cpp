@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `sparkctl linktest`: every link of the planned cluster measured, with a
 // verdict per link; the exit code says whether all passed.
+#include "app/sparkctl/cancelonsignal.h"
 #include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/output.h"
@@ -21,7 +22,6 @@
 #include <QJsonObject>
 
 #include <algorithm>
-#include <csignal>
 #include <cstdio>
 
 namespace sparkctl {
@@ -39,24 +39,7 @@ namespace {
 
 const QString commandPath = QStringLiteral("linktest");
 
-LinkTestRunner *g_running = nullptr;
 
-volatile std::sig_atomic_t g_interrupted = 0;
-
-extern "C" void stopOnSignal(int)
-{
-    // Only atomic stores: safe in a signal handler. The runner cleans up the nodes.
-    g_interrupted = 1;
-    if (g_running)
-        g_running->cancel();
-}
-
-// One JSON line; its "type" is in the object.
-void printJsonLine(QJsonObject object)
-{
-    const QString type = object.take(QStringLiteral("type")).toString();
-    Output::line(type, object);
-}
 
 std::optional<QList<LinkPhase>> phasesFor(const QString &direction)
 {
@@ -91,7 +74,7 @@ int printHistory(const QString &clusterName, bool asJson)
         if (asJson) {
             QJsonObject object = run.toJson();
             object.insert(QStringLiteral("type"), QStringLiteral("run"));
-            printJsonLine(object);
+            Output::line(object);
             continue;
         }
         const auto passed = std::count_if(run.links.cbegin(), run.links.cend(),
@@ -153,7 +136,7 @@ Expected<LinkTestJob> planJob(const ClusterContext &context, bool quiet)
 void printSample(const LinkSample &sample, bool asJson, const QHash<QString, QString> &labels)
 {
     if (asJson) {
-        printJsonLine({{QStringLiteral("type"), QStringLiteral("sample")},
+        Output::line({{QStringLiteral("type"), QStringLiteral("sample")},
                        {QStringLiteral("link"), sample.link},
                        {QStringLiteral("phase"), linkPhaseKey(sample.phase)},
                        {QStringLiteral("direction"), linkDirectionKey(sample.direction)},
@@ -188,7 +171,7 @@ void printAsItHappens(LinkTestRunner &runner, bool asJson, const QHash<QString, 
     QObject::connect(&runner, &LinkTestRunner::latencyMeasured, &runner,
                      [asJson, &labels](const QString &link, double microseconds, double loss) {
                          if (asJson)
-                             printJsonLine({{QStringLiteral("type"), QStringLiteral("latency")},
+                             Output::line({{QStringLiteral("type"), QStringLiteral("latency")},
                                             {QStringLiteral("link"), link},
                                             {QStringLiteral("latencyUs"), microseconds},
                                             {QStringLiteral("lossPercent"), loss}});
@@ -202,7 +185,7 @@ void printAsItHappens(LinkTestRunner &runner, bool asJson, const QHash<QString, 
         if (asJson) {
             QJsonObject object = result.toJson();
             object.insert(QStringLiteral("type"), QStringLiteral("link"));
-            printJsonLine(object);
+            Output::line(object);
         } else {
             printOut(QStringLiteral("%1 %2: %3\n").arg(result.verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
                                                        result.label, result.verdict.sentence));
@@ -213,14 +196,8 @@ void printAsItHappens(LinkTestRunner &runner, bool asJson, const QHash<QString, 
 // Runs the job; Ctrl-C or TERM stops it cleanly (nothing is left on the nodes).
 Expected<LinkTestRun> runInterruptibly(LinkTestRunner &runner, const LinkTestJob &job)
 {
-    g_running = &runner;
-    const auto previousInt = std::signal(SIGINT, stopOnSignal);
-    const auto previousTerm = std::signal(SIGTERM, stopOnSignal);
-    Expected<LinkTestRun> run = runner.runBlocking(job);
-    std::signal(SIGINT, previousInt);
-    std::signal(SIGTERM, previousTerm);
-    g_running = nullptr;
-    return run;
+    const CancelOnSignal guard(runner);
+    return runner.runBlocking(job);
 }
 
 // Keeps the run in the cluster's history; the comparison with the run before it.
@@ -258,7 +235,7 @@ void printSummary(const LinkTestRun &run, const std::optional<RunComparison> &co
                                      {QStringLiteral("now"), change.nowGbps ? QJsonValue(*change.nowGbps) : QJsonValue()},
                                      {QStringLiteral("worse"), change.isWorse()},
                                      {QStringLiteral("sentence"), change.sentence}});
-        printJsonLine({{QStringLiteral("type"), QStringLiteral("comparison")},
+        Output::line({{QStringLiteral("type"), QStringLiteral("comparison")},
                        {QStringLiteral("before"), comparison->before.toString(Qt::ISODate)},
                        {QStringLiteral("links"), links}});
     }
@@ -295,10 +272,10 @@ int runLinkTest(QCommandLineParser &parser)
     const Expected<LinkTestRun> run = runInterruptibly(runner, *job);
     if (!run) {
         Output::failure(run.error());
-        return g_interrupted ? Interrupted : Failure;
+        return CancelOnSignal::interrupted() ? Interrupted : Failure;
     }
     printSummary(*run, keepInHistory(*run), asJson);
-    if (g_interrupted)
+    if (CancelOnSignal::interrupted())
         return Interrupted;
     return run->passed() ? Success : Failure;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `sparkctl nccl-test`: NVIDIA's NCCL acceptance test on the planned cluster,
 // judged against NVIDIA's bar; the exit code says whether it passed.
+#include "app/sparkctl/cancelonsignal.h"
 #include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/output.h"
@@ -14,7 +15,6 @@
 #include <QCoreApplication>
 #include <QJsonObject>
 
-#include <csignal>
 
 namespace sparkctl {
 
@@ -31,22 +31,7 @@ namespace {
 
 const QString commandPath = QStringLiteral("nccl-test");
 
-NcclTestRunner *g_running = nullptr;
-volatile std::sig_atomic_t g_interrupted = 0;
 
-extern "C" void stopNcclTestOnSignal(int)
-{
-    // Only atomic stores: safe in a signal handler. The runner stops mpirun on the nodes.
-    g_interrupted = 1;
-    if (g_running)
-        g_running->cancel();
-}
-
-void printJsonLine(QJsonObject object)
-{
-    const QString type = object.take(QStringLiteral("type")).toString();
-    Output::line(type, object);
-}
 
 // --collective, the sizes, --iterations and --warmup into the request; the
 // usage error's sentence when one is wrong.
@@ -108,7 +93,7 @@ int printHistory(const QString &clusterName, bool asJson)
         if (asJson) {
             QJsonObject object = run.toJson();
             object.insert(QStringLiteral("type"), QStringLiteral("run"));
-            printJsonLine(object);
+            Output::line(object);
             continue;
         }
         printOut(QStringLiteral("%1  %2  %3  %4\n")
@@ -130,7 +115,7 @@ void printAsItHappens(NcclTestRunner &runner, bool asJson, bool verbose)
     }, Qt::DirectConnection);
     QObject::connect(&runner, &NcclTestRunner::rowMeasured, &runner, [asJson](const NcclSizeRow &row) {
         if (asJson) {
-            printJsonLine({{QStringLiteral("type"), QStringLiteral("size")},
+            Output::line({{QStringLiteral("type"), QStringLiteral("size")},
                            {QStringLiteral("bytes"), double(row.bytes)},
                            {QStringLiteral("busbwGBps"), row.busbwGBps()},
                            {QStringLiteral("algbwGBps"), row.algbwGBps()},
@@ -173,22 +158,19 @@ int runNcclTest(QCommandLineParser &parser)
 
     NcclTestRunner runner;
     printAsItHappens(runner, asJson, Output::verbose());
-    g_running = &runner;
-    const auto previousInt = std::signal(SIGINT, stopNcclTestOnSignal);
-    const auto previousTerm = std::signal(SIGTERM, stopNcclTestOnSignal);
-    const Expected<NcclTestRun> run = runner.runBlocking(*job);
-    std::signal(SIGINT, previousInt);
-    std::signal(SIGTERM, previousTerm);
-    g_running = nullptr;
+    const Expected<NcclTestRun> run = [&] {
+        const CancelOnSignal guard(runner);
+        return runner.runBlocking(*job);
+    }();
     if (!run) {
         Output::failure(run.error());
-        return g_interrupted ? Interrupted : Failure;
+        return CancelOnSignal::interrupted() ? Interrupted : Failure;
     }
     keepInHistory(*run);
     Output::text(QStringLiteral("%1 %2\n").arg(run->verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
                                                run->verdict.sentence));
     Output::result(run->verdict.pass, run->toJson());
-    if (g_interrupted)
+    if (CancelOnSignal::interrupted())
         return Interrupted;
     return run->verdict.pass ? Success : Failure;
 }

@@ -51,6 +51,11 @@ inline int failure(const spark::Error &error)
 
 // With --json: one line of a streamed command, {"schema": 1, "type": TYPE, …}.
 void line(const QString &type, QJsonObject fields);
+// The same for an object that holds its "type" already.
+inline void line(const QJsonObject &fields)
+{
+    line(fields.value(QStringLiteral("type")).toString(), fields);
+}
 // With --json: the command's result, {"schema": 1, "command": …, "ok": …,
 // "warnings": […], "error": …, fields…}; a streamed command's is its last line,
 // of type "result". Printed once; nothing without --json.
