@@ -5,12 +5,14 @@
 #include "core/cluster/clustersessions.h"
 #include "core/common/expected.h"
 #include "core/netconfig/clusterpreparer.h"
+#include "core/topology/clusterstore.h"
 
 #include <QList>
 #include <QString>
 #include <QStringList>
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace sparkctl {
@@ -40,6 +42,22 @@ OptionSpec sudoStdinOption();
 // "[spark-1     40%] sentence", one line at a time from any thread (none with
 // --quiet; a {"type": "progress"} line with --json).
 void printProgress(const QString &node, double fraction, const QString &sentence);
+// The named cluster's name (or the one planned last) and its earlier runs
+// kept in History (LinkTestHistory, NcclTestHistory), newest first.
+template<typename History>
+auto earlierRuns(const QString &clusterName) -> spark::Expected<std::pair<QString, decltype(History().runs(QString()))>>
+{
+    spark::ClusterStore clusters;
+    if (const auto loaded = clusters.load(); !loaded)
+        return loaded.error();
+    const auto cluster = clusters.resolve(clusterName);
+    if (!cluster)
+        return cluster.error();
+    History history;
+    if (const auto loaded = history.load(); !loaded)
+        return loaded.error();
+    return std::pair{cluster->name, history.runs(cluster->name)};
+}
 // sparkctl cluster plan (clusterplancommand.cpp).
 Command clusterPlanCommand();
 

@@ -57,19 +57,13 @@ std::optional<QList<LinkPhase>> phasesFor(const QString &direction)
 // The cluster's earlier runs, newest first: when, how many links passed, the slowest.
 int printHistory(const QString &clusterName, bool asJson)
 {
-    ClusterStore clusters;
-    if (const auto loaded = clusters.load(); !loaded)
-        return Output::failure(loaded.error());
-    const auto cluster = clusters.resolve(clusterName);
-    if (!cluster)
-        return Output::failure(cluster.error());
-    LinkTestHistory history;
-    if (const auto loaded = history.load(); !loaded)
-        return Output::failure(loaded.error());
-    const QList<LinkTestRun> runs = history.runs(cluster->name);
+    const auto earlier = earlierRuns<LinkTestHistory>(clusterName);
+    if (!earlier)
+        return Output::failure(earlier.error());
+    const auto &[cluster, runs] = *earlier;
     if (runs.isEmpty() && !asJson)
         printOut(LinkTestText::tr("%1 has no link test runs yet: 'sparkctl linktest --cluster %1' measures its links.\n")
-                     .arg(cluster->name));
+                     .arg(cluster));
     for (const LinkTestRun &run : runs) {
         if (asJson) {
             QJsonObject object = run.toJson();
@@ -88,7 +82,7 @@ int printHistory(const QString &clusterName, bool asJson)
                      .arg(run.links.size())
                      .arg(LinkVerdict::formatGbps(std::max(slowest, 0.0))));
     }
-    Output::result(true, {{QStringLiteral("cluster"), cluster->name}, {QStringLiteral("runs"), int(runs.size())}});
+    Output::result(true, {{QStringLiteral("cluster"), cluster}, {QStringLiteral("runs"), int(runs.size())}});
     return Success;
 }
 

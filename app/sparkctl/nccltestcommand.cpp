@@ -76,19 +76,13 @@ std::optional<QString> readRequest(const QCommandLineParser &parser, NcclTestReq
 
 int printHistory(const QString &clusterName, bool asJson)
 {
-    ClusterStore clusters;
-    if (const auto loaded = clusters.load(); !loaded)
-        return Output::failure(loaded.error());
-    const auto cluster = clusters.resolve(clusterName);
-    if (!cluster)
-        return Output::failure(cluster.error());
-    NcclTestHistory history;
-    if (const auto loaded = history.load(); !loaded)
-        return Output::failure(loaded.error());
-    const QList<NcclTestRun> runs = history.runs(cluster->name);
+    const auto earlier = earlierRuns<NcclTestHistory>(clusterName);
+    if (!earlier)
+        return Output::failure(earlier.error());
+    const auto &[cluster, runs] = *earlier;
     if (runs.isEmpty())
         Output::text(NcclTestText::tr("%1 has no NCCL test runs yet: 'sparkctl nccl-test --cluster %1' runs one.\n")
-                         .arg(cluster->name));
+                         .arg(cluster));
     for (const NcclTestRun &run : runs) {
         if (asJson) {
             QJsonObject object = run.toJson();
@@ -101,7 +95,7 @@ int printHistory(const QString &clusterName, bool asJson)
                           NcclTestPlan::testName(run.request.collective),
                           run.verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"), run.verdict.sentence));
     }
-    Output::result(true, {{QStringLiteral("cluster"), cluster->name}, {QStringLiteral("runs"), int(runs.size())}});
+    Output::result(true, {{QStringLiteral("cluster"), cluster}, {QStringLiteral("runs"), int(runs.size())}});
     return Success;
 }
 
