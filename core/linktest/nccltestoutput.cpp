@@ -181,13 +181,18 @@ std::optional<NcclSizeRow> NcclTestOutput::feedLine(QStringView rawLine)
     return std::nullopt;
 }
 
-std::optional<double> NcclTestOutput::largestSizeBusbw() const
+std::optional<NcclSizeRow> NcclTestOutput::largestRow() const
 {
     if (m_rows.isEmpty())
         return std::nullopt;
-    const auto largest = std::max_element(m_rows.begin(), m_rows.end(),
-                                          [](const NcclSizeRow &a, const NcclSizeRow &b) { return a.bytes < b.bytes; });
-    return largest->busbwGBps();
+    return *std::max_element(m_rows.begin(), m_rows.end(),
+                             [](const NcclSizeRow &a, const NcclSizeRow &b) { return a.bytes < b.bytes; });
+}
+
+std::optional<double> NcclTestOutput::largestSizeBusbw() const
+{
+    const auto largest = largestRow();
+    return largest ? std::optional<double>(largest->busbwGBps()) : std::nullopt;
 }
 
 bool NcclTestOutput::anyWrong() const

@@ -60,7 +60,8 @@ public:
     const QStringList &failureLines() const { return m_failures; }
     const QStringList &unreadLines() const { return m_unread; }
 
-    // The busbw of the largest size measured (none before the first row).
+    // The largest size measured, and its busbw (none before the first row).
+    std::optional<NcclSizeRow> largestRow() const;
     std::optional<double> largestSizeBusbw() const;
     bool anyWrong() const;
 

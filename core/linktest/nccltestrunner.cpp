@@ -11,7 +11,6 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QMutex>
 
 namespace spark {
 
@@ -185,8 +184,8 @@ Expected<NcclTestRun> NcclTestRunner::runBlocking(const NcclTestJob &job)
                         .arg(NcclTestPlan::testName(job.request.collective))
                         .arg(job.nodes.size())
                         .arg(job.nodes.first().name));
+    // Written on the session's thread while it runs, read here after it ended.
     NcclTestOutput output;
-    QMutex outputLock;
     std::optional<int> exitCode;
     QElapsedTimer mpirunTimer;
     mpirunTimer.start();
@@ -202,12 +201,7 @@ Expected<NcclTestRun> NcclTestRunner::runBlocking(const NcclTestJob &job)
                 return;
             }
             Q_EMIT outputLine(tagged->text);
-            std::optional<NcclSizeRow> row;
-            {
-                QMutexLocker locker(&outputLock);
-                row = output.feedLine(tagged->text);
-            }
-            if (row)
+            if (const auto row = output.feedLine(tagged->text))
                 Q_EMIT rowMeasured(*row);
         },
         *script, 0);
@@ -224,7 +218,6 @@ Expected<NcclTestRun> NcclTestRunner::runBlocking(const NcclTestJob &job)
     if (const Expected<ExecResult> result = running.result(); !result)
         return result.error();
 
-    QMutexLocker locker(&outputLock);
     run.rows = output.rows();
     run.averageBusbwGBps = output.averageBusBandwidth();
     run.network = output.network();
@@ -236,9 +229,10 @@ Expected<NcclTestRun> NcclTestRunner::runBlocking(const NcclTestJob &job)
     NcclObservation observation;
     observation.finished = run.exitCode == 0;
     observation.rows = int(run.rows.size());
-    observation.busbwGBps = output.largestSizeBusbw();
-    for (const NcclSizeRow &row : run.rows)
-        observation.largestBytes = std::max(observation.largestBytes, row.bytes);
+    if (const auto largest = output.largestRow()) {
+        observation.busbwGBps = largest->busbwGBps();
+        observation.largestBytes = largest->bytes;
+    }
     observation.wrongResults = output.anyWrong();
     observation.firstFailure = run.failureLines.value(0);
     if (observation.firstFailure.isEmpty() && run.exitCode != 0)
