@@ -92,7 +92,7 @@ Expected<NcclTestJob> ClusterOperations::ncclTestJob(ClusterSessions &sessions, 
     const auto cabling = CablingPlanner::plan(definition.layout, definition.devices, definition.port);
     if (!cabling)
         return cabling.error();
-    NcclTestJob job{definition.name, *cabling, {}, request};
+    NcclTestJob job{definition.name, *cabling, {}, request, definition};
     for (const Device &device : sessions.devices())
         job.nodes.append({device.name, device.host, sessions.session(device)});
     return job;

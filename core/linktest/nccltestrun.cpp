@@ -40,6 +40,34 @@ NcclPlacement placementFromJson(const QJsonObject &object)
     return placement;
 }
 
+QJsonArray cableChecksJson(const QList<NcclCableCheck> &checks)
+{
+    QJsonArray array;
+    for (const NcclCableCheck &check : checks)
+        array.append(QJsonObject{{QStringLiteral("cable"), check.cable},
+                                 {QStringLiteral("method"), check.method},
+                                 {QStringLiteral("slowestGbps"), check.slowestGbps},
+                                 {QStringLiteral("pass"), check.verdict.pass},
+                                 {QStringLiteral("reason"), LinkVerdict::reasonKey(check.verdict.reason)},
+                                 {QStringLiteral("sentence"), check.verdict.sentence}});
+    return array;
+}
+
+QList<NcclCableCheck> cableChecksFromJson(const QJsonValue &value)
+{
+    QList<NcclCableCheck> checks;
+    for (const auto &item : value.toArray()) {
+        const QJsonObject object = item.toObject();
+        const LinkVerdictReason reason = LinkVerdict::reasonFromKey(object.value(QStringLiteral("reason")).toString());
+        checks.append(NcclCableCheck{object.value(QStringLiteral("cable")).toString(),
+                                     object.value(QStringLiteral("method")).toString(),
+                                     object.value(QStringLiteral("slowestGbps")).toDouble(),
+                                     LinkVerdict{object.value(QStringLiteral("pass")).toBool(), reason,
+                                                 object.value(QStringLiteral("sentence")).toString()}});
+    }
+    return checks;
+}
+
 } // namespace
 
 QJsonObject NcclTestRun::toJson() const
@@ -73,6 +101,7 @@ QJsonObject NcclTestRun::toJson() const
         {QStringLiteral("network"), network},
         {QStringLiteral("exitCode"), exitCode},
         {QStringLiteral("failureLines"), strings(failureLines)},
+        {QStringLiteral("cableChecks"), cableChecksJson(cableChecks)},
         {QStringLiteral("pass"), verdict.pass},
         {QStringLiteral("reason"), NcclVerdict::reasonKey(verdict.reason)},
         {QStringLiteral("sentence"), verdict.sentence},
@@ -128,6 +157,7 @@ std::optional<NcclTestRun> NcclTestRun::fromJson(const QJsonObject &object)
     run.network = object.value(QStringLiteral("network")).toString();
     run.exitCode = object.value(QStringLiteral("exitCode")).toInt(-1);
     run.failureLines = strings(object.value(QStringLiteral("failureLines")));
+    run.cableChecks = cableChecksFromJson(object.value(QStringLiteral("cableChecks")));
     run.verdict = NcclVerdict{*reason == NcclVerdictReason::Pass, *reason, object.value(QStringLiteral("sentence")).toString()};
     return run;
 }

@@ -37,6 +37,7 @@ struct NcclTestRun
     QString network;
     int exitCode = -1;
     QStringList failureLines;
+    QList<NcclCableCheck> cableChecks; // each cable's short check, after a run below the bar
     NcclVerdict verdict;
 
     QJsonObject toJson() const;

@@ -3,7 +3,10 @@
 
 #include "core/common/runonthread.h"
 #include "core/hardware/cx7.h"
+#include "core/linktest/linktestplan.h"
+#include "core/linktest/linktestrunner.h"
 #include "core/linktest/linktestscripts.h"
+#include "core/linktest/quickcheck.h"
 #include "core/linktest/runnerwait.h"
 #include "core/netconfig/clusterpreparer.h"
 #include "core/netconfig/ncclenvironment.h"
@@ -242,8 +245,46 @@ Expected<NcclTestRun> NcclTestRunner::runBlocking(const NcclTestJob &job)
     observation.idleTwins = idleTwins(job.cabling, job.nodes, checks);
     observation.gidProblem = gid ? QString() : gid.error().message;
     run.verdict = NcclVerdict::judge(observation, NcclExpectation{job.cabling.layout, run.scale});
+    if (run.verdict.reason == NcclVerdictReason::BelowBar && job.definition && facts) {
+        Q_EMIT progress(tr("Below NVIDIA's bar: checking each cable for a few seconds to find out why…"));
+        const auto checked = checkCables(job, *facts);
+        if (m_cancelled)
+            return Error(tr("The NCCL test was cancelled; nothing of it runs on the Sparks any more."));
+        if (checked) {
+            run.cableChecks = *checked;
+            observation.cableChecks = *checked;
+            run.verdict = NcclVerdict::judge(observation, NcclExpectation{job.cabling.layout, run.scale});
+        } else {
+            Q_EMIT progress(tr("The cables could not be checked: %1").arg(checked.error().message));
+        }
+    }
     run.elapsedMs = timer.elapsed();
     return run;
+}
+
+Expected<QList<NcclCableCheck>> NcclTestRunner::checkCables(const NcclTestJob &job, const QList<NodeFacts> &facts)
+{
+    const auto addresses = ClusterPreparer::planAddresses(*job.definition, job.cabling, facts);
+    if (!addresses)
+        return addresses.error();
+    const auto links = LinkTestPlanner::plan(job.cabling, *addresses, facts);
+    if (!links)
+        return links.error();
+    LinkTestJob check{job.clusterName, *links, {}, QuickCheck::options()};
+    for (const NcclTestNode &node : job.nodes)
+        check.nodes.append(LinkTestNode{node.name, node.session});
+    LinkTestRunner runner;
+    QFuture<Expected<LinkTestRun>> measuring = runOnThread([&runner, check] { return runner.runBlocking(check); });
+    if (!linktest::waitFor(measuring, -1, m_cancelled))
+        runner.cancel(); // it stops its tools and cleans up before it returns
+    measuring.waitForFinished();
+    const Expected<LinkTestRun> measured = measuring.result();
+    if (!measured)
+        return measured.error();
+    QList<NcclCableCheck> checks;
+    for (const LinkResult &link : measured->links)
+        checks.append(NcclCableCheck{link.label, link.method, link.slowestPortGbps(), link.verdict});
+    return checks;
 }
 
 } // namespace spark

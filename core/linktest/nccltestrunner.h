@@ -2,7 +2,9 @@
 #pragma once
 
 #include "core/common/expected.h"
+#include "core/facts/nodefacts.h"
 #include "core/linktest/nccltestrun.h"
+#include "core/topology/clusterstore.h"
 
 #include <QFuture>
 #include <QList>
@@ -10,6 +12,7 @@
 #include <QString>
 
 #include <atomic>
+#include <optional>
 
 namespace spark {
 
@@ -28,13 +31,18 @@ struct NcclTestJob
     CablingPlan cabling;
     QList<NcclTestNode> nodes; // in cluster order: the first starts mpirun
     NcclTestRequest request;
+    // The cluster as planned: after a run below the bar, its addresses give
+    // each cable's short check (none: the cables are not checked).
+    std::optional<ClusterDefinition> definition;
 };
 
 // Runs NVIDIA's NCCL acceptance test on a configured cluster: checks every
 // node's prerequisites (one read-only script each), reads the RoCE GIDs for
 // the environment, starts mpirun on the first node with the environment of
 // the exports (NcclEnvironment), reads its table as it streams and judges the
-// result. Cancel stops mpirun and every rank it started.
+// result. Below the bar it checks each cable for a few seconds (the quick
+// check's link test), so that a degraded cable is named. Cancel stops mpirun
+// and every rank it started.
 class NcclTestRunner final : public QObject
 {
     Q_OBJECT
@@ -56,6 +64,9 @@ Q_SIGNALS:
     void expectationKnown(const spark::NcclExpectation &expectation);
 
 private:
+    // Each cable's short check over the planned addresses; an error when it could not run.
+    Expected<QList<NcclCableCheck>> checkCables(const NcclTestJob &job, const QList<NodeFacts> &facts);
+
     std::atomic<bool> m_cancelled{false};
 };
 

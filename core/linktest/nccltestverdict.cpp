@@ -72,6 +72,8 @@ QString NcclVerdict::reasonKey(NcclVerdictReason reason)
         return QStringLiteral("one-hca-per-port");
     case NcclVerdictReason::GidNotRoceV2:
         return QStringLiteral("gid-not-roce-v2");
+    case NcclVerdictReason::DegradedLink:
+        return QStringLiteral("degraded-link");
     case NcclVerdictReason::BelowBar:
         return QStringLiteral("below-bar");
     }
@@ -82,7 +84,7 @@ std::optional<NcclVerdictReason> NcclVerdict::reasonFromKey(const QString &key)
 {
     for (auto reason : {NcclVerdictReason::Pass, NcclVerdictReason::RunFailed, NcclVerdictReason::WrongResults,
                         NcclVerdictReason::MismatchedNccl, NcclVerdictReason::SocketFallback, NcclVerdictReason::OneHcaPerPort,
-                        NcclVerdictReason::GidNotRoceV2, NcclVerdictReason::BelowBar}) {
+                        NcclVerdictReason::GidNotRoceV2, NcclVerdictReason::DegradedLink, NcclVerdictReason::BelowBar}) {
         if (reasonKey(reason) == key)
             return reason;
     }
@@ -153,8 +155,26 @@ NcclVerdict NcclVerdict::judge(const NcclObservation &o, const NcclExpectation &
                     tr("%1: the Sparks do not share a RoCE v2 GID index (%2), so NCCL may pick one that is not RoCE v2. "
                        "Apply the cluster's plan again, then run the test again.")
                         .arg(below, o.gidProblem));
+    if (!o.cableChecks)
+        return make(NcclVerdictReason::BelowBar,
+                    tr("%1. Run the link test to find the slow cable, reseat it, and run the NCCL test again.").arg(below));
+    QStringList degraded;
+    QStringList failing;
+    for (const NcclCableCheck &check : *o.cableChecks) {
+        if (check.verdict.reason == LinkVerdictReason::Degraded)
+            degraded << check.verdict.sentence;
+        else if (!check.verdict.pass)
+            failing << check.verdict.sentence;
+    }
+    if (!degraded.isEmpty())
+        return make(NcclVerdictReason::DegradedLink, tr("%1. %2").arg(below, degraded.join(QLatin1Char(' '))));
+    if (!failing.isEmpty())
+        return make(NcclVerdictReason::BelowBar,
+                    tr("%1. A short check of each cable found: %2").arg(below, failing.join(QLatin1Char(' '))));
     return make(NcclVerdictReason::BelowBar,
-                tr("%1. Run the link test to find the slow cable, reseat it, and run the NCCL test again.").arg(below));
+                tr("%1, while every cable passed a short check of its own. Run the NCCL test again at NVIDIA's 16 GiB "
+                   "size; if it stays below the bar, save a report for support.")
+                    .arg(below));
 }
 
 } // namespace spark

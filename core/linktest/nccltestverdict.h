@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/linktest/linkverdict.h"
 #include "core/topology/cablingplan.h"
 
 #include <QCoreApplication>
@@ -23,6 +24,17 @@ struct NcclExpectation
     double barGBps() const;
 };
 
+// One cable's short check after a run below the bar: the link test's verdict
+// over a few seconds of both twins, so that a cable's own fault (degraded
+// initialisation, loss, an idle twin) is named instead of "below the bar".
+struct NcclCableCheck
+{
+    QString cable;            // "cable 1"
+    QString method;           // "rdma" or "tcp"
+    double slowestGbps = 0;   // the lowest port total it measured
+    LinkVerdict verdict;
+};
+
 // What the run showed, with the facts the verdict needs to name a cause.
 struct NcclObservation
 {
@@ -36,9 +48,20 @@ struct NcclObservation
     QStringList ncclVersions;       // "spark-1 2.28.9" per node, from the prerequisites
     QStringList idleTwins;          // "enP2p1s0f1np1 on spark-2": a cabled twin without an IPv4 address
     QString gidProblem;             // why no common RoCE v2 GID index was found (empty: one was)
+    std::optional<QList<NcclCableCheck>> cableChecks; // after a run below the bar (none: not checked)
 };
 
-enum class NcclVerdictReason { Pass, RunFailed, WrongResults, MismatchedNccl, SocketFallback, OneHcaPerPort, GidNotRoceV2, BelowBar };
+enum class NcclVerdictReason {
+    Pass,
+    RunFailed,
+    WrongResults,
+    MismatchedNccl,
+    SocketFallback,
+    OneHcaPerPort,
+    GidNotRoceV2,
+    DegradedLink,
+    BelowBar,
+};
 
 struct NcclVerdict
 {
@@ -52,7 +75,9 @@ struct NcclVerdict
     // Rules, first match wins: the run failed or measured nothing; wrong
     // results; NCCL builds differ across nodes; at or above the bar → pass;
     // NCCL fell back to sockets; a cabled twin without an address (one HCA per
-    // port: about half the bandwidth); no common RoCE v2 GID; else below the bar.
+    // port: about half the bandwidth); no common RoCE v2 GID; a cable whose
+    // short check found the degraded initialisation (reboot); else below the
+    // bar, with what the cables' checks found where they ran.
     static NcclVerdict judge(const NcclObservation &observation, const NcclExpectation &expectation);
 
     // "22.1 GB/s (177 Gb/s)"

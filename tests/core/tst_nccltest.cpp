@@ -324,6 +324,31 @@ private Q_SLOTS:
         NcclObservation gid = healthy(15);
         gid.gidProblem = QStringLiteral("spark-2 has no RoCE v2 GID with an IPv4 address on enp1s0f0np0 yet");
         QTest::newRow("no common GID") << int(ClusterLayout::Direct2) << 1.0 << gid << "gid-not-roce-v2" << "RoCE v2 GID index";
+        const auto cable = [](const QString &label, LinkVerdictReason reason, const QString &sentence) {
+            return NcclCableCheck{label, QStringLiteral("rdma"), 26, LinkVerdict{reason == LinkVerdictReason::Pass, reason, sentence}};
+        };
+        const QString degradedSentence = QStringLiteral(
+            "Cable 2 carries 26 Gb/s (13 and 13 per twin) while the link reports 200G: the known degraded initialisation "
+            "after boot or hot-plug — reboot both Sparks with the cables in.");
+        NcclObservation degraded = healthy(3.2);
+        degraded.cableChecks = QList<NcclCableCheck>{cable(QStringLiteral("cable 1"), LinkVerdictReason::Pass, QStringLiteral("fine")),
+                                                     cable(QStringLiteral("cable 2"), LinkVerdictReason::Degraded, degradedSentence)};
+        QTest::newRow("a degraded cable named") << int(ClusterLayout::Ring3) << 1.0 << degraded << "degraded-link"
+                                                << "below NVIDIA's bar of 10.0 GB/s (80 Gb/s) for a ring of three. Cable 2 carries 26 Gb/s";
+        NcclObservation lossy = healthy(15);
+        lossy.cableChecks = QList<NcclCableCheck>{
+            cable(QStringLiteral("cable 1"), LinkVerdictReason::PacketLoss,
+                  QStringLiteral("Packet loss on cable 1: reseat or replace the cable."))};
+        QTest::newRow("a lossy cable named") << int(ClusterLayout::Direct2) << 1.0 << lossy << "below-bar"
+                                             << "A short check of each cable found: Packet loss on cable 1";
+        NcclObservation cablesFine = healthy(15);
+        cablesFine.cableChecks = QList<NcclCableCheck>{cable(QStringLiteral("cable 1"), LinkVerdictReason::Pass, QStringLiteral("fine"))};
+        QTest::newRow("every cable fine on its own") << int(ClusterLayout::Direct2) << 1.0 << cablesFine << "below-bar"
+                                                     << "every cable passed a short check of its own";
+        NcclObservation idleAndDegraded = half;
+        idleAndDegraded.cableChecks = degraded.cableChecks;
+        QTest::newRow("an unaddressed twin before the cables") << int(ClusterLayout::Switch) << 1.0 << idleAndDegraded
+                                                               << "one-hca-per-port" << "twin has no address";
     }
 
     void verdict()
@@ -358,11 +383,15 @@ private Q_SLOTS:
         run.averageBusbwGBps = 0.12;
         run.network = QStringLiteral("IB");
         run.exitCode = 0;
+        run.cableChecks = {NcclCableCheck{QStringLiteral("cable 2"), QStringLiteral("tcp"), 0.26,
+                                          LinkVerdict{false, LinkVerdictReason::Degraded, QStringLiteral("Cable 2 carries 0.26 Gb/s.")}}};
         run.verdict = NcclVerdict::judge(healthy(0.12), NcclExpectation{ClusterLayout::Ring3, 0.01});
         const auto back = NcclTestRun::fromJson(run.toJson());
         QVERIFY(back);
         QCOMPARE(back->toJson(), run.toJson());
         QCOMPARE(back->rows, run.rows);
+        QCOMPARE(back->cableChecks.size(), 1);
+        QCOMPARE(back->cableChecks.first().verdict.reason, LinkVerdictReason::Degraded);
         QVERIFY(!back->rows.first().outOfPlace.wrong); // N/A stays unknown
         QVERIFY(!NcclTestRun::fromJson(QJsonObject{{QStringLiteral("cluster"), QStringLiteral("x")}}));
     }

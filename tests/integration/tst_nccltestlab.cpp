@@ -3,7 +3,9 @@
 // (addresses and node-to-node SSH): real mpirun over the nodes' SSH, sparklab's
 // stand-in nccl-tests carrying a real MPI collective over the CX-7 twins.
 // A healthy pair passes NVIDIA's (scaled) bar; a twin without its address
-// gives the half-bandwidth sentence; a Spark without Open MPI is named with
+// gives the half-bandwidth sentence; a cable degraded to 13 Gb/s per twin
+// (the field's degraded initialisation) is found by the check of each cable
+// that follows a run below the bar; a Spark without Open MPI is named with
 // the fix; Ctrl-C leaves no rank and no mpirun on any node.
 #include "support/clusterlab.h"
 #include "support/interruptedrun.h"
@@ -130,6 +132,25 @@ private Q_SLOTS:
                      && run.out.contains(expected.toUtf8()),
                  run.out.constData());
         applyPlan();
+    }
+
+    void aDegradedCableIsNamed()
+    {
+        QCOMPARE(m_lab.fault({QStringLiteral("degrade"), QStringLiteral("1:0")}).exitCode, 0);
+        // Small sizes: at 13 Gb/s per twin (scaled) a size takes seconds.
+        const ProcessResult run = sparkctl(quickRun(QStringLiteral("16M")) + QStringList{QStringLiteral("--json")});
+        m_lab.fault({QStringLiteral("degrade"), QStringLiteral("1:0"), QStringLiteral("--clear")});
+        QCOMPARE(run.exitCode, 1);
+        const QJsonObject result = resultOf(run);
+        QVERIFY2(m_shapes.mismatches(QStringLiteral("nccl-test"), result).isEmpty(), run.out.constData());
+        qInfo("%s", qPrintable(result.value(QStringLiteral("sentence")).toString()));
+        QCOMPARE(result.value(QStringLiteral("reason")).toString(), QStringLiteral("degraded-link"));
+        QVERIFY2(result.value(QStringLiteral("sentence")).toString().contains(QLatin1String("reboot both Sparks")), run.out.constData());
+        const QJsonArray checks = result.value(QStringLiteral("cableChecks")).toArray();
+        QCOMPARE(checks.size(), 1);
+        QCOMPARE(checks.first().toObject().value(QStringLiteral("reason")).toString(), QStringLiteral("degraded"));
+        QVERIFY2(run.out.contains("checking each cable"), run.out.constData());
+        QVERIFY(leftovers(0).isEmpty() && leftovers(1).isEmpty());
     }
 
     void aSparkWithoutOpenMpiIsNamed()
