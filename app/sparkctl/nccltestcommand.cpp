@@ -5,8 +5,10 @@
 #include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/output.h"
+#include "app/sparkctl/passwordinput.h"
 
 #include "core/cluster/clusteroperations.h"
+#include "core/linktest/ncclbuilder.h"
 #include "core/linktest/nccltesthistory.h"
 #include "core/linktest/nccltestrunner.h"
 #include "core/topology/clusterstore.h"
@@ -134,6 +136,46 @@ void keepInHistory(const NcclTestRun &run)
         Output::warning(saved.error().message);
 }
 
+// --build: what NVIDIA's playbook needs, built on every node that lacks it, in
+// parallel; each step as a progress line, the tools' output with --verbose.
+// The sudo password (for the package install only) comes from stdin or the
+// keychain; without one sudo must need none.
+int buildWhatIsMissing(const ClusterContext &context, bool passwordFromStdin)
+{
+    const QList<SudoTarget> sudo = sudoTargets(context.devices(), passwordFromStdin, WhenNotRemembered::NoPassword);
+    QList<NcclBuildNode> nodes;
+    for (const SudoTarget &target : sudo)
+        nodes.append({target.device.name, context.nodes->session(target.device), target.sudo});
+    NcclBuilder builder;
+    QObject::connect(&builder, &NcclBuilder::stepStarted, &builder,
+                     [](const QString &node, NcclBuildStep, const QString &sentence, double fraction) {
+                         printProgress(node, fraction, sentence);
+                     }, Qt::DirectConnection);
+    QObject::connect(&builder, &NcclBuilder::outputLine, &builder, [](const QString &node, const QString &line) {
+        if (Output::verbose() && !Output::json())
+            printOut(QStringLiteral("  %1 | %2\n").arg(node, line));
+    }, Qt::DirectConnection);
+    QObject::connect(&builder, &NcclBuilder::nodeFinished, &builder, [](const NcclBuildNodeResult &result) {
+        if (!result.problem.isEmpty())
+            return;
+        printProgress(result.node, 1, result.stepsRun.isEmpty()
+                                          ? NcclTestText::tr("It has everything the NCCL test needs.")
+                                          : NcclTestText::tr("Built: it has everything the NCCL test needs."));
+    }, Qt::DirectConnection);
+    const NcclBuildReport report = [&] {
+        const CancelOnSignal guard(builder);
+        return builder.runBlocking(nodes);
+    }();
+    if (CancelOnSignal::interrupted()) {
+        Output::failure(Error(NcclTestText::tr("The build was cancelled; what was built stays, and --build goes on from "
+                                               "there next time.")));
+        return Interrupted;
+    }
+    if (!report.ready())
+        return Output::failure(Error(report.problems().join(QLatin1Char('\n'))));
+    return Success;
+}
+
 int runNcclTest(QCommandLineParser &parser)
 {
     const bool asJson = parser.isSet(QStringLiteral("json"));
@@ -146,6 +188,12 @@ int runNcclTest(QCommandLineParser &parser)
     const auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
         return Output::failure(context.error());
+    if (parser.isSet(QStringLiteral("build"))) {
+        if (const int built = buildWhatIsMissing(*context, parser.isSet(sudoStdinOption().name)); built != Success)
+            return built;
+    } else if (parser.isSet(sudoStdinOption().name)) {
+        return usageError(parser, commandPath, NcclTestText::tr("--sudo-password-stdin goes with --build."));
+    }
     const auto job = ClusterOperations::ncclTestJob(*context->nodes, request);
     if (!job)
         return Output::failure(job.error());
@@ -157,7 +205,14 @@ int runNcclTest(QCommandLineParser &parser)
         return runner.runBlocking(*job);
     }();
     if (!run) {
-        Output::failure(run.error());
+        if (run.error().detail == QLatin1String("NCCL test prerequisites"))
+            Output::failure(Error(NcclTestText::tr("%1\n--build builds what is missing the way NVIDIA's playbook does: it "
+                                                   "installs the missing packages with sudo and builds NCCL and "
+                                                   "nccl-tests in each Spark's home.")
+                                      .arg(run.error().message),
+                                  run.error().detail));
+        else
+            Output::failure(run.error());
         return CancelOnSignal::interrupted() ? Interrupted : Failure;
     }
     keepInHistory(*run);
@@ -192,6 +247,9 @@ void registerNcclTestCommand(CommandTable &table)
           {QStringLiteral("iterations"), NcclTestText::tr("Timed iterations per size (default 20)."), QStringLiteral("N")},
           {QStringLiteral("warmup"), NcclTestText::tr("Warm-up iterations per size (default 5)."), QStringLiteral("N")},
           {QStringLiteral("quick"), NcclTestText::tr("8 MiB to 1 GiB, 5 iterations: a quick check instead of NVIDIA's 16 GiB run.")},
+          {QStringLiteral("build"), NcclTestText::tr("First build what a Spark lacks, as NVIDIA's playbook does: the "
+                                                     "packages with sudo, NCCL v2.28.9-1 and nccl-tests in its home.")},
+          sudoStdinOption(),
           {QStringLiteral("json"), NcclTestText::tr("Each size as a JSON line as it is measured, then the run.")},
           {QStringLiteral("history"), NcclTestText::tr("List the cluster's earlier NCCL test runs instead of running one.")}},
          &runNcclTest}));

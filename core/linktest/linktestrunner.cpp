@@ -10,6 +10,7 @@
 #include "core/linktest/livetotals.h"
 #include "core/linktest/pingparser.h"
 #include "core/linktest/runnerwait.h"
+#include "core/linktest/taggedtools.h"
 #include "core/ssh/sshsession.h"
 
 #include <QDeadlineTimer>
@@ -31,7 +32,6 @@ using linktest::waitFor;
 const QString shell = QStringLiteral("sh -s");
 constexpr int listenTimeoutMs = 15000;
 constexpr int serverGraceMs = 5000;
-constexpr int cleanupTimeoutMs = 20000;
 // iperf3's TCP payload per segment at MTU 1500, to turn bytes into segments.
 constexpr double segmentBytes = 1448;
 
@@ -68,20 +68,6 @@ QFuture<Expected<LinkTestRun>> LinkTestRunner::run(const LinkTestJob &job)
     return runOnThread([this, job] { return runBlocking(job); });
 }
 
-int LinkTestRunner::cleanUp(SshSession *session, const QString &tag)
-{
-    const auto script = LinkTestScripts::cleanup(tag);
-    if (!script)
-        return 0;
-    QFuture<Expected<ExecResult>> done = session->exec(shell, *script, cleanupTimeoutMs);
-    done.waitForFinished();
-    const Expected<ExecResult> result = done.result();
-    if (!result)
-        return -1;
-    const QString out = QString::fromUtf8(result->standardOutput).trimmed();
-    return out.startsWith(QLatin1String("left ")) ? out.mid(5).toInt() : -1;
-}
-
 LinkTestRunner::Ping LinkTestRunner::ping(const LinkTarget &link, SshSession *sessionA, const LinkTestOptions &options)
 {
     Ping outcome;
@@ -112,7 +98,7 @@ LinkTestRunner::Ping LinkTestRunner::ping(const LinkTarget &link, SshSession *se
     if (!waitFor(running, -1, m_cancelled))
         running.cancel();
     running.waitForFinished();
-    cleanUp(sessionA, tag);
+    stopTaggedTools(sessionA, tag);
     // A twin that never answers is not a lossy cable: its throughput (none)
     // says more. Loss counts on twins that answered at all.
     double sum = 0;
@@ -266,8 +252,8 @@ LinkTestRunner::PhaseResult LinkTestRunner::runPhase(const LinkTarget &link, Lin
     if (!waitFor(server, serverGraceMs, m_cancelled))
         server.cancel();
     server.waitForFinished();
-    cleanUp(sessionA, clientTag);
-    cleanUp(sessionB, serverTag);
+    stopTaggedTools(sessionA, clientTag);
+    stopTaggedTools(sessionB, serverTag);
     return result;
 }
 

@@ -127,8 +127,6 @@ private:
     // portsA / portsB: free ports for servers on end A / end B, one per twin.
     PhaseResult runRdmaPhase(const LinkTarget &link, LinkPhase phase, const QList<int> &portsA, const QList<int> &portsB,
                              SshSession *sessionA, SshSession *sessionB, const LinkTestOptions &options);
-    // Stops what is left of a tag's tools on one node; returns how many needed KILL.
-    int cleanUp(SshSession *session, const QString &tag);
 
     // The skeleton both tools' phases share.
     // A measured twin sample, and the port's total once both twins have that second.

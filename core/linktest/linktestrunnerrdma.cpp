@@ -8,6 +8,7 @@
 #include "core/linktest/perftestparser.h"
 #include "core/linktest/runnerwait.h"
 #include "core/linktest/serverstart.h"
+#include "core/linktest/taggedtools.h"
 #include "core/ssh/sshsession.h"
 
 #include <QMutex>
@@ -220,9 +221,9 @@ LinkTestRunner::PhaseResult LinkTestRunner::runRdmaPhase(const LinkTarget &link,
     // Whatever is left, clients first: the servers end with their client or here.
     for (const auto &side : sides) {
         if (side->clientsStarted)
-            cleanUp(side->clientSession, side->clientTag);
+            stopTaggedTools(side->clientSession, side->clientTag);
         if (side->serversStarted)
-            cleanUp(side->serverSession, side->serverTag);
+            stopTaggedTools(side->serverSession, side->serverTag);
     }
     return result;
 }

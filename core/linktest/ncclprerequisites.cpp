@@ -58,7 +58,9 @@ QByteArray NcclPrerequisites::script()
         "echo \"nccl-library $l\"\n"
         "for t in all_gather_perf all_reduce_perf; do\n"
         "  if [ -x \"$HOME/nccl-tests/build/$t\" ]; then echo \"$t yes\"; else echo \"$t no\"; fi\n"
-        "done\n");
+        "done\n"
+        "m=; for t in git make g++; do command -v \"$t\" >/dev/null 2>&1 || m=\"$m $t\"; done\n"
+        "echo \"missing-build-tools ${m:- -}\"\n");
 }
 
 Expected<NcclNodeReadiness> NcclPrerequisites::parse(const QByteArray &output, const QString &node)
@@ -89,6 +91,12 @@ Expected<NcclNodeReadiness> NcclPrerequisites::parse(const QByteArray &output, c
     readiness.ncclLibrary = yes(values, QStringLiteral("nccl-library"));
     readiness.allGatherPerf = yes(values, QStringLiteral("all_gather_perf"));
     readiness.allReducePerf = yes(values, QStringLiteral("all_reduce_perf"));
+    // Only a build needs these; an older script's output without the line says nothing is missing.
+    static const QStringList buildTools{QStringLiteral("git"), QStringLiteral("make"), QStringLiteral("g++")};
+    for (const QString &tool : values.value(QStringLiteral("missing-build-tools")).split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (buildTools.contains(tool))
+            readiness.missingBuildTools << tool;
+    }
     return readiness;
 }
 

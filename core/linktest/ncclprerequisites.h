@@ -25,6 +25,7 @@ struct NcclNodeReadiness
     bool ncclLibrary = false;
     bool allGatherPerf = false;
     bool allReducePerf = false;
+    QStringList missingBuildTools; // of git, make, g++: what building NCCL and nccl-tests would lack
 
     QString ncclLibraryDir() const;           // "<home>/nccl/build/lib"
     QString testBinary(const QString &test) const; // "<home>/nccl-tests/build/all_gather_perf"

@@ -7,6 +7,7 @@
 #include "core/linktest/linktestrunner.h"
 #include "core/linktest/linktestscripts.h"
 #include "core/linktest/quickcheck.h"
+#include "core/linktest/taggedtools.h"
 #include "core/linktest/runnerwait.h"
 #include "core/netconfig/clusterpreparer.h"
 #include "core/netconfig/ncclenvironment.h"
@@ -71,14 +72,6 @@ QStringList idleTwins(const CablingPlan &cabling, const QList<NcclTestNode> &nod
         }
     }
     return idle;
-}
-
-void cleanUp(SshSession *session, const QString &tag)
-{
-    if (const auto script = LinkTestScripts::cleanup(tag)) {
-        QFuture<Expected<ExecResult>> done = session->exec(shell, *script, cleanupTimeoutMs);
-        done.waitForFinished();
-    }
 }
 
 // mpirun ends its ranks when it is stopped in time; what a stopped mpirun
@@ -213,7 +206,7 @@ Expected<NcclTestRun> NcclTestRunner::runBlocking(const NcclTestJob &job)
         running.cancel();
     running.waitForFinished();
     run.mpirunMs = mpirunTimer.elapsed();
-    cleanUp(first, tag);
+    stopTaggedTools(first, tag);
     if (!finished) {
         stopStrayRanks(job.nodes);
         return Error(tr("The NCCL test was cancelled; nothing of it runs on the Sparks any more."));
