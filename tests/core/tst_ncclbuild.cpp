@@ -181,6 +181,29 @@ private Q_SLOTS:
                  qPrintable(needs.blocker));
     }
 
+    void buildToolsAreReadFromThePrerequisites_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QStringList>("missing");
+        QTest::newRow("none missing") << "missing-build-tools -" << QStringList();
+        QTest::newRow("git and g++") << "missing-build-tools  git g++" << QStringList{QStringLiteral("git"), QStringLiteral("g++")};
+        QTest::newRow("an older script without the line") << "" << QStringList();
+        QTest::newRow("a word that is no build tool") << "missing-build-tools make rm" << QStringList{QStringLiteral("make")};
+    }
+
+    void buildToolsAreReadFromThePrerequisites()
+    {
+        QFETCH(QString, line);
+        QFETCH(QStringList, missing);
+        const QString output = QStringLiteral("home /home/nvidia\ncuda 13.0\nmpirun 4.1.6\nmpi-headers yes\nnccl -\n"
+                                              "nccl-library no\nall_gather_perf no\nall_reduce_perf no\n")
+                             + line + QLatin1Char('\n');
+        const auto readiness = NcclPrerequisites::parse(output.toUtf8(), QStringLiteral("spark-2"));
+        QVERIFY(readiness);
+        QCOMPARE(readiness->missingBuildTools, missing);
+        QCOMPARE(NcclBuildPlan::needs(*readiness).packages, missing);
+    }
+
     void packageCommandIsNvidias()
     {
         QCOMPARE(NcclBuildPlan::packageCommand({QStringLiteral("openmpi-bin"), QStringLiteral("libopenmpi-dev")}),
