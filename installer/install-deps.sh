@@ -12,7 +12,7 @@ packages="
   python3 python3-yaml netplan.io network-manager openssl
   xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools
   appstream desktop-file-utils lintian fonts-wqy-microhei
-  openmpi-bin libopenmpi-dev ansible-core
+  openmpi-bin libopenmpi-dev git make ansible-core
   man-db groff-base zsh fish
 "
 

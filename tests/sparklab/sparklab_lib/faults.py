@@ -601,6 +601,18 @@ def fault_no_mpi(lab, state, args):
     return f"{node['name']}: no Open MPI (no mpirun, mpicc or {mpi_dir}/include/mpi.h)"
 
 
+def fault_no_nccl(lab, state, args):
+    """~/nccl removed from a node, as before NVIDIA's playbook builds it (clear: the
+    stand-in ~/nccl/build is back)."""
+    node = find_node(state, args.node)
+    if args.clear:
+        nccl.install_nccl(lab, state, node, node.get("nccl_version", nccl.DEFAULT_VERSION))
+    else:
+        nccl.remove_nccl(state, node)
+    record(state, {"kind": "no-nccl", "node": node["name"]}, clear=args.clear)
+    return f"{node['name']}: ~/nccl {'installed' if args.clear else 'removed'}"
+
+
 def fault_no_nccl_tests(lab, state, args):
     """~/nccl-tests removed from a node (clear: the stand-in build is back)."""
     node = find_node(state, args.node)
@@ -671,6 +683,7 @@ KINDS = {
             "PCIe AER errors since boot (default: 1 fatal on the root port 0000:00:00.0)"),
     "no-mpi": (fault_no_mpi, "node",
                "a node without Open MPI: no mpirun/mpicc on PATH, no openmpi/include/mpi.h"),
+    "no-nccl": (fault_no_nccl, "node", "remove ~/nccl (clear: reinstall its stand-in build)"),
     "no-nccl-tests": (fault_no_nccl_tests, "node", "remove ~/nccl-tests (clear: reinstall it)"),
     "nccl-version": (fault_nccl_version, "node",
                      "the node's ~/nccl/build is NCCL VERSION (e.g. 2.27.7): mismatched builds"),

@@ -11,7 +11,7 @@ import sys
 import threading
 import time
 
-from . import cables, nccl, nodes, shell, sysfs
+from . import cables, nccl, ncclrepos, nodes, shell, sysfs
 from .labstate import (LabError, RATE_SCALE, TWIN_RATE_GBPS, check_subnet_free,
                        default_mgmt_subnet, host_bridge_name, host_mgmt_port_name, netns_name,
                        switch_netns_name, void_netns_name)
@@ -156,8 +156,10 @@ class PhaseTimer:
 def build(lab, state, args):
     timer = PhaseTimer()
     passwords = write_passwords(lab, state, args.password_file)
-    # The NCCL playbook's stand-ins (host mpicc, cc) build while the nodes start.
-    nccl_build = threading.Thread(target=nccl.build, args=(lab,), daemon=True)
+    # The NCCL playbook's stand-ins (host mpicc, cc) and the stand-in NCCL and nccl-tests
+    # repositories (host git) build while the nodes start.
+    nccl_build = threading.Thread(target=lambda: (nccl.build(lab), ncclrepos.build(lab)),
+                                  daemon=True)
     nccl_build.start()
     hashes = {}
     for password in set(passwords.values()):
@@ -185,6 +187,7 @@ def build(lab, state, args):
         nodes.write_etc(node["holder_pid"], node, state, hashes[passwords[node["name"]]])
         nccl_build.join()
         nccl.install(lab, state, node)
+        ncclrepos.install(lab, node)
         nodes.configure_node_network(state, node)
         nodes.start_network_stack(node)
         node["host_key_fingerprint"] = nodes.host_key_fingerprint(node["holder_pid"])

@@ -13,6 +13,8 @@ A PC has no GB10, no CUDA and no NCCL. Each node gets, as the playbook leaves a 
       behind NCCL_IB_HCA (real traffic on the shaped cables), printed in nccl-tests' format
 Everything is built once per lab into /run/sparklab/<lab>/nccl-standin, never into the
 host's system directories; mpirun itself is the host's real Open MPI.
+The playbook's own build (git clone + make of NCCL and nccl-tests) gets sparklab's
+stand-in repositories (ncclrepos.py), which build these same files from these templates.
 """
 import os
 import shutil
@@ -58,35 +60,56 @@ def check_version(version):
         raise ValueError(f"not an NCCL 2.x version: {version!r} (e.g. 2.27.7)")
 
 
-def header_text(version):
-    major, minor, patch = version.split(".")
-    return f"""/*
- * sparklab stand-in for NCCL {version}'s nccl.h: an emulated DGX Spark has no GB10, CUDA
+# NCCL's own placeholders (its src/nccl.h.in), filled from makefiles/version.mk by its
+# Makefile's sed; fill_template() does the same here. The stand-in source repository
+# (ncclrepos.py) holds these two texts as they are, so the node's `make src.build` and
+# `up` make the same nccl.h and the same library.
+HEADER_TEMPLATE = """/*
+ * sparklab stand-in for NCCL ${nccl:Major}.${nccl:Minor}.${nccl:Patch}'s nccl.h: an emulated DGX Spark has no GB10, CUDA
  * or NCCL. The version macros are the real header's; the library beside it only
  * answers ncclGetVersion.
  */
 #ifndef NCCL_H_
 #define NCCL_H_
 
-#define NCCL_MAJOR {int(major)}
-#define NCCL_MINOR {int(minor)}
-#define NCCL_PATCH {int(patch)}
-#define NCCL_SUFFIX ""
+#define NCCL_MAJOR ${nccl:Major}
+#define NCCL_MINOR ${nccl:Minor}
+#define NCCL_PATCH ${nccl:Patch}
+#define NCCL_SUFFIX "${nccl:Suffix}"
 
-#define NCCL_VERSION_CODE {version_code(version)}
+#define NCCL_VERSION_CODE ${nccl:Version}
 #define NCCL_VERSION(X,Y,Z) (((X) <= 2 && (Y) <= 8) ? (X) * 1000 + (Y) * 100 + (Z) : (X) * 10000 + (Y) * 100 + (Z))
 
-typedef enum {{ ncclSuccess = 0 }} ncclResult_t;
+typedef enum { ncclSuccess = 0 } ncclResult_t;
 ncclResult_t ncclGetVersion(int *version);
 
 #endif /* NCCL_H_ */
 """
+LIBRARY_TEMPLATE = ('const char sparklab_nccl_standin[] = "sparklab stand-in for NCCL '
+                    '${nccl:Major}.${nccl:Minor}.${nccl:Patch}: no GB10, CUDA or NCCL on an '
+                    'emulated DGX Spark"; int ncclGetVersion(int *v) '
+                    '{ *v = ${nccl:Version}; return 0; }\n')
+# How the library and the nccl-tests stand-in are compiled, here and by the stand-in
+# repositories' Makefiles (the library's source comes on stdin).
+LIBRARY_CFLAGS = ["-shared", "-fPIC", "-O2", "-Wl,-soname,libnccl.so.2"]
+PERF_CFLAGS = ["-O2", "-pthread"]
+PERF_LIBS = ["-ldl"]
+
+
+def fill_template(text, version):
+    major, minor, patch = (int(p) for p in version.split("."))
+    for name, value in (("Major", major), ("Minor", minor), ("Patch", patch), ("Suffix", ""),
+                        ("Version", version_code(version))):
+        text = text.replace("${nccl:%s}" % name, str(value))
+    return text
+
+
+def header_text(version):
+    return fill_template(HEADER_TEMPLATE, version)
 
 
 def library_source(version):
-    return (f'const char sparklab_nccl_standin[] = "sparklab stand-in for NCCL {version}: no GB10, '
-            f'CUDA or NCCL on an emulated DGX Spark"; int ncclGetVersion(int *v) '
-            f'{{ *v = {version_code(version)}; return 0; }}\n')
+    return fill_template(LIBRARY_TEMPLATE, version)
 
 
 def build_dir(lab):
@@ -106,8 +129,8 @@ def build_library(lab, version):
     target = library_path(lab, version)
     if not os.path.exists(target):
         os.makedirs(build_dir(lab), exist_ok=True)
-        shell.run(["cc", "-shared", "-fPIC", "-O2", "-Wl,-soname,libnccl.so.2", "-o", target,
-                   "-x", "c", "-"], input=library_source(version))
+        shell.run(["cc", *LIBRARY_CFLAGS, "-o", target, "-x", "c", "-"],
+                  input=library_source(version))
     return target
 
 
@@ -121,8 +144,7 @@ def build(lab):
         print("sparklab: no mpicc on this machine (Debian package libopenmpi-dev): the nodes "
               "get no ~/nccl-tests", file=sys.stderr)
         return False
-    result = subprocess.run(["mpicc", "-O2", "-pthread", "-o", perf_binary(lab), SOURCE,
-                             "-ldl"],
+    result = subprocess.run(["mpicc", *PERF_CFLAGS, "-o", perf_binary(lab), SOURCE, *PERF_LIBS],
                             text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if result.returncode != 0:
         print(f"sparklab: building the nccl-tests stand-in failed:\n{result.stdout}",
@@ -191,6 +213,10 @@ def install_nccl_tests(lab, state, node):
         os.chmod(target, 0o755)
         os.chown(target, *owner(state))
     return True
+
+
+def remove_nccl(state, node):
+    shutil.rmtree(shell.node_path(node["holder_pid"], f"{home(state)}/nccl"), ignore_errors=True)
 
 
 def remove_nccl_tests(state, node):

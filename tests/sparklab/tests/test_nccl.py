@@ -2,10 +2,13 @@
 # SPDX-License-Identifier: MIT
 """NVIDIA's NCCL playbook on two emulated Sparks: mpirun of the nccl-tests stand-in over
 node-to-node SSH, its bytes on the cable's CX-7 twins, nccl-tests' output format, the
-CUDA/NCCL stand-ins, and the faults no-mpi, no-nccl-tests and nccl-version."""
+CUDA/NCCL stand-ins, the faults no-mpi, no-nccl-tests and nccl-version, and the
+playbook's own build (git clone + make of NCCL and nccl-tests, from sparklab's stand-in
+repositories) after the faults no-nccl and no-nccl-tests."""
 import glob
 import os
 import re
+import time
 
 import labtest
 
@@ -196,6 +199,110 @@ def check_faults(lab, t):
     t.check(lab.refresh()["faults"] == [], "no fault left recorded", lab.status["faults"])
 
 
+# NVIDIA's playbook, word for word, as the product's "build what is missing" runs it
+PLAYBOOK_BUILD = """set -e
+git clone -b v2.28.9-1 https://github.com/NVIDIA/nccl.git ~/nccl
+cd ~/nccl && make -j"$(nproc)" src.build NVCC_GENCODE="-gencode=arch=compute_121,code=sm_121"
+git clone https://github.com/NVIDIA/nccl-tests.git ~/nccl-tests
+cd ~/nccl-tests && make -j"$(nproc)" MPI=1 MPI_HOME=/usr/lib/$(gcc -print-multiarch)/openmpi \
+CUDA_HOME=/usr/local/cuda NCCL_HOME="$HOME/nccl/build"
+"""
+NCCL_TESTS_MAKE = ('cd ~/nccl-tests && make MPI=1 MPI_HOME=/usr/lib/$(gcc -print-multiarch)/openmpi '
+                   'CUDA_HOME=/usr/local/cuda NCCL_HOME="$HOME/nccl/build"')
+BUILD_FILES = ("nccl/build/include/nccl.h", "nccl/build/lib/libnccl.so.2.28.9",
+               "nccl/build/lib/libnccl.so.2", "nccl/build/lib/libnccl.so",
+               "nccl-tests/build/all_gather_perf", "nccl-tests/build/all_reduce_perf")
+
+
+def build_listing(lab, node):
+    """Every file of ~/nccl/build and ~/nccl-tests/build: path, type, mode, owner, link
+    target, checksum."""
+    return lab.sh(node, f"cd /home/{USER} && find nccl/build nccl-tests/build | sort | "
+                        "while read f; do printf '%s %s %s ' \"$f\" \"$(stat -c '%F %a %U' \"$f\")\" "
+                        "\"$(readlink \"$f\")\"; if [ -f \"$f\" ] && [ ! -L \"$f\" ]; "
+                        "then sha256sum < \"$f\"; else echo; fi; done")
+
+
+def check_playbook_build(lab, t):
+    node = "spark-2"
+    installed = build_listing(lab, node)
+    t.check(all(f in installed for f in BUILD_FILES), "what `up` installs, listed", installed)
+    host_gitconfig = open("/etc/gitconfig").read() if os.path.exists("/etc/gitconfig") else None
+
+    lab.fault("no-nccl", node)
+    lab.fault("no-nccl-tests", node)
+    t.check(lab.exec(node, "sh", "-c", f"test -e /home/{USER}/nccl || test -e /home/{USER}/nccl-tests")
+            .returncode != 0, "no-nccl + no-nccl-tests: ~/nccl and ~/nccl-tests gone")
+    t.check([f["kind"] for f in lab.refresh()["faults"]] == ["no-nccl", "no-nccl-tests"],
+            "both faults recorded", lab.status["faults"])
+
+    start = time.monotonic()
+    r = as_user(lab, node, PLAYBOOK_BUILD)
+    seconds = time.monotonic() - start
+    t.check(r.returncode == 0, f"NVIDIA's four build commands as {USER}: real git clone and make "
+            f"({seconds:.1f} s)", (r.stdout + r.stderr)[-1500:])
+    t.check("Generating src/nccl.h.in" in r.stdout and "libnccl.so.2.28.9" in r.stdout
+            and "> build/all_gather_perf" in r.stdout and "> build/all_reduce_perf" in r.stdout,
+            "make prints what it builds", r.stdout)
+    t.check(as_user(lab, node, "git -C ~/nccl describe --tags").stdout.strip() == "v2.28.9-1",
+            "git -C ~/nccl describe --tags: v2.28.9-1")
+    r = as_user(lab, node, "git -C ~/nccl-tests rev-parse --abbrev-ref HEAD && git -C ~/nccl log -1 "
+                           "--format='%an <%ae> %ad|%cn <%ce> %cd' --date=iso-strict "
+                           "&& git -C ~/nccl config remote.origin.url && git -C ~/nccl status --porcelain")
+    t.check(r.stdout.splitlines() == ["master",
+            "sparklab <sparklab@example.invalid> 2026-01-01T00:00:00+00:00|"
+            "sparklab <sparklab@example.invalid> 2026-01-01T00:00:00+00:00",
+            "https://github.com/NVIDIA/nccl.git"],
+            "nccl-tests on its default branch; fixed author, committer and dates; NVIDIA's URL as "
+            "origin; the build leaves the clone clean", r.stdout + r.stderr)
+    header = lab.sh(node, f"cat /home/{USER}/nccl/build/include/nccl.h")
+    t.check("#define NCCL_VERSION_CODE 22809" in header and "#define NCCL_PATCH 9" in header,
+            "the built nccl.h says 2.28.9", header)
+    built = build_listing(lab, node)
+    t.check(built == installed, "the build leaves exactly the files, modes, owners, links and "
+            "bytes `up` installs", f"{installed}\n---\n{built}")
+    r = as_user(lab, node, "~/nccl-tests/build/all_reduce_perf --version && NCCL_DEBUG=INFO "
+                           "~/nccl-tests/build/all_gather_perf -b 1K -e 1K -n 1 -w 0")
+    t.check(r.returncode == 0 and "stand-in" in r.stdout
+            and "NCCL INFO NCCL version 2.28.9+cuda13.0" in r.stdout,
+            "the built binaries run: the stand-in's --version, NCCL 2.28.9 loaded", r.stdout[-600:])
+    r = mpirun(lab, "all_gather_perf", "-b 1M -e 1M -n 2 -w 1", {"NCCL_IB_HCA": HCAS})
+    rows = rows_of(r.stdout)
+    t.check(r.returncode == 0 and len(rows) == 1 and rows[0][8] == "0",
+            "mpirun across both Sparks with spark-2's own build", (r.stdout + r.stderr)[-600:])
+
+    stamps = lab.sh(node, f"cd /home/{USER} && stat -c '%n %Y.%y' " + " ".join(BUILD_FILES))
+    r = as_user(lab, node, 'cd ~/nccl && make -j"$(nproc)" src.build '
+                           'NVCC_GENCODE="-gencode=arch=compute_121,code=sm_121" && ' + NCCL_TESTS_MAKE)
+    t.check(r.returncode == 0 and r.stdout == "make: Nothing to be done for 'src.build'.\n"
+            "make: Nothing to be done for 'default'.\n"
+            and lab.sh(node, f"cd /home/{USER} && stat -c '%n %Y.%y' " + " ".join(BUILD_FILES)) == stamps,
+            "a second make does nothing (resumable)", r.stdout + r.stderr)
+
+    r = as_user(lab, node, "cd ~/nccl && make src.build CUDA_HOME=/opt/no-cuda")
+    t.check(r.returncode != 0 and "NCCL needs CUDA" in r.stderr,
+            "NCCL's make without CUDA fails, saying so", r.stderr)
+    r = as_user(lab, node, "cd ~/nccl-tests && make CUDA_HOME=/usr/local/cuda "
+                           "NCCL_HOME=$HOME/nccl/build")
+    t.check(r.returncode != 0 and "sparklab stand-in" in r.stderr and "MPI=1" in r.stderr,
+            "nccl-tests' make without MPI=1 fails: the stand-in needs it", r.stderr)
+    r = as_user(lab, node, NCCL_TESTS_MAKE.replace('"$HOME/nccl/build"', "/opt/no-nccl"))
+    t.check(r.returncode != 0 and "/opt/no-nccl/include/nccl.h: No such file" in r.stderr,
+            "nccl-tests' make without NCCL's nccl.h fails", r.stderr)
+
+    lab.fault("no-nccl", node, "--clear")
+    lab.fault("no-nccl-tests", node, "--clear")
+    t.check(build_listing(lab, node) == installed and lab.refresh()["faults"] == [],
+            "no-nccl and no-nccl-tests cleared: the stand-in builds again, no fault recorded",
+            lab.status["faults"])
+    r = as_user(lab, "spark-1", "git ls-remote https://github.com/NVIDIA/nccl-tests.git HEAD")
+    t.check(r.returncode == 0 and r.stdout.endswith("\tHEAD\n"),
+            "every node has the stand-in repositories (spark-1: git ls-remote)", r.stderr)
+    t.check((open("/etc/gitconfig").read() if os.path.exists("/etc/gitconfig") else None)
+            == host_gitconfig, "the host's /etc/gitconfig is untouched")
+    return seconds
+
+
 def test(t):
     host_usr_local = sorted(os.listdir("/usr/local"))
     with labtest.Lab("slt-nccl", "direct2", "--mgmt-subnet", "10.131.240.0/24") as lab:
@@ -204,6 +311,7 @@ def test(t):
         passwordless_ssh(lab, t)
         check_all_gather(lab, t)
         check_faults(lab, t)
+        check_playbook_build(lab, t)
     t.check(sorted(os.listdir("/usr/local")) == host_usr_local, "host /usr/local listing unchanged")
 
 
