@@ -96,10 +96,12 @@ def check_all_gather(lab, t):
             "count per rank = size / 4 / nranks, float, redop none, root -1", rows)
     t.check(all(r[8] == "0" and r[12] == "0" for r in rows), "#wrong is 0 in both placements")
     # a port is two twins, each shaped to twin_rate_gbps x rate_scale; tbf's 4 ms burst
-    # lets a short run go a little over it (a 32 MiB run below must not)
+    # is as long as a 1 MiB size takes at that rate, so a short size can go up to about
+    # twice it (measured: 0.51 against 0.25 on a loaded machine); unshaped veths carry
+    # tens of times more. A 32 MiB run below must stay within the rate.
     port_gbs = 2 * lab.status["twin_rate_gbps"] * lab.status["rate_scale"] / 8
     busbw = [float(r[i]) for r in rows for i in (7, 11)]
-    t.check(all(0 < b < 1.3 * port_gbs for b in busbw),
+    t.check(all(0 < b < 2.5 * port_gbs for b in busbw),
             f"busbw positive and within the port's shaped {port_gbs:.3f} GB/s", busbw)
     t.check(re.search(r"^# Out of bounds values : 0 OK$", out, re.M) is not None
             and re.search(r"^# Avg bus bandwidth    : [\d.]+ $", out, re.M) is not None,
