@@ -6,7 +6,10 @@
 // gives the half-bandwidth sentence; a cable degraded to 13 Gb/s per twin
 // (the field's degraded initialisation) is found by the check of each cable
 // that follows a run below the bar; a Spark without Open MPI is named with
-// the fix; Ctrl-C leaves no rank and no mpirun on any node.
+// the fix, and --build names the package install the lab refuses; --build
+// clones and makes NCCL and nccl-tests where they are missing (real git and
+// make on sparklab's stand-in sources) and the test then passes; Ctrl-C
+// leaves no rank and no mpirun on any node.
 #include "support/clusterlab.h"
 #include "support/interruptedrun.h"
 #include "support/jsonshapes.h"
@@ -165,6 +168,51 @@ private Q_SLOTS:
                                         .toUtf8();
         QVERIFY2(run.err.contains(sentence), run.err.constData());
         QVERIFY(!run.err.contains(QByteArray(m_lab.nodeNames().at(0).toUtf8() + " has no")));
+    }
+
+    void buildMakesWhatIsMissing()
+    {
+        const QString second = m_lab.nodeNames().at(1);
+        QCOMPARE(m_lab.fault({QStringLiteral("no-nccl"), second}).exitCode, 0);
+        QCOMPARE(m_lab.fault({QStringLiteral("no-nccl-tests"), second}).exitCode, 0);
+        const ProcessResult built = sparkctl(quickRun() + QStringList{QStringLiteral("--build"), QStringLiteral("--verbose")});
+        QVERIFY2(built.exitCode == 0, QByteArray(built.out + built.err).constData());
+        for (const QString &step : {QStringLiteral("Fetching NCCL v2.28.9-1 on %1"), QStringLiteral("Building NCCL v2.28.9-1 on %1"),
+                                    QStringLiteral("Fetching nccl-tests on %1"), QStringLiteral("Building nccl-tests on %1")})
+            QVERIFY2(built.out.contains(step.arg(second).toUtf8()), built.out.constData());
+        QVERIFY2(built.out.contains(QStringLiteral("%1 | ").arg(second).toUtf8()), built.out.constData()); // make's own lines
+        QVERIFY2(built.out.contains("PASS "), built.out.constData());
+        const QString user = m_lab.lab().node(1).user;
+        QCOMPARE(m_lab.lab().sh(1, QStringLiteral("runuser -u %1 -- git -C /home/%1/nccl describe --tags").arg(user)).out.trimmed(),
+                 QByteArray("v2.28.9-1"));
+        // Built as the user, nothing as root.
+        const ProcessResult owners = m_lab.lab().sh(1, QStringLiteral("find /home/%1/nccl /home/%1/nccl-tests ! -user %1").arg(user));
+        QVERIFY2(owners.exitCode == 0 && owners.out.trimmed().isEmpty(), owners.out.constData());
+        // A second --build finds everything there and builds nothing.
+        const ProcessResult again = sparkctl(quickRun(QStringLiteral("8M")) + QStringList{QStringLiteral("--build")});
+        QVERIFY2(!again.out.contains("Fetching") && !again.out.contains("Building"), again.out.constData());
+        QVERIFY2(again.out.count("It has everything the NCCL test needs.") == 2, again.out.constData());
+        // The lab's own stand-in build back, as the other tests expect it.
+        m_lab.fault({QStringLiteral("no-nccl"), second, QStringLiteral("--clear")});
+        m_lab.fault({QStringLiteral("no-nccl-tests"), second, QStringLiteral("--clear")});
+    }
+
+    void buildNamesAPackageItCouldNotInstall()
+    {
+        const QString second = m_lab.nodeNames().at(1);
+        QCOMPARE(m_lab.fault({QStringLiteral("no-mpi"), second}).exitCode, 0);
+        const ProcessResult run = sparkctl(quickRun(QStringLiteral("8M"))
+                                               + QStringList{QStringLiteral("--build"), QStringLiteral("--sudo-password-stdin")},
+                                           password());
+        m_lab.fault({QStringLiteral("no-mpi"), second, QStringLiteral("--clear")});
+        QCOMPARE(run.exitCode, 1);
+        qInfo("%s", run.err.trimmed().constData());
+        const QByteArray sentence = QStringLiteral("Installing openmpi-bin, libopenmpi-dev on %1 failed").arg(second).toUtf8();
+        QVERIFY2(run.err.contains(sentence), run.err.constData());
+        QVERIFY2(run.out.contains(QStringLiteral("Installing openmpi-bin, libopenmpi-dev on %1 (apt-get, as root)").arg(second).toUtf8()),
+                 run.out.constData());
+        QVERIFY(!run.err.contains(QByteArray(m_lab.nodeNames().at(0).toUtf8() + " failed")));
+        QVERIFY(!run.out.contains("bus bandwidth")); // the test did not run
     }
 
     void ctrlCLeavesNothingOnTheSparks()
