@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The NCCL test window, fed as the runner feeds it (sizes as they are
-// measured, then the finished run), with no SSH: the live chart, NVIDIA's bar,
-// the verdict, the cluster's history and the exports.
+// The NCCL test window (its NcclTestPanel), fed as the runner feeds it (sizes
+// as they are measured, then the finished run), with no SSH: the live chart,
+// NVIDIA's bar, the verdict, the cluster's history and the exports.
 #include "core/linktest/nccltesthistory.h"
 #include "core/linktest/nccltestverdict.h"
 #include "ui/nccl/nccltestchart.h"
@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "support/ncclruns.h"
 #include "support/screenshots.h"
 
 using namespace spark;
@@ -30,61 +31,18 @@ namespace {
 
 const QString cluster = QStringLiteral("pair");
 
-// A sparklab-scale pair (rate scale 0.01: NVIDIA's bar becomes 0.219 GB/s).
-NcclSizeRow row(int mebibytes, double busbw, double timeUs)
-{
-    NcclSizeRow r;
-    r.bytes = qint64(mebibytes) << 20;
-    r.count = r.bytes / 4;
-    r.type = QStringLiteral("float");
-    r.redop = QStringLiteral("none");
-    r.outOfPlace = {timeUs, busbw * 2, busbw, 0};
-    r.inPlace = {timeUs * 1.01, busbw * 2 * 0.99, busbw * 0.99, 0};
-    return r;
-}
-
-QList<NcclSizeRow> sixSizes()
-{
-    return {row(8, 0.181, 23170), row(16, 0.197, 42580), row(32, 0.209, 80270),
-            row(64, 0.224, 149800), row(128, 0.233, 288000), row(256, 0.238, 564000)};
-}
-
-NcclTestRun run(const QList<NcclSizeRow> &rows, QDateTime started)
-{
-    NcclTestRun r;
-    r.cluster = cluster;
-    r.layout = ClusterLayout::Direct2;
-    r.request.minBytes = 8LL << 20;
-    r.request.maxBytes = rows.constLast().bytes;
-    r.started = started;
-    r.elapsedMs = 41200;
-    r.mpirunMs = 36800;
-    r.scale = 0.01;
-    r.nodes = {QStringLiteral("spark-1"), QStringLiteral("spark-2")};
-    r.ncclVersions = {QStringLiteral("spark-1 2.28.9"), QStringLiteral("spark-2 2.28.9")};
-    r.rows = rows;
-    r.network = QStringLiteral("IB");
-    r.exitCode = 0;
-    NcclObservation observation;
-    observation.finished = true;
-    observation.rows = int(rows.size());
-    observation.busbwGBps = rows.constLast().busbwGBps();
-    observation.largestBytes = rows.constLast().bytes;
-    observation.network = r.network;
-    observation.ncclVersions = r.ncclVersions;
-    r.verdict = NcclVerdict::judge(observation, NcclExpectation{r.layout, r.scale});
-    return r;
-}
+const QStringList pairNodes{QStringLiteral("spark-1"), QStringLiteral("spark-2")};
 
 NcclTestRun passing()
 {
-    return run(sixSizes(), QDateTime(QDate(2026, 3, 2), QTime(10, 15), Qt::UTC));
+    return ncclRun(cluster, ClusterLayout::Direct2, pairNodes, ncclSixSizes(),
+                   QDateTime(QDate(2026, 3, 2), QTime(10, 15), Qt::UTC));
 }
 
 NcclTestRun earlierBelowTheBar()
 {
-    return run({row(8, 0.091, 46100), row(16, 0.102, 82300), row(32, 0.108, 155000), row(64, 0.111, 302000)},
-               QDateTime(QDate(2026, 3, 1), QTime(16, 40), Qt::UTC));
+    return ncclRun(cluster, ClusterLayout::Direct2, pairNodes, ncclSlowSizes(),
+                   QDateTime(QDate(2026, 3, 1), QTime(16, 40), Qt::UTC));
 }
 
 QString historyIn(const QTemporaryDir &dir, const QList<NcclTestRun> &runs)
@@ -115,7 +73,7 @@ private Q_SLOTS:
         window.beginRun(window.request());
         QVERIFY(window.isRunning());
         QVERIFY(!window.findChild<QPushButton *>(QStringLiteral("ncclRun"))->isEnabled());
-        const QList<NcclSizeRow> rows = sixSizes();
+        const QList<NcclSizeRow> rows = ncclSixSizes();
         for (int i = 0; i < rows.size(); ++i) {
             window.addRow(rows.at(i));
             QCOMPARE(window.chart()->pointCount(), i + 1);
@@ -134,7 +92,7 @@ private Q_SLOTS:
         const QString path = historyIn(dir, {});
         NcclTestWindow window(cluster, {}, path);
         window.beginRun(window.request());
-        for (const NcclSizeRow &r : sixSizes())
+        for (const NcclSizeRow &r : ncclSixSizes())
             window.addRow(r);
         const NcclTestRun finished = passing();
         window.finishRun(finished);
@@ -181,7 +139,7 @@ private Q_SLOTS:
         QCOMPARE(list->count(), 1);
         QCOMPARE(window.chart()->pointCount(), 4); // the newest is on show at first
         window.beginRun(window.request());
-        window.addRow(sixSizes().constFirst());
+        window.addRow(ncclSixSizes().constFirst());
         window.finishRun(passing());
         QCOMPARE(list->count(), 2);
         QCOMPARE(list->currentRow(), 0);
@@ -232,7 +190,7 @@ private Q_SLOTS:
         LookScope scope(look);
         QTemporaryDir dir;
         NcclTestWindow window(cluster, {}, historyIn(dir, {earlierBelowTheBar(), passing()}));
-        window.setProgress(NcclTestWindow::tr("Finished in %1 s.").arg(QLocale().toString(41.2, 'f', 1)));
+        window.setProgress(NcclTestPanel::tr("Finished in %1 s.").arg(QLocale().toString(41.2, 'f', 1)));
         window.resize(900, 620);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -248,7 +206,7 @@ private Q_SLOTS:
         // Live, half-way through.
         window.resize(900, 620);
         window.beginRun(window.request());
-        for (const NcclSizeRow &r : sixSizes().mid(0, 3))
+        for (const NcclSizeRow &r : ncclSixSizes().mid(0, 3))
             window.addRow(r);
         window.setProgress(QStringLiteral("Measuring 32 MiB of 8 MiB to 1 GiB…"));
         QTest::qWait(100);

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/mainwindow/mainwindow.h"
 
-#include "core/cluster/clustersessions.h"
 #include "core/common/whenready.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
@@ -9,7 +8,6 @@
 #include "core/devices/nodeprober.h"
 #include "core/health/clusterwatch.h"
 #include "core/health/healthsession.h"
-#include "core/cluster/clusteroperations.h"
 #include "core/topology/clusterstore.h"
 #include "ui/about/aboutdialog.h"
 #include "ui/devices/adddevicedialog.h"
@@ -19,6 +17,7 @@
 #include "ui/devices/updatedialog.h"
 #include "ui/health/healthdashboard.h"
 #include "ui/mainwindow/emptystatewidget.h"
+#include "ui/nccl/nccljobsource.h"
 #include "ui/nccl/nccltestwindow.h"
 #include "ui/wizard/setupwizard.h"
 
@@ -322,18 +321,14 @@ void MainWindow::openNcclTest(const QString &clusterName)
             return;
         }
     }
-    auto opened = ClusterSessions::open(*cluster, m_registry);
-    if (!opened) {
-        QMessageBox::warning(this, tr("NCCL test"), opened.error().message);
-        return;
-    }
     // The window's runs share the cluster's sessions; a run still going when
     // the window closes keeps them until it has stopped.
-    std::shared_ptr<ClusterSessions> sessions(std::move(*opened));
-    const auto jobs = [sessions](const NcclTestRequest &request) {
-        return ClusterOperations::ncclTestJob(*sessions, request);
-    };
-    auto *window = new NcclTestWindow(cluster->name, jobs, NcclTestHistory::defaultFilePath(), this);
+    const auto jobs = ncclJobSource(*cluster, m_registry);
+    if (!jobs) {
+        QMessageBox::warning(this, tr("NCCL test"), jobs.error().message);
+        return;
+    }
+    auto *window = new NcclTestWindow(cluster->name, *jobs, NcclTestHistory::defaultFilePath(), this);
     window->setAttribute(Qt::WA_DeleteOnClose);
     m_ncclWindows.append(window);
     window->show();

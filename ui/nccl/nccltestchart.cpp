@@ -47,7 +47,7 @@ NcclTestChart::NcclTestChart(QWidget *parent)
 
     m_sizes->setTitleText(tr("Message size"));
     m_sizes->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    m_rate->setTitleText(tr("Bus bandwidth (GB/s)"));
+    updateRateTitle();
     m_rate->setLabelFormat(QStringLiteral("%.3g"));
     chart->addAxis(m_sizes, Qt::AlignBottom);
     chart->addAxis(m_rate, Qt::AlignLeft);
@@ -62,7 +62,10 @@ NcclTestChart::NcclTestChart(QWidget *parent)
     }
     setThemedAxes({m_sizes, m_rate});
     // The size labels follow the room the plot has (it changes with the legend and the rate labels).
-    connect(chart, &QChart::plotAreaChanged, this, [this] { updateSizeLabels(); });
+    connect(chart, &QChart::plotAreaChanged, this, [this] {
+        updateSizeLabels();
+        updateRateTitle();
+    });
     clear(8LL << 20, 1LL << 30);
     applyPalette();
 }
@@ -165,6 +168,15 @@ void NcclTestChart::updateSizeLabels()
     m_sizes->setStartValue(m_sizes->min());
     for (qsizetype i = 0; i < sizes.size(); i += step)
         m_sizes->append(NcclVerdict::formatBytes(sizes.at(i)), position(sizes.at(i)));
+}
+
+void NcclTestChart::updateRateTitle()
+{
+    // The title stands along the plot's side: a short plot (a small window, the
+    // wizard) keeps the unit rather than an elided "Bus band…".
+    const QString full = tr("Bus bandwidth (GB/s)");
+    const bool fits = QFontMetricsF(m_rate->titleFont()).horizontalAdvance(full) <= chart()->plotArea().height();
+    m_rate->setTitleText(fits ? full : tr("GB/s"));
 }
 
 void NcclTestChart::resizeEvent(QResizeEvent *event)

@@ -44,6 +44,7 @@ private:
     void applySeriesPalette() override;
     void updateAxes();
     void updateSizeLabels();
+    void updateRateTitle();
 
     QCategoryAxis *m_sizes;
     QValueAxis *m_rate;

@@ -60,6 +60,8 @@ void DonePage::initializePage()
         lines << tr("The links have not been tested yet: “sparkctl linktest --cluster %1” measures them.")
                      .arg(m_state->clusterName());
     }
+    if (const auto &nccl = m_state->ncclTestRun())
+        lines << (nccl->verdict.pass ? tr("NCCL test passed: %1") : tr("NCCL test failed: %1")).arg(nccl->verdict.sentence);
     lines << tr("sparkctl knows this cluster too: “sparkctl cluster verify --cluster %1”.").arg(m_state->clusterName());
     m_summary->setText(lines.join(QLatin1Char('\n')));
 

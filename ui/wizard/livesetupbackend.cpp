@@ -5,6 +5,7 @@
 #include "core/devices/secretstore.h"
 #include "core/devices/nodeprober.h"
 #include "core/linktest/linktesthistory.h"
+#include "core/linktest/nccltesthistory.h"
 #include "core/topology/setupprogress.h"
 
 namespace spark::ui {
@@ -178,6 +179,19 @@ QList<LinkTestRun> LiveSetupBackend::earlierLinkTestRuns(const QString &cluster)
     if (!history.load())
         return {};
     return history.runs(cluster);
+}
+
+Expected<NcclJobSource> LiveSetupBackend::ncclTestJobs(const ClusterDefinition &cluster)
+{
+    // Sessions apart from the wizard's own: the source keeps them as long as a run needs them.
+    if (auto loaded = m_registry.load(); !loaded)
+        return loaded.error();
+    return ncclJobSource(cluster, m_registry);
+}
+
+QString LiveSetupBackend::ncclTestHistoryFile() const
+{
+    return NcclTestHistory::defaultFilePath();
 }
 
 QString LiveSetupBackend::setupProgressFile() const

@@ -43,6 +43,8 @@ public:
                                       const QList<NodeFacts> &facts, const QList<Device> &devices) override;
     Expected<void> saveLinkTestRun(const LinkTestRun &run) override;
     QList<LinkTestRun> earlierLinkTestRuns(const QString &cluster) override;
+    Expected<NcclJobSource> ncclTestJobs(const ClusterDefinition &cluster) override;
+    QString ncclTestHistoryFile() const override;
     QString setupProgressFile() const override;
 
 private:

@@ -14,6 +14,7 @@
 #include "core/topology/cablingplan.h"
 #include "core/topology/clusterstore.h"
 #include "core/topology/discoveryrunner.h"
+#include "ui/nccl/nccljobsource.h"
 
 #include <QFuture>
 #include <QList>
@@ -73,6 +74,12 @@ public:
     virtual Expected<void> saveLinkTestRun(const LinkTestRun &run) = 0;
     // The cluster's kept runs, newest first (none when they cannot be read).
     virtual QList<LinkTestRun> earlierLinkTestRuns(const QString &cluster) = 0;
+    // What the NCCL test runs on the configured cluster: a source of jobs over
+    // sessions of its own, so that a run still stopping when the wizard goes
+    // keeps them. An error says why the cluster cannot be tested now.
+    virtual Expected<NcclJobSource> ncclTestJobs(const ClusterDefinition &cluster) = 0;
+    // Where the NCCL test's runs are kept (NcclTestHistory's file).
+    virtual QString ncclTestHistoryFile() const = 0;
     // Where unfinished set-ups are kept (SetupProgressStore's file).
     virtual QString setupProgressFile() const = 0;
 

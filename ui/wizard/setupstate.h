@@ -5,6 +5,7 @@
 #include "core/devices/device.h"
 #include "core/facts/nodefacts.h"
 #include "core/linktest/linktestrun.h"
+#include "core/linktest/nccltestrun.h"
 #include "core/netconfig/clusterpreparer.h"
 #include "core/topology/cablingplan.h"
 #include "core/topology/clusterstore.h"
@@ -64,6 +65,10 @@ public:
     const std::optional<LinkTestRun> &linkTestRun() const { return m_linkTestRun; }
     void setLinkTestRun(const std::optional<LinkTestRun> &run) { m_linkTestRun = run; }
 
+    // The last NCCL test of this set-up, if one ran to the end.
+    const std::optional<NcclTestRun> &ncclTestRun() const { return m_ncclTestRun; }
+    void setNcclTestRun(const std::optional<NcclTestRun> &run) { m_ncclTestRun = run; }
+
 Q_SIGNALS:
     // The layout, the devices or the port changed: the cabling plan may differ.
     void planChanged();
@@ -79,6 +84,7 @@ private:
     std::optional<PreparedCluster> m_prepared;
     bool m_applied = false;
     std::optional<LinkTestRun> m_linkTestRun;
+    std::optional<NcclTestRun> m_ncclTestRun;
 };
 
 } // namespace spark::ui

@@ -9,6 +9,7 @@
 #include "ui/wizard/layoutpage.h"
 #include "ui/wizard/linktestpage.h"
 #include "ui/wizard/livesetupbackend.h"
+#include "ui/wizard/nccltestpage.h"
 #include "ui/wizard/peertrustpage.h"
 #include "ui/wizard/setupstate.h"
 #include "ui/wizard/welcomepage.h"
@@ -51,6 +52,10 @@ void SetupWizard::build()
     setPage(ConfigurePage, new spark::ui::ConfigurePage(m_state, this));
     setPage(PeerTrustPage, new spark::ui::PeerTrustPage(m_state, this));
     setPage(LinkTestPage, new spark::ui::LinkTestPage(m_state, this));
+    auto *nccl = new spark::ui::NcclTestPage(m_state, this);
+    setPage(NcclTestPage, nccl);
+    // Finish waits for a running test; closing the wizard stops it.
+    connect(this, &QDialog::rejected, nccl, &spark::ui::NcclTestPage::cancelTest);
     auto *done = new spark::ui::DonePage(m_state, this);
     setPage(DonePage, done);
     connect(done, &spark::ui::DonePage::dashboardRequested, this, [this](const QString &cluster) {
@@ -159,7 +164,9 @@ void SetupWizard::keepProgress(int pageId)
 
 SetupWizard::~SetupWizard()
 {
-    // A running link test uses the backend's sessions, and the backend may go first.
+    // A running link test uses the backend's sessions, and the backend may go
+    // first. (A running NCCL test's sessions belong to its job source, which
+    // its panel keeps until the run has stopped.)
     if (auto *test = qobject_cast<spark::ui::LinkTestPage *>(page(LinkTestPage)))
         test->stopAndWait();
 }

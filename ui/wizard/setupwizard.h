@@ -29,6 +29,7 @@ public:
         ConfigurePage,
         PeerTrustPage,
         LinkTestPage,
+        NcclTestPage, // optional: NVIDIA's NCCL acceptance test
         DonePage,
     };
 

@@ -250,6 +250,24 @@ public:
         return runs;
     }
 
+    // The NCCL test: a source whose jobs cannot run (no sessions), so Run says
+    // why; the tests feed the page's panel as the runner would. ncclJobsError:
+    // no source at all, as when a Spark is no longer registered.
+    std::optional<Error> ncclJobsError;
+    QList<ClusterDefinition> ncclClusters; // asked for, in order
+
+    Expected<spark::ui::NcclJobSource> ncclTestJobs(const ClusterDefinition &cluster) override
+    {
+        ncclClusters.append(cluster);
+        if (ncclJobsError)
+            return *ncclJobsError;
+        return spark::ui::NcclJobSource([](const NcclTestRequest &) {
+            return Expected<NcclTestJob>(Error(QStringLiteral("The fake backend has no sessions to run NCCL over.")));
+        });
+    }
+
+    QString ncclTestHistoryFile() const override { return progressDir.filePath(QStringLiteral("nccltests.json")); }
+
     QString setupProgressFile() const override { return progressDir.filePath(QStringLiteral("setup-progress.json")); }
 
     QStringList lastPasswords;

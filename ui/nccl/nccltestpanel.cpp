@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: MIT
+#include "ui/nccl/nccltestpanel.h"
+
+#include "core/common/whenready.h"
+#include "core/linktest/nccltestverdict.h"
+#include "ui/nccl/nccltestchart.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
+
+namespace spark::ui {
+
+namespace {
+
+enum Column { SizeColumn, BusbwColumn, AlgbwColumn, TimeColumn, WrongColumn, ColumnCount };
+enum Sizes { QuickSizes, NvidiaSizes };
+
+// The link test's pass and fail colours: they read on light and dark palettes.
+const QColor passColor(0x22, 0xa5, 0x5a);
+const QColor failColor(0xe0, 0x3e, 0x3e);
+
+QString gigabytes(double value)
+{
+    return NcclTestPanel::tr("%1 GB/s").arg(QLocale().toString(value, 'g', 3));
+}
+
+QString duration(double microseconds)
+{
+    if (microseconds >= 10000)
+        return NcclTestPanel::tr("%1 ms").arg(QLocale().toString(microseconds / 1000, 'f', 1));
+    return NcclTestPanel::tr("%1 µs").arg(QLocale().toString(microseconds, 'f', 0));
+}
+
+} // namespace
+
+NcclTestPanel::NcclTestPanel(const QString &cluster, NcclJobSource jobs, const QString &historyPath, EarlierRuns earlier,
+                             QWidget *parent)
+    : QWidget(parent)
+    , m_cluster(cluster)
+    , m_jobs(std::move(jobs))
+    , m_history(historyPath)
+    , m_earlier(earlier)
+    , m_collective(new QComboBox(this))
+    , m_sizes(new QComboBox(this))
+    , m_run(new QPushButton(tr("&Run"), this))
+    , m_cancel(new QPushButton(tr("&Cancel"), this))
+    , m_export(new QPushButton(tr("&Export…"), this))
+    , m_progress(new QLabel(this))
+    , m_chart(new NcclTestChart(this))
+    , m_table(new QTableWidget(0, ColumnCount, this))
+    , m_verdict(new QLabel(this))
+    , m_historyList(new QListWidget(this))
+{
+    setObjectName(QStringLiteral("ncclTestPanel"));
+
+    m_collective->setObjectName(QStringLiteral("ncclCollective"));
+    m_collective->addItem(tr("all_gather (NVIDIA's test)"), int(NcclCollective::AllGather));
+    m_collective->addItem(tr("all_reduce"), int(NcclCollective::AllReduce));
+    m_sizes->setObjectName(QStringLiteral("ncclSizes"));
+    m_sizes->addItem(tr("Quick: 8 MiB to 1 GiB"), int(QuickSizes));
+    m_sizes->addItem(tr("NVIDIA's run: 16 GiB"), int(NvidiaSizes));
+    m_run->setObjectName(QStringLiteral("ncclRun"));
+    m_cancel->setObjectName(QStringLiteral("ncclCancel"));
+    m_export->setObjectName(QStringLiteral("ncclExport"));
+    m_export->setToolTip(tr("Save the run on show as CSV or JSON, or its chart as PNG."));
+    connect(m_run, &QPushButton::clicked, this, &NcclTestPanel::start);
+    connect(m_cancel, &QPushButton::clicked, this, &NcclTestPanel::cancel);
+    connect(m_export, &QPushButton::clicked, this, &NcclTestPanel::exportAs);
+
+    m_progress->setObjectName(QStringLiteral("ncclProgress"));
+    m_progress->setWordWrap(true);
+    m_progress->setText(tr("Runs nccl-tests across the Sparks of %1 with mpirun and judges the bus bandwidth "
+                           "against NVIDIA's bar.").arg(cluster));
+
+    m_table->setObjectName(QStringLiteral("ncclRows"));
+    m_table->setHorizontalHeaderLabels({tr("Size"), tr("Bus bandwidth"), tr("Algorithm bandwidth"), tr("Time"), tr("Wrong")});
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    m_table->setMinimumHeight(80);
+
+    m_verdict->setObjectName(QStringLiteral("ncclVerdict"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_historyList->setObjectName(QStringLiteral("ncclHistory"));
+    m_historyList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_historyList->setTextElideMode(Qt::ElideRight);
+    connect(m_historyList, &QListWidget::currentRowChanged, this, &NcclTestPanel::showHistoryRow);
+    auto *historyPane = new QWidget(this);
+    historyPane->setObjectName(QStringLiteral("ncclHistoryPane"));
+    auto *historyLayout = new QVBoxLayout(historyPane);
+    historyLayout->setContentsMargins(0, 0, 0, 0);
+    auto *historyTitle = new QLabel(tr("Earlier runs"), historyPane);
+    historyTitle->setBuddy(m_historyList);
+    historyLayout->addWidget(historyTitle);
+    historyLayout->addWidget(m_historyList);
+    if (m_earlier == EarlierRuns::Listed)
+        historyLayout->addWidget(m_export);
+    else
+        historyPane->hide(); // and Export goes beside Run
+
+    auto *results = new QSplitter(Qt::Vertical, this);
+    results->setChildrenCollapsible(false);
+    results->addWidget(m_chart);
+    results->addWidget(m_table);
+    results->setStretchFactor(0, 3);
+    results->setStretchFactor(1, 1);
+    results->setSizes({380, 170});
+    auto *panes = new QSplitter(Qt::Horizontal, this);
+    panes->setObjectName(QStringLiteral("ncclPanes"));
+    panes->setChildrenCollapsible(false);
+    panes->addWidget(historyPane);
+    panes->addWidget(results);
+    panes->setStretchFactor(0, 0);
+    panes->setStretchFactor(1, 1);
+    panes->setSizes({180, 700});
+
+    auto *controls = new QHBoxLayout;
+    auto *collectiveLabel = new QLabel(tr("C&ollective:"), this);
+    collectiveLabel->setBuddy(m_collective);
+    auto *sizesLabel = new QLabel(tr("&Sizes:"), this);
+    sizesLabel->setBuddy(m_sizes);
+    controls->addWidget(collectiveLabel);
+    controls->addWidget(m_collective);
+    controls->addWidget(sizesLabel);
+    controls->addWidget(m_sizes);
+    controls->addWidget(m_run);
+    controls->addWidget(m_cancel);
+    controls->addStretch(1);
+    if (m_earlier == EarlierRuns::NotListed)
+        controls->addWidget(m_export);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(controls);
+    layout->addWidget(m_progress);
+    layout->addWidget(panes, 1);
+    layout->addWidget(m_verdict);
+
+    if (const auto loaded = m_history.load(); !loaded)
+        m_progress->setText(loaded.error().message);
+    reloadHistory(m_earlier == EarlierRuns::Listed ? 0 : -1);
+    updateButtons();
+}
+
+NcclTestPanel::~NcclTestPanel()
+{
+    if (!m_runner)
+        return;
+    // Gone while running (its window closed, its wizard gone): the run stops,
+    // and the runner and the job source (with the cluster's sessions the job
+    // uses) live until the runner's thread is done with them.
+    m_runner->cancel();
+    disconnect(m_runner, nullptr, this, nullptr);
+    m_runner->setParent(nullptr);
+    NcclTestRunner *runner = m_runner;
+    const auto release = [runner, keep = m_jobs] { delete runner; };
+    whenReady(m_future, QCoreApplication::instance(), [release](const Expected<NcclTestRun> &) { release(); }, release);
+}
+
+NcclTestRequest NcclTestPanel::request() const
+{
+    NcclTestRequest request;
+    request.collective = NcclCollective(m_collective->currentData().toInt());
+    if (m_sizes->currentData().toInt() == QuickSizes) {
+        // sparkctl nccl-test --quick's: a minute or less on a real cluster.
+        request.minBytes = 8LL << 20;
+        request.maxBytes = 1LL << 30;
+        request.stepFactor = 4;
+        request.iterations = 5;
+        request.warmup = 2;
+    }
+    return request;
+}
+
+void NcclTestPanel::start()
+{
+    if (m_running)
+        return;
+    const NcclTestRequest asked = request();
+    const Expected<NcclTestJob> job = m_jobs ? m_jobs(asked) : Expected<NcclTestJob>(Error(tr("There is no cluster to test here.")));
+    if (!job) {
+        showVerdict(false, job.error().message);
+        return;
+    }
+    m_runner = new NcclTestRunner(this);
+    // The runner's signals come from its own thread.
+    connect(m_runner, &NcclTestRunner::progress, this, &NcclTestPanel::setProgress, Qt::QueuedConnection);
+    connect(m_runner, &NcclTestRunner::rowMeasured, this, &NcclTestPanel::addRow, Qt::QueuedConnection);
+    connect(m_runner, &NcclTestRunner::expectationKnown, this,
+            [this](const NcclExpectation &expectation) { m_chart->setBar(expectation.barGBps()); }, Qt::QueuedConnection);
+    beginRun(asked);
+    m_future = m_runner->run(*job);
+    NcclTestRunner *runner = m_runner;
+    const auto done = [this, runner](const Expected<NcclTestRun> &run) {
+        if (m_runner == runner)
+            m_runner = nullptr;
+        runner->deleteLater();
+        finishRun(run);
+    };
+    whenReady(m_future, this, done, [done, this] { done(Error(tr("The NCCL test ended without a result."))); });
+}
+
+void NcclTestPanel::cancel()
+{
+    if (!m_runner)
+        return;
+    m_runner->cancel();
+    m_cancel->setEnabled(false);
+    setProgress(tr("Stopping the NCCL test and what it started on the Sparks…"));
+}
+
+void NcclTestPanel::beginRun(const NcclTestRequest &request)
+{
+    const bool wasRunning = std::exchange(m_running, true);
+    m_shown.reset();
+    m_chart->clear(request.minBytes, request.maxBytes);
+    m_chart->setBar(std::nullopt); // known with the nodes' rate scale, after the checks
+    m_table->setRowCount(0);
+    m_historyList->blockSignals(true);
+    m_historyList->clearSelection();
+    m_historyList->setCurrentRow(-1);
+    m_historyList->blockSignals(false);
+    m_verdict->clear();
+    m_verdict->hide();
+    setProgress(tr("Checking the Sparks…"));
+    updateButtons();
+    if (!wasRunning)
+        Q_EMIT runningChanged(true);
+}
+
+void NcclTestPanel::addRow(const NcclSizeRow &row)
+{
+    m_chart->addRow(row);
+    const int index = m_table->rowCount();
+    m_table->insertRow(index);
+    const bool unchecked = !row.outOfPlace.wrong && !row.inPlace.wrong;
+    const QStringList cells{NcclVerdict::formatBytes(row.bytes), gigabytes(row.busbwGBps()), gigabytes(row.algbwGBps()),
+                            duration(row.outOfPlace.timeUs),
+                            unchecked ? tr("not checked") : QLocale().toString(row.wrong())};
+    for (int column = 0; column < ColumnCount; ++column) {
+        auto *item = new QTableWidgetItem(cells.at(column));
+        item->setTextAlignment(column == SizeColumn ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
+        if (column == WrongColumn && row.wrong() > 0)
+            item->setForeground(failColor);
+        m_table->setItem(index, column, item);
+    }
+    m_table->scrollToBottom();
+}
+
+void NcclTestPanel::setProgress(const QString &sentence)
+{
+    m_progress->setText(sentence);
+}
+
+void NcclTestPanel::finishRun(const Expected<NcclTestRun> &run)
+{
+    const bool wasRunning = std::exchange(m_running, false);
+    if (!run) {
+        setProgress(tr("The NCCL test did not finish."));
+        showVerdict(false, run.error().message);
+        updateButtons();
+        if (wasRunning)
+            Q_EMIT runningChanged(false);
+        return;
+    }
+    m_history.add(*run);
+    if (const auto saved = m_history.save(); !saved)
+        setProgress(saved.error().message);
+    else
+        setProgress(tr("Finished in %1 s.").arg(QLocale().toString(run->elapsedMs / 1000.0, 'f', 1)));
+    reloadHistory(0); // the newest: this run
+    if (!m_shown)
+        showRun(*run);
+    updateButtons();
+    Q_EMIT runFinished(*run);
+    if (wasRunning)
+        Q_EMIT runningChanged(false);
+}
+
+void NcclTestPanel::showRun(const NcclTestRun &run)
+{
+    m_shown = run;
+    m_chart->clear(run.request.minBytes, run.request.maxBytes);
+    m_table->setRowCount(0);
+    for (const NcclSizeRow &row : run.rows)
+        addRow(row);
+    m_table->scrollToTop();
+    m_chart->setBar(NcclExpectation{run.layout, run.scale}.barGBps());
+    showVerdict(run.verdict.pass, run.verdict.sentence);
+    updateButtons();
+}
+
+void NcclTestPanel::showVerdict(bool pass, const QString &sentence)
+{
+    m_verdict->setText((pass ? tr("Pass: %1") : tr("Fail: %1")).arg(sentence));
+    QPalette p = m_verdict->palette();
+    p.setColor(QPalette::WindowText, pass ? passColor : failColor);
+    m_verdict->setPalette(p);
+    m_verdict->show();
+}
+
+void NcclTestPanel::reloadHistory(int select)
+{
+    m_runs = m_history.runs(m_cluster);
+    m_historyList->blockSignals(true);
+    m_historyList->clear();
+    for (const NcclTestRun &run : std::as_const(m_runs)) {
+        // Two short lines: when, then what and how fast at the largest size.
+        const QString when = QLocale().toString(run.started.toLocalTime(), QLocale::ShortFormat);
+        const QString what = run.rows.isEmpty()
+            ? tr("%1, %2").arg(NcclTestPlan::collectiveKey(run.request.collective), run.verdict.pass ? tr("pass") : tr("fail"))
+            : tr("%1, %2, %3")
+                  .arg(NcclTestPlan::collectiveKey(run.request.collective), run.verdict.pass ? tr("pass") : tr("fail"),
+                       gigabytes(run.rows.constLast().busbwGBps()));
+        auto *item = new QListWidgetItem(when + QLatin1Char('\n') + what);
+        item->setForeground(run.verdict.pass ? passColor : failColor);
+        item->setToolTip(run.verdict.sentence);
+        m_historyList->addItem(item);
+    }
+    m_historyList->blockSignals(false);
+    if (m_runs.isEmpty())
+        m_historyList->addItem(tr("None yet"));
+    if (!m_running && select >= 0 && select < m_runs.size())
+        m_historyList->setCurrentRow(select); // shows it
+}
+
+void NcclTestPanel::showHistoryRow(int row)
+{
+    if (!m_running && row >= 0 && row < m_runs.size())
+        showRun(m_runs.at(row));
+}
+
+void NcclTestPanel::updateButtons()
+{
+    m_run->setEnabled(!m_running);
+    m_run->setText(m_shown ? tr("&Run again") : tr("&Run"));
+    m_cancel->setEnabled(m_running && m_runner);
+    m_collective->setEnabled(!m_running);
+    m_sizes->setEnabled(!m_running);
+    m_historyList->setEnabled(!m_running && !m_runs.isEmpty());
+    m_export->setEnabled(!m_running && m_shown.has_value());
+}
+
+Expected<void> NcclTestPanel::exportRun(const QString &path) const
+{
+    if (!m_shown)
+        return Error(tr("There is nothing to export yet: run the NCCL test first."));
+    const bool asCsv = QFileInfo(path).suffix().compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0;
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error(tr("%1 could not be written: %2. Choose another folder.").arg(path, file.errorString()));
+    file.write(asCsv ? m_shown->toCsv().toUtf8() : QJsonDocument(m_shown->toJson()).toJson());
+    if (!file.commit())
+        return Error(tr("%1 could not be written: %2. Choose another folder.").arg(path, file.errorString()));
+    return {};
+}
+
+Expected<void> NcclTestPanel::saveChart(const QString &path) const
+{
+    if (!m_shown)
+        return Error(tr("There is no chart to save yet: run the NCCL test first."));
+    if (!m_chart->grab().save(path, "PNG"))
+        return Error(tr("%1 could not be written. Choose another folder.").arg(path));
+    return {};
+}
+
+void NcclTestPanel::exportAs()
+{
+    const QString asCsv = tr("Sizes as CSV (*.csv)");
+    const QString asJson = tr("Run as JSON (*.json)");
+    const QString asPng = tr("Chart as PNG (*.png)");
+    QString filter = asCsv;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the NCCL test"), QStringLiteral("nccl-test.csv"),
+                                                      QStringList{asCsv, asJson, asPng}.join(QStringLiteral(";;")), &filter);
+    if (path.isEmpty())
+        return;
+    const Expected<void> saved = filter == asPng ? saveChart(path) : exportRun(path);
+    setProgress(saved ? tr("Saved %1.").arg(QFileInfo(path).fileName()) : saved.error().message);
+}
+
+} // namespace spark::ui
