@@ -43,14 +43,8 @@ std::optional<QString> readRequest(const QCommandLineParser &parser, NcclTestReq
     if (!collective)
         return NcclTestText::tr("--collective must be all_gather or all_reduce.");
     request.collective = *collective;
-    if (parser.isSet(QStringLiteral("quick"))) {
-        // A minute or less on a real cluster; the sizes still reach full bandwidth on 200G.
-        request.minBytes = 8LL << 20;
-        request.maxBytes = 1LL << 30;
-        request.stepFactor = 4;
-        request.iterations = 5;
-        request.warmup = 2;
-    }
+    if (parser.isSet(QStringLiteral("quick")))
+        request = NcclTestRequest::quick(request.collective);
     const auto bytes = [&](const QString &option, qint64 &into) -> bool {
         if (!parser.isSet(option))
             return true;

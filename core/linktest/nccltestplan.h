@@ -25,6 +25,14 @@ struct NcclTestRequest
     int stepFactor = 2;
     int iterations = 20; // nccl-tests' -n
     int warmup = 5;      // nccl-tests' -w
+
+    // NVIDIA's run (the defaults above): all_gather_perf -b 16G -e 16G -f 2.
+    // A quick one instead: a minute or less on a real cluster, 8 MiB to 1 GiB,
+    // whose largest size still reaches a 200G port's full bandwidth.
+    static NcclTestRequest quick(NcclCollective collective = NcclCollective::AllGather)
+    {
+        return NcclTestRequest{collective, 8LL << 20, 1LL << 30, 4, 5, 2};
+    }
 };
 
 class NcclTestPlan

@@ -107,9 +107,12 @@ QString NcclVerdict::formatBytes(qint64 bytes)
         value /= 1024;
         ++unit;
     }
-    const bool whole = value == double(qint64(value));
-    return QStringLiteral("%1 %2").arg(whole ? QString::number(qint64(value)) : QString::number(value, 'f', 1),
-                                       QString::fromLatin1(units[unit]));
+    // nccl-tests round a size down to whole elements per rank (128 MiB on three
+    // ranks is 134217716 B): that is still "128 MiB", not "128.0 MiB".
+    QString number = QString::number(value, 'f', 1);
+    if (number.endsWith(QLatin1String(".0")))
+        number.chop(2);
+    return QStringLiteral("%1 %2").arg(number, QString::fromLatin1(units[unit]));
 }
 
 NcclVerdict NcclVerdict::judge(const NcclObservation &o, const NcclExpectation &expectation)

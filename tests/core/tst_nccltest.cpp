@@ -365,6 +365,24 @@ private Q_SLOTS:
         QCOMPARE(NcclVerdict::reasonFromKey(reason), verdict.reason);
     }
 
+    void sizesAsPeopleReadThem_data()
+    {
+        QTest::addColumn<qint64>("bytes");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("NVIDIA's 16G") << (qint64(16) << 30) << "16 GiB";
+        QTest::newRow("128 MiB on three ranks") << qint64(134217716) << "128 MiB";
+        QTest::newRow("a half") << (qint64(3) << 29) << "1.5 GiB";
+        QTest::newRow("bytes") << qint64(8) << "8 B";
+        QTest::newRow("64 KiB") << qint64(65536) << "64 KiB";
+    }
+
+    void sizesAsPeopleReadThem()
+    {
+        QFETCH(qint64, bytes);
+        QFETCH(QString, text);
+        QCOMPARE(NcclVerdict::formatBytes(bytes), text);
+    }
+
     void runRoundTripsThroughJson()
     {
         NcclTestRun run;

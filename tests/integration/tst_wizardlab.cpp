@@ -2,7 +2,9 @@
 // The set-up wizard, offscreen, driving the live backend over real SSH against
 // a private sparklab ring of three (lab "h7-wizard", 10.131.60.0/24): devices
 // enrolled once, the checks, a miswired cable found and drawn then fixed, the
-// safe apply, node-to-node SSH and the exports, page by page as a person would.
+// safe apply, node-to-node SSH, the link test, NVIDIA's NCCL test over the ring
+// (real mpirun, sparklab's stand-in nccl-tests) and the exports, page by page
+// as a person would.
 // Then a switch of four (lab "h7-wizsw", 10.131.65.0/24), where the port is
 // chosen by clicking it on the rear-panel drawing: first the wrong one.
 #include "core/devices/deviceenroller.h"
@@ -14,7 +16,9 @@
 #include "ui/wizard/devicespage.h"
 #include "ui/wizard/donepage.h"
 #include "ui/wizard/layoutpage.h"
+#include "ui/nccl/nccltestpanel.h"
 #include "ui/wizard/linktestpage.h"
+#include "ui/wizard/nccltestpage.h"
 #include "ui/wizard/peertrustpage.h"
 #include "ui/wizard/setupstate.h"
 #include "ui/wizard/setupwizard.h"
@@ -203,6 +207,30 @@ private Q_SLOTS:
         }
         wizard.next();
 
+        // The NCCL test (optional): all_gather over the ring from the first
+        // Spark, at sizes the lab's rate scale runs in seconds.
+        qInfo("page: %s", "NCCL test");
+        auto *nccl = current<NcclTestPage>(wizard);
+        QVERIFY(nccl);
+        QVERIFY(nccl->isComplete());
+        nccl->panel()->chooseSizes(8LL << 20, 128LL << 20);
+        nccl->panel()->start();
+        QVERIFY(nccl->isRunning());
+        QVERIFY(!nccl->isComplete());
+        QTRY_VERIFY_WITH_TIMEOUT(!nccl->isRunning(), 240000);
+        const std::optional<NcclTestRun> &ran = nccl->panel()->shownRun();
+        QVERIFY(ran);
+        qInfo("%s", qPrintable(ran->verdict.sentence));
+        QVERIFY2(ran->verdict.pass, qPrintable(ran->verdict.sentence));
+        QCOMPARE(ran->layout, ClusterLayout::Ring3);
+        QCOMPARE(ran->nodes.size(), 3);
+        QCOMPARE(ran->network, QStringLiteral("IB"));
+        for (int node = 0; node < 3; ++node) {
+            const QByteArray left = m_lab.lab().processesOn(node, QStringLiteral("all_gather_perf"));
+            QVERIFY2(left.trimmed().isEmpty(), left.constData());
+        }
+        wizard.next();
+
         auto *done = current<DonePage>(wizard);
         QVERIFY(done->findChild<QLabel *>(QStringLiteral("doneSummary"))->text().contains(QLatin1String("every link")));
         QVERIFY(done->exportText(QStringLiteral("hostfile")).contains(m_lab.lab().node(2).address));
@@ -211,9 +239,8 @@ private Q_SLOTS:
         ClusterStore store;
         QVERIFY(store.load());
         QVERIFY(store.find(wizard.state()->clusterName()));
-        wizard.back();
-        wizard.back();
-        wizard.back();
+        for (int page = 0; page < 4; ++page) // Done, NCCL test, link test, node-to-node SSH
+            wizard.back();
         QCOMPARE(wizard.currentId(), int(SetupWizard::ConfigurePage));
         configure->findChild<QLineEdit *>(QStringLiteral("sudoPassword"))->setText(m_lab.lab().node(0).password);
         configure->rollback();
@@ -301,6 +328,8 @@ private Q_SLOTS:
         for (const LinkResult &link : test->lastRun()->links)
             QVERIFY2(link.verdict.pass, qPrintable(link.verdict.sentence));
         wizard.next();
+        QCOMPARE(wizard.currentId(), int(SetupWizard::NcclTestPage));
+        wizard.next(); // optional
         QCOMPARE(wizard.currentId(), int(SetupWizard::DonePage));
         QVERIFY(current<DonePage>(wizard)->exportText(QStringLiteral("hostfile")).contains(m_lab.lab().node(3).address));
     }

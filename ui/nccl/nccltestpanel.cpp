@@ -29,7 +29,7 @@ namespace spark::ui {
 namespace {
 
 enum Column { SizeColumn, BusbwColumn, AlgbwColumn, TimeColumn, WrongColumn, ColumnCount };
-enum Sizes { QuickSizes, NvidiaSizes };
+enum Sizes { QuickSizes, NvidiaSizes, ChosenSizes };
 
 // The link test's pass and fail colours: they read on light and dark palettes.
 const QColor passColor(0x22, 0xa5, 0x5a);
@@ -179,17 +179,35 @@ NcclTestPanel::~NcclTestPanel()
 
 NcclTestRequest NcclTestPanel::request() const
 {
-    NcclTestRequest request;
-    request.collective = NcclCollective(m_collective->currentData().toInt());
-    if (m_sizes->currentData().toInt() == QuickSizes) {
-        // sparkctl nccl-test --quick's: a minute or less on a real cluster.
-        request.minBytes = 8LL << 20;
-        request.maxBytes = 1LL << 30;
-        request.stepFactor = 4;
-        request.iterations = 5;
-        request.warmup = 2;
+    const auto collective = NcclCollective(m_collective->currentData().toInt());
+    switch (Sizes(m_sizes->currentData().toInt())) {
+    case QuickSizes:
+        return NcclTestRequest::quick(collective);
+    case ChosenSizes: {
+        NcclTestRequest request = NcclTestRequest::quick(collective);
+        request.minBytes = m_chosenSizes.first;
+        request.maxBytes = m_chosenSizes.second;
+        return request;
     }
+    case NvidiaSizes:
+        break;
+    }
+    NcclTestRequest request;
+    request.collective = collective;
     return request;
+}
+
+void NcclTestPanel::chooseSizes(qint64 minBytes, qint64 maxBytes)
+{
+    m_chosenSizes = {minBytes, maxBytes};
+    const QString text = tr("%1 to %2").arg(NcclVerdict::formatBytes(minBytes), NcclVerdict::formatBytes(maxBytes));
+    int index = m_sizes->findData(int(ChosenSizes));
+    if (index < 0) {
+        m_sizes->addItem(text, int(ChosenSizes));
+        index = m_sizes->count() - 1;
+    }
+    m_sizes->setItemText(index, text);
+    m_sizes->setCurrentIndex(index);
 }
 
 void NcclTestPanel::start()

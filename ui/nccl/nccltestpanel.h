@@ -10,6 +10,7 @@
 #include <QWidget>
 
 #include <optional>
+#include <utility>
 
 class QComboBox;
 class QLabel;
@@ -45,6 +46,9 @@ public:
     QString cluster() const { return m_cluster; }
     // The request the controls ask for.
     NcclTestRequest request() const;
+    // Sizes of the caller's choosing (quick's iterations), added to the list
+    // and chosen: a slower cluster, or the emulated one, in reasonable time.
+    void chooseSizes(qint64 minBytes, qint64 maxBytes);
     bool isRunning() const { return m_running; }
     // The run on show, if any.
     const std::optional<NcclTestRun> &shownRun() const { return m_shown; }
@@ -85,6 +89,7 @@ private:
     EarlierRuns m_earlier;
     QList<NcclTestRun> m_runs; // the history list's, newest first
     std::optional<NcclTestRun> m_shown;
+    std::pair<qint64, qint64> m_chosenSizes{8LL << 20, 1LL << 30};
     NcclTestRunner *m_runner = nullptr;
     QFuture<Expected<NcclTestRun>> m_future;
     bool m_running = false;
