@@ -1381,6 +1381,72 @@
     </message>
 </context>
 <context>
+    <name>spark::NcclBuildPlan</name>
+    <message>
+        <source>Installing %1 on %2 (apt-get, as root)…</source>
+        <translation>正在 %2 上安装 %1（apt-get，以 root 身份）…</translation>
+    </message>
+    <message>
+        <source>Fetching NCCL %1 on %2 (git clone)…</source>
+        <translation>正在 %2 上获取 NCCL %1（git clone）…</translation>
+    </message>
+    <message>
+        <source>Building NCCL %1 on %2 for sm_121 (make src.build; this takes several minutes)…</source>
+        <translation>正在 %2 上为 sm_121 构建 NCCL %1（make src.build；需要几分钟）…</translation>
+    </message>
+    <message>
+        <source>Fetching nccl-tests on %1 (git clone)…</source>
+        <translation>正在 %1 上获取 nccl-tests（git clone）…</translation>
+    </message>
+    <message>
+        <source>Building nccl-tests on %1 (make MPI=1)…</source>
+        <translation>正在 %1 上构建 nccl-tests（make MPI=1）…</translation>
+    </message>
+</context>
+<context>
+    <name>spark::NcclBuilder</name>
+    <message>
+        <source>The build on %1 was cancelled.</source>
+        <translation>%1 上的构建已取消。</translation>
+    </message>
+    <message>
+        <source>The build on %1 ended, but: %2</source>
+        <translation>%1 上的构建已结束，但：%2</translation>
+    </message>
+    <message>
+        <source>sudo on %1 did not accept the password, so %2 could not be installed; give the right one and build again.</source>
+        <translation>%1 上的 sudo 不接受该密码，因此无法安装 %2；请提供正确的密码后再次构建。</translation>
+    </message>
+    <message>
+        <source>sudo on %1 needs a password to install %2: give it (sparkctl: --sudo-password-stdin) and build again.</source>
+        <translation>%1 上的 sudo 需要密码才能安装 %2：请提供密码（sparkctl：--sudo-password-stdin）后再次构建。</translation>
+    </message>
+    <message>
+        <source>Installing %1 on %2 failed (apt-get ended with %3): %4</source>
+        <translation>在 %2 上安装 %1 失败（apt-get 以 %3 结束）：%4</translation>
+    </message>
+    <message>
+        <source>it said nothing</source>
+        <translation>它没有输出任何内容</translation>
+    </message>
+    <message>
+        <source>The build on %1 was cancelled; what was built stays, and the next build goes on from there.</source>
+        <translation>%1 上的构建已取消；已构建的部分会保留，下次构建从那里继续。</translation>
+    </message>
+    <message>
+        <source>%1 has a ~/%2 that is not a git checkout and holds no build: move it aside (mv ~/%2 ~/%2.old) and build again.</source>
+        <translation>%1 上的 ~/%2 不是 git 检出目录，也不含构建结果：请把它移开（mv ~/%2 ~/%2.old）后再次构建。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 failed (exit code %3): %4</source>
+        <translation>%2 上的 %1 失败（退出码 %3）：%4</translation>
+    </message>
+    <message>
+        <source>The build</source>
+        <translation>构建</translation>
+    </message>
+</context>
+<context>
     <name>spark::NcclEnvironment</name>
     <message>
         <source>%1 was not read.</source>
@@ -1514,6 +1580,14 @@
         <source>%1 on %2</source>
         <translation>%2 上的 %1</translation>
     </message>
+    <message>
+        <source>Below NVIDIA&apos;s bar: checking each cable for a few seconds to find out why…</source>
+        <translation>低于 NVIDIA 的标准：正在逐根检查线缆几秒钟以找出原因…</translation>
+    </message>
+    <message>
+        <source>The cables could not be checked: %1</source>
+        <translation>无法检查线缆：%1</translation>
+    </message>
 </context>
 <context>
     <name>spark::NcclVerdict</name>
@@ -1576,6 +1650,18 @@
     <message>
         <source>Sparks on a switch</source>
         <translation>接在交换机上的 Spark</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1。%2</translation>
+    </message>
+    <message>
+        <source>%1. A short check of each cable found: %2</source>
+        <translation>%1。对每根线缆的简短检查发现：%2</translation>
+    </message>
+    <message>
+        <source>%1, while every cable passed a short check of its own. Run the NCCL test again at NVIDIA&apos;s 16 GiB size; if it stays below the bar, save a report for support.</source>
+        <translation>%1，而每根线缆单独的简短检查都通过了。请以 NVIDIA 的 16 GiB 大小再次运行 NCCL 测试；如果仍低于标准，请保存一份报告交给支持人员。</translation>
     </message>
 </context>
 <context>
@@ -3408,6 +3494,14 @@ nodes/节点名/ 中是每台 Spark 输出的原始内容，与收到的完全�
         <source>vLLM on this cluster</source>
         <translation>在此集群上运行 vLLM</translation>
     </message>
+    <message>
+        <source>NCCL test passed: %1</source>
+        <translation>NCCL 测试通过：%1</translation>
+    </message>
+    <message>
+        <source>NCCL test failed: %1</source>
+        <translation>NCCL 测试未通过：%1</translation>
+    </message>
 </context>
 <context>
     <name>spark::ui::EmptyStateWidget</name>
@@ -4034,9 +4128,28 @@ Fix: %2</source>
         <source>NVIDIA&apos;s bar: %1 GB/s</source>
         <translation>NVIDIA 的标准：%1 GB/s</translation>
     </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
 </context>
 <context>
-    <name>spark::ui::NcclTestWindow</name>
+    <name>spark::ui::NcclTestPage</name>
+    <message>
+        <source>NCCL test (optional)</source>
+        <translation>NCCL 测试（可选）</translation>
+    </message>
+    <message>
+        <source>Run NVIDIA&apos;s acceptance test across the cluster, or go on without it.</source>
+        <translation>在整个集群上运行 NVIDIA 的验收测试，或跳过它继续。</translation>
+    </message>
+    <message>
+        <source>The link test measured the cables; this measures what a workload gets from them: all_gather_perf from NVIDIA&apos;s nccl-tests runs on every Spark at once, GPU to GPU over the ConnectX-7 links, and its bus bandwidth is judged against NVIDIA&apos;s bar. It needs CUDA, Open MPI, NCCL and nccl-tests on every Spark; the test checks them first and says, Spark by Spark, what is missing. Next goes on without it: “sparkctl nccl-test --cluster %1” runs it later.</source>
+        <translation>链路测试测量的是线缆；这项测试测量工作负载能从线缆得到多少：NVIDIA nccl-tests 中的 all_gather_perf 同时在每台 Spark 上运行，经 ConnectX-7 链路在 GPU 之间传输，并按 NVIDIA 的标准评判其总线带宽。它要求每台 Spark 都有 CUDA、Open MPI、NCCL 和 nccl-tests；测试会先检查它们，并逐台说明缺少什么。“下一步”会跳过它继续：以后可用 “sparkctl nccl-test --cluster %1” 运行。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::NcclTestPanel</name>
     <message>
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
@@ -4060,10 +4173,6 @@ Fix: %2</source>
     <message>
         <source>&amp;Export…</source>
         <translation>导出(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>NCCL test — %1</source>
-        <translation>NCCL 测试 — %1</translation>
     </message>
     <message>
         <source>all_gather (NVIDIA&apos;s test)</source>
@@ -4122,8 +4231,12 @@ Fix: %2</source>
         <translation>大小(&amp;S)：</translation>
     </message>
     <message>
-        <source>This window has no cluster to test.</source>
-        <translation>此窗口没有可测试的集群。</translation>
+        <source>%1 to %2</source>
+        <translation>%1 到 %2</translation>
+    </message>
+    <message>
+        <source>There is no cluster to test here.</source>
+        <translation>这里没有可测试的集群。</translation>
     </message>
     <message>
         <source>The NCCL test ended without a result.</source>
@@ -4216,6 +4329,13 @@ Fix: %2</source>
     <message>
         <source>Saved %1.</source>
         <translation>已保存 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::NcclTestWindow</name>
+    <message>
+        <source>NCCL test — %1</source>
+        <translation>NCCL 测试 — %1</translation>
     </message>
 </context>
 <context>
@@ -5770,6 +5890,32 @@ CX-7 MAC：  %9
     <message>
         <source>List the cluster&apos;s earlier NCCL test runs instead of running one.</source>
         <translation>列出该集群以前的 NCCL 测试运行，而不是运行新的测试。</translation>
+    </message>
+    <message>
+        <source>It has everything the NCCL test needs.</source>
+        <translation>它具备 NCCL 测试所需的一切。</translation>
+    </message>
+    <message>
+        <source>Built: it has everything the NCCL test needs.</source>
+        <translation>已构建：它具备 NCCL 测试所需的一切。</translation>
+    </message>
+    <message>
+        <source>The build was cancelled; what was built stays, and --build goes on from there next time.</source>
+        <translation>构建已取消；已构建的部分会保留，下次 --build 从那里继续。</translation>
+    </message>
+    <message>
+        <source>--sudo-password-stdin goes with --build.</source>
+        <translation>--sudo-password-stdin 需与 --build 一起使用。</translation>
+    </message>
+    <message>
+        <source>%1
+--build builds what is missing the way NVIDIA&apos;s playbook does: it installs the missing packages with sudo and builds NCCL and nccl-tests in each Spark&apos;s home.</source>
+        <translation>%1
+--build 按 NVIDIA 指南的方式构建缺少的部分：用 sudo 安装缺少的软件包，并在每台 Spark 的主目录中构建 NCCL 和 nccl-tests。</translation>
+    </message>
+    <message>
+        <source>First build what a Spark lacks, as NVIDIA&apos;s playbook does: the packages with sudo, NCCL v2.28.9-1 and nccl-tests in its home.</source>
+        <translation>先按 NVIDIA 指南的方式构建 Spark 缺少的部分：用 sudo 安装软件包，在其主目录中构建 NCCL v2.28.9-1 和 nccl-tests。</translation>
     </message>
 </context>
 <context>
