@@ -7,7 +7,7 @@ import sys
 import time
 
 from . import faults, lifecycle, shell
-from .labstate import DEFAULT_LAB, Lab, LabError, all_lab_names
+from .labstate import DEFAULT_LAB, RATE_SCALE, Lab, LabError, all_lab_names
 from .topology import netdev
 
 EXIT_SKIP = 77   # CTest's SKIP_RETURN_CODE
@@ -141,6 +141,13 @@ def cmd_exec(args):
     os.execvp(argv[0], argv)
 
 
+def rate_scale(text):
+    value = float(text)
+    if not 0.001 <= value <= 0.01:
+        raise argparse.ArgumentTypeError("a rate scale from 0.001 to 0.01")
+    return value
+
+
 def build_parser():
     parser = argparse.ArgumentParser(
         prog="sparklab", description="Emulated NVIDIA DGX Spark cluster for tests.")
@@ -160,6 +167,10 @@ def build_parser():
     up.add_argument("--mgmt-subnet", metavar="CIDR")
     up.add_argument("--extra-route", action="append", metavar="CIDR",
                     help="a subnet every node already has (home LAN, docker0, VPN)")
+    up.add_argument("--rate-scale", type=rate_scale, metavar="FACTOR",
+                    help=f"the emulated links' rate as a fraction of a real port's (default {RATE_SCALE}); "
+                         "lower for a lab of many nodes whose traffic would otherwise need more CPU "
+                         "than the machine has")
     up.add_argument("--per-node-passwords", action="store_true")
     up.add_argument("--password-file")
     up.add_argument("--replace", action="store_true",

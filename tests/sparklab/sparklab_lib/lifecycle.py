@@ -64,7 +64,7 @@ def plan_lab(lab, args):
         "user": args.user,
         "uid": args.uid,
         "gid": args.uid,
-        "rate_scale": RATE_SCALE,
+        "rate_scale": args.rate_scale or RATE_SCALE,
         "twin_rate_gbps": TWIN_RATE_GBPS,
         "extra_routes": extra_routes,
         "per_node_passwords": bool(args.per_node_passwords),
