@@ -2,8 +2,6 @@
 #include "core/linktest/ncclbuilder.h"
 
 #include "core/common/runonthread.h"
-#include "core/linktest/linktestscripts.h"
-#include "core/linktest/runnerwait.h"
 #include "core/linktest/taggedtools.h"
 #include "core/ssh/sshsession.h"
 
@@ -149,29 +147,17 @@ QString NcclBuilder::installPackages(const NcclBuildNode &node, const NcclBuildN
 
 QString NcclBuilder::runBuildScript(const NcclBuildNode &node, const NcclBuildNeeds &needs, QList<NcclBuildStep> &stepsRun)
 {
-    const QString tag = LinkTestScripts::newTag();
-    // Its own process group, so that a cancel stops make's compilers and git with it.
-    const auto script = LinkTestScripts::parallel(
-        tag, {{0, {QStringLiteral("setsid"), QStringLiteral("sh"), QStringLiteral("-c"),
-                   QString::fromUtf8(NcclBuildPlan::buildScript(needs)), QStringLiteral("nccl-build")}}});
-    if (!script)
-        return script.error().message;
     const QList<NcclBuildStep> planned = needs.steps();
-    std::optional<int> exitCode;
     QString blocked;
     QStringList last;
     std::optional<NcclBuildStep> current;
-    QFuture<Expected<ExecResult>> running = node.session->execStreaming(
-        shell,
-        [&](OutputStream, const QString &line) {
-            const auto tagged = LinkTestScripts::parseTagged(line);
-            if (!tagged)
-                return;
-            if (tagged->exitCode) {
-                exitCode = tagged->exitCode;
-                return;
-            }
-            if (const auto step = NcclBuildPlan::stepOfLine(tagged->text)) {
+    // Its own process group, so that a cancel stops make's compilers and git with it.
+    const auto ended = runTaggedTool(
+        node.session,
+        {QStringLiteral("setsid"), QStringLiteral("sh"), QStringLiteral("-c"),
+         QString::fromUtf8(NcclBuildPlan::buildScript(needs)), QStringLiteral("nccl-build")},
+        [&](const QString &line) {
+            if (const auto step = NcclBuildPlan::stepOfLine(line)) {
                 current = step;
                 stepsRun << *step;
                 last.clear();
@@ -179,32 +165,27 @@ QString NcclBuilder::runBuildScript(const NcclBuildNode &node, const NcclBuildNe
                                    double(planned.indexOf(*step)) / std::max<qsizetype>(planned.size(), 1));
                 return;
             }
-            if (tagged->text.startsWith(QLatin1String("@@blocked ")))
-                blocked = tagged->text.mid(10).trimmed();
-            if (tagged->text.startsWith(QLatin1String("@@")))
+            if (line.startsWith(QLatin1String("@@blocked ")))
+                blocked = line.mid(10).trimmed();
+            if (line.startsWith(QLatin1String("@@")))
                 return;
-            keep(last, tagged->text);
-            Q_EMIT outputLine(node.name, tagged->text);
+            keep(last, line);
+            Q_EMIT outputLine(node.name, line);
         },
-        *script, 0);
-    const bool finished = linktest::waitFor(running, -1, m_cancelled);
-    if (!finished)
-        running.cancel();
-    running.waitForFinished();
-    stopTaggedTools(node.session, tag);
-    if (!finished)
+        m_cancelled);
+    if (!ended)
+        return ended.error().message;
+    if (ended->cancelled)
         return tr("The build on %1 was cancelled; what was built stays, and the next build goes on from there.")
             .arg(node.name);
-    if (const Expected<ExecResult> result = running.result(); !result)
-        return result.error().message;
     if (!blocked.isEmpty())
         return tr("%1 has a ~/%2 that is not a git checkout and holds no build: move it aside (mv ~/%2 ~/%2.old) and "
                   "build again.")
             .arg(node.name, blocked);
-    if (exitCode.value_or(-1) != 0)
+    if (ended->exitCode.value_or(-1) != 0)
         return tr("%1 on %2 failed (exit code %3): %4")
             .arg(current ? NcclBuildPlan::stepSentence(*current, needs).chopped(1) : tr("The build"), node.name)
-            .arg(exitCode.value_or(-1))
+            .arg(ended->exitCode.value_or(-1))
             .arg(last.isEmpty() ? tr("it said nothing") : last.join(QStringLiteral(" | ")));
     return {};
 }

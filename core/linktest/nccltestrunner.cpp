@@ -171,53 +171,31 @@ Expected<NcclTestRun> NcclTestRunner::runBlocking(const NcclTestJob &job)
     if (!command)
         return command.error();
     run.mpirun = *command;
-    const QString tag = LinkTestScripts::newTag();
-    const auto script = LinkTestScripts::parallel(tag, {{0, *command}});
-    if (!script)
-        return script.error();
 
     Q_EMIT progress(tr("Running %1 on %2 Sparks from %3…")
                         .arg(NcclTestPlan::testName(job.request.collective))
                         .arg(job.nodes.size())
                         .arg(job.nodes.first().name));
-    // Written on the session's thread while it runs, read here after it ended.
     NcclTestOutput output;
-    std::optional<int> exitCode;
     QElapsedTimer mpirunTimer;
     mpirunTimer.start();
-    SshSession *first = job.nodes.first().session;
-    QFuture<Expected<ExecResult>> running = first->execStreaming(
-        shell,
-        [&](OutputStream, const QString &line) {
-            const auto tagged = LinkTestScripts::parseTagged(line);
-            if (!tagged)
-                return;
-            if (tagged->exitCode) {
-                exitCode = tagged->exitCode;
-                return;
-            }
-            Q_EMIT outputLine(tagged->text);
-            if (const auto row = output.feedLine(tagged->text))
-                Q_EMIT rowMeasured(*row);
-        },
-        *script, 0);
-    const bool finished = linktest::waitFor(running, -1, m_cancelled);
-    if (!finished)
-        running.cancel();
-    running.waitForFinished();
+    const auto ended = runTaggedTool(job.nodes.first().session, *command, [&](const QString &line) {
+        Q_EMIT outputLine(line);
+        if (const auto row = output.feedLine(line))
+            Q_EMIT rowMeasured(*row);
+    }, m_cancelled);
     run.mpirunMs = mpirunTimer.elapsed();
-    stopTaggedTools(first, tag);
-    if (!finished) {
+    if (!ended)
+        return ended.error();
+    if (ended->cancelled) {
         stopStrayRanks(job.nodes);
         return Error(tr("The NCCL test was cancelled; nothing of it runs on the Sparks any more."));
     }
-    if (const Expected<ExecResult> result = running.result(); !result)
-        return result.error();
 
     run.rows = output.rows();
     run.averageBusbwGBps = output.averageBusBandwidth();
     run.network = output.network();
-    run.exitCode = exitCode.value_or(-1);
+    run.exitCode = ended->exitCode.value_or(-1);
     run.failureLines = output.failureLines();
     if (run.exitCode != 0)
         stopStrayRanks(job.nodes);

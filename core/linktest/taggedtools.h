@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/common/expected.h"
+
 #include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+#include <optional>
 
 namespace spark {
 
@@ -11,5 +18,20 @@ class SshSession;
 // cleanup: TERM, then KILL) over the caller's session, after success, failure
 // or cancel. Returns how many needed KILL, -1 when the node did not answer.
 int stopTaggedTools(SshSession *session, const QString &tag);
+
+// How a tool run with runTaggedTool ended.
+struct TaggedToolEnd
+{
+    bool cancelled = false;
+    std::optional<int> exitCode; // the tool's, when it ended by itself
+};
+
+// Runs one long tool on a node under a fresh run tag (LinkTestScripts::
+// parallel), hands each of its output lines to `onLine` as it arrives (on the
+// session's thread) and waits for it, or for `cancelled`; then stops whatever
+// of it is left. An error when the node could not be asked.
+Expected<TaggedToolEnd> runTaggedTool(SshSession *session, const QStringList &command,
+                                      const std::function<void(const QString &line)> &onLine,
+                                      const std::atomic<bool> &cancelled);
 
 } // namespace spark
