@@ -98,4 +98,12 @@ Expected<NcclTestJob> ClusterOperations::ncclTestJob(ClusterSessions &sessions, 
     return job;
 }
 
+QList<NcclBuildNode> ClusterOperations::ncclBuildNodes(ClusterSessions &sessions, const SudoCredential &sudo)
+{
+    QList<NcclBuildNode> nodes;
+    for (const Device &device : sessions.devices())
+        nodes.append({device.name, sessions.session(device), sudo});
+    return nodes;
+}
+
 } // namespace spark

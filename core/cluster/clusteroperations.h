@@ -5,6 +5,7 @@
 #include "core/devices/device.h"
 #include "core/facts/nodefacts.h"
 #include "core/linktest/linktestrunner.h"
+#include "core/linktest/ncclbuilder.h"
 #include "core/linktest/nccltestrunner.h"
 #include "core/netconfig/addressplan.h"
 #include "core/netconfig/clusterpreparer.h"
@@ -59,6 +60,9 @@ public:
     // The NCCL test of a configured cluster: its cabling, and each device in
     // cluster order with the address the others reach it at and its session.
     static Expected<NcclTestJob> ncclTestJob(ClusterSessions &sessions, const NcclTestRequest &request);
+    // The build of what the NCCL test needs: every device of the cluster over
+    // its session, all with the one sudo credential given for the build.
+    static QList<NcclBuildNode> ncclBuildNodes(ClusterSessions &sessions, const SudoCredential &sudo);
 };
 
 } // namespace spark

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The NCCL test window (its NcclTestPanel), fed as the runner feeds it (sizes
 // as they are measured, then the finished run), with no SSH: the live chart,
-// NVIDIA's bar, the verdict, the cluster's history and the exports.
+// NVIDIA's bar, the verdict, the cluster's history and the exports; and the
+// build of what a Spark lacks, fed as the builder feeds it.
 #include "core/linktest/nccltesthistory.h"
 #include "core/linktest/nccltestverdict.h"
+#include "ui/common/nodeprogresslist.h"
+#include "ui/nccl/ncclbuilddialog.h"
 #include "ui/nccl/nccltestchart.h"
 #include "ui/nccl/nccltestwindow.h"
 
@@ -13,8 +16,11 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLineEdit>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -54,6 +60,49 @@ QString historyIn(const QTemporaryDir &dir, const QList<NcclTestRun> &runs)
     if (!runs.isEmpty() && !history.save())
         qFatal("cannot write the history");
     return path;
+}
+
+// A source whose jobs are only counted (and fail: no sessions here), and
+// whose build has no nodes.
+struct CountingSource
+{
+    std::shared_ptr<QList<NcclTestRequest>> asked = std::make_shared<QList<NcclTestRequest>>();
+
+    NcclJobSource source() const
+    {
+        return {[asked = asked](const NcclTestRequest &request) {
+                    asked->append(request);
+                    return Expected<NcclTestJob>(Error(QStringLiteral("No sessions in this test.")));
+                },
+                [](const SudoCredential &) {
+                    return Expected<QList<NcclBuildNode>>(Error(QStringLiteral("No sessions to build over.")));
+                }};
+    }
+};
+
+NcclBuildNeeds lackingNeeds(const QString &node)
+{
+    NcclNodeReadiness readiness = ncclLacking(node);
+    readiness.missingBuildTools = {QStringLiteral("make")};
+    return NcclBuildPlan::needs(readiness);
+}
+
+// A build under way on the pair: spark-1 had everything, spark-2 builds NCCL.
+void feedBuildUnderWay(NcclTestPanel *panel)
+{
+    panel->beginBuild(pairNodes);
+    const NcclBuildNeeds needs = lackingNeeds(QStringLiteral("spark-2"));
+    panel->finishBuildNode({QStringLiteral("spark-1"), {}, {}});
+    panel->showBuildStep(QStringLiteral("spark-2"), NcclBuildStep::Packages,
+                         NcclBuildPlan::stepSentence(NcclBuildStep::Packages, needs), 0);
+    for (const char *line : {"Setting up openmpi-bin (4.1.6-7ubuntu2) ...", "Setting up make (4.3-4.1build2) ..."})
+        panel->addBuildOutput(QStringLiteral("spark-2"), QString::fromLatin1(line));
+    panel->showBuildStep(QStringLiteral("spark-2"), NcclBuildStep::BuildNccl,
+                         NcclBuildPlan::stepSentence(NcclBuildStep::BuildNccl, needs), 0.5);
+    for (const char *line : {"Compiling  bootstrap.cc                   > /home/nvidia/nccl/build/obj/bootstrap.o",
+                             "Compiling  channel.cc                     > /home/nvidia/nccl/build/obj/channel.o",
+                             "Compiling  collectives.cc                 > /home/nvidia/nccl/build/obj/collectives.o"})
+        panel->addBuildOutput(QStringLiteral("spark-2"), QString::fromLatin1(line));
 }
 
 } // namespace
@@ -181,6 +230,175 @@ private Q_SLOTS:
         QVERIFY(!window.exportRun(QStringLiteral("/nonexistent-folder/run.csv")));
     }
 
+    // Only a run that finds a Spark lacking something offers to build it.
+    void theBuildIsOfferedForWhatIsMissing_data()
+    {
+        QTest::addColumn<int>("ending"); // 0: lacking, 1: another failure, 2: a finished run
+        QTest::addColumn<bool>("offered");
+        QTest::newRow("lacking") << 0 << true;
+        QTest::newRow("unreachable") << 1 << false;
+        QTest::newRow("finished") << 2 << false;
+    }
+
+    void theBuildIsOfferedForWhatIsMissing()
+    {
+        QFETCH(int, ending);
+        QFETCH(bool, offered);
+        QTemporaryDir dir;
+        NcclTestWindow window(cluster, {}, historyIn(dir, {}));
+        auto *build = window.findChild<QPushButton *>(QStringLiteral("ncclBuild"));
+        QVERIFY(build->isHidden());
+        window.beginRun(window.request());
+        QVERIFY(build->isHidden());
+        const Error lacking = ncclPrerequisitesError({QStringLiteral("spark-2")});
+        if (ending == 0)
+            window.finishRun(lacking);
+        else if (ending == 1)
+            window.finishRun(Error(QStringLiteral("spark-2 could not be reached: connection refused.")));
+        else
+            window.finishRun(passing());
+        QCOMPARE(!build->isHidden(), offered);
+        QVERIFY(build->isEnabled());
+        const QString verdict = window.findChild<QLabel *>(QStringLiteral("ncclVerdict"))->text();
+        if (offered) { // every sentence of what is missing, as before
+            for (const QString &sentence : lacking.message.split(QLatin1Char('\n')))
+                QVERIFY2(verdict.contains(sentence), qPrintable(verdict));
+        }
+        // Another run, or one from the history, takes its place.
+        window.beginRun(window.request());
+        QVERIFY(build->isHidden());
+        window.finishRun(passing());
+    }
+
+    // The button asks first, saying what will happen, and builds only on Build.
+    void theBuildIsAskedForFirst_data()
+    {
+        QTest::addColumn<bool>("accepted");
+        QTest::addColumn<QString>("password");
+        QTest::newRow("cancelled") << false << QString();
+        QTest::newRow("built, no password") << true << QString();
+        QTest::newRow("built, with a password") << true << QStringLiteral("s3cret");
+    }
+
+    void theBuildIsAskedForFirst()
+    {
+        QFETCH(bool, accepted);
+        QFETCH(QString, password);
+        QTemporaryDir dir;
+        std::optional<SudoCredential> given;
+        NcclJobSource source{{}, [&given](const SudoCredential &sudo) {
+                                 given = sudo;
+                                 return Expected<QList<NcclBuildNode>>(Error(QStringLiteral("No sessions to build over.")));
+                             }};
+        NcclTestWindow window(cluster, source, historyIn(dir, {}));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.beginRun(window.request());
+        window.finishRun(ncclPrerequisitesError({QStringLiteral("spark-2")}));
+        window.findChild<QPushButton *>(QStringLiteral("ncclBuild"))->click();
+        auto *dialog = window.findChild<NcclBuildDialog *>();
+        QVERIFY(dialog && dialog->isVisible());
+        const QString said = dialog->explanation();
+        for (const char *part : {"openmpi-bin", "libopenmpi-dev", "git", "make", "g++", "sudo apt-get", "only step",
+                                 "NCCL v2.28.9-1", "GitHub", "~/nccl", "sm_121", "several minutes", "~/nccl-tests",
+                                 "MPI=1", "Nothing else changes", "next time"})
+            QVERIFY2(said.contains(QLatin1String(part)), qPrintable(said));
+        auto *field = dialog->findChild<QLineEdit *>(QStringLiteral("ncclBuildPassword"));
+        QCOMPARE(field->echoMode(), QLineEdit::Password);
+        field->setText(password);
+        if (accepted)
+            dialog->findChild<QPushButton *>(QStringLiteral("ncclBuildStart"))->click();
+        else
+            dialog->reject();
+        QTRY_VERIFY(!window.findChild<NcclBuildDialog *>()); // gone with its answer
+        QCOMPARE(given.has_value(), accepted);
+        if (accepted)
+            QCOMPARE(*given, SudoCredential(password));
+        QVERIFY(!window.panel()->isBuilding());
+        if (accepted) { // no nodes: said, and the button stays to try again
+            QVERIFY(window.findChild<QLabel *>(QStringLiteral("ncclVerdict"))->text().contains(
+                QLatin1String("No sessions to build over.")));
+            QVERIFY(!window.findChild<QPushButton *>(QStringLiteral("ncclBuild"))->isHidden());
+        }
+    }
+
+    // Fed as the builder feeds it: each Spark's step and the tools' output as
+    // they come; all ready, the test runs again with the request that found
+    // them lacking; a Spark that failed says why, and Build stays.
+    void aBuildShowsItsProgress_data()
+    {
+        QTest::addColumn<bool>("fails");
+        QTest::newRow("every Spark ready") << false;
+        QTest::newRow("spark-2 fails") << true;
+    }
+
+    void aBuildShowsItsProgress()
+    {
+        QFETCH(bool, fails);
+        QTemporaryDir dir;
+        CountingSource counting;
+        NcclTestWindow window(cluster, counting.source(), historyIn(dir, {}));
+        NcclTestPanel *panel = window.panel();
+        auto *collective = window.findChild<QComboBox *>(QStringLiteral("ncclCollective"));
+        collective->setCurrentIndex(collective->findData(int(NcclCollective::AllReduce)));
+        const NcclTestRequest failed = window.request();
+        window.beginRun(failed);
+        window.finishRun(ncclPrerequisitesError({QStringLiteral("spark-2")}));
+        collective->setCurrentIndex(collective->findData(int(NcclCollective::AllGather))); // changed since
+        QSignalSpy running(panel, &NcclTestPanel::runningChanged);
+
+        feedBuildUnderWay(panel);
+        QVERIFY(panel->isBuilding());
+        QVERIFY(window.isRunning());
+        QCOMPARE(running.size(), 1);
+        QVERIFY(!window.findChild<QPushButton *>(QStringLiteral("ncclRun"))->isEnabled());
+        QVERIFY(window.findChild<QPushButton *>(QStringLiteral("ncclBuild"))->isHidden());
+        QVERIFY(window.findChild<QPushButton *>(QStringLiteral("ncclCancel"))->isHidden());
+        QVERIFY(window.findChild<QPushButton *>(QStringLiteral("ncclBuildStop"))->text().contains(
+            QLatin1String("what is built stays")));
+        auto *nodes = window.findChild<NodeProgressList *>(QStringLiteral("ncclBuildProgress"));
+        QCOMPARE(nodes->nodes(), pairNodes);
+        QVERIFY2(nodes->sentence(QStringLiteral("spark-1")).contains(QLatin1String("has everything")),
+                 qPrintable(nodes->sentence(QStringLiteral("spark-1"))));
+        QCOMPARE(nodes->percent(QStringLiteral("spark-2")), 50);
+        QVERIFY(nodes->sentence(QStringLiteral("spark-2")).contains(QLatin1String("Building NCCL v2.28.9-1 on spark-2")));
+        auto *log = window.findChild<QPlainTextEdit *>(QStringLiteral("ncclBuildLog"));
+        QVERIFY(log->isVisible() || !window.isVisible());
+        QVERIFY(log->isReadOnly());
+        QVERIFY2(log->toPlainText().contains(QLatin1String("spark-2 | Setting up openmpi-bin")), qPrintable(log->toPlainText()));
+        QVERIFY(log->toPlainText().contains(QLatin1String("spark-2 | Compiling  channel.cc")));
+        // A long make keeps only the last lines.
+        for (int i = 0; i < 2500; ++i)
+            panel->addBuildOutput(QStringLiteral("spark-2"), QStringLiteral("line %1").arg(i));
+        QVERIFY(log->blockCount() <= 2000);
+        QVERIFY(log->toPlainText().endsWith(QLatin1String("spark-2 | line 2499")));
+
+        const QString problem = QStringLiteral("Building NCCL on spark-2 failed (make ended with 2): out of disk space.");
+        const NcclBuildNodeResult spark1{QStringLiteral("spark-1"), {}, {}};
+        const NcclBuildNodeResult spark2{QStringLiteral("spark-2"), {NcclBuildStep::Packages, NcclBuildStep::BuildNccl},
+                                         fails ? problem : QString()};
+        panel->finishBuildNode(spark2);
+        panel->finishBuild(NcclBuildReport{{spark1, spark2}});
+        QVERIFY(!panel->isBuilding());
+        const QString verdict = window.findChild<QLabel *>(QStringLiteral("ncclVerdict"))->text();
+        if (fails) {
+            QVERIFY(counting.asked->isEmpty()); // no run
+            QVERIFY(nodes->sentence(QStringLiteral("spark-2")).startsWith(QStringLiteral("✘ ") + problem));
+            QVERIFY2(verdict.contains(problem), qPrintable(verdict));
+            QVERIFY(!window.findChild<QPushButton *>(QStringLiteral("ncclBuild"))->isHidden());
+        } else {
+            QVERIFY(nodes->sentence(QStringLiteral("spark-2")).startsWith(QStringLiteral("✔ Built")));
+            QCOMPARE(counting.asked->size(), 1); // the run again, as it was asked for
+            QVERIFY(counting.asked->constFirst().collective == NcclCollective::AllReduce);
+            QCOMPARE(counting.asked->constFirst().maxBytes, failed.maxBytes);
+            QVERIFY2(verdict.contains(QLatin1String("No sessions in this test.")), qPrintable(verdict));
+        }
+        QVERIFY(!window.isRunning());
+        QCOMPARE(running.size(), 2); // once on, once off: the build's end into its run is not a stop
+        QVERIFY(window.findChild<QPushButton *>(QStringLiteral("ncclRun"))->isEnabled());
+        QVERIFY(!window.findChild<QPushButton *>(QStringLiteral("ncclCancel"))->isHidden());
+    }
+
     void screenshots_data() { addLookRows(); }
 
     void screenshots()
@@ -212,6 +430,47 @@ private Q_SLOTS:
         QTest::qWait(100);
         QVERIFY(saveScreenshot(window, QStringLiteral("nccltest-live"), look));
         window.finishRun(passing()); // nothing left running
+    }
+
+    // A Spark lacking what the test needs, the build's question, and the build
+    // under way: in the window's size and a small one.
+    void buildScreenshots_data() { addLookRows(); }
+
+    void buildScreenshots()
+    {
+        QFETCH(int, lookIndex);
+        const Look look = allLooks().at(lookIndex);
+        LookScope scope(look);
+        QTemporaryDir dir;
+        NcclTestWindow window(cluster, {}, historyIn(dir, {earlierBelowTheBar()}));
+        window.resize(900, 620);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.beginRun(window.request());
+        window.finishRun(ncclPrerequisitesError({QStringLiteral("spark-2")}));
+        QTest::qWait(100);
+        QVERIFY(saveScreenshot(window, QStringLiteral("nccltest-missing"), look));
+        window.resize(640, 480);
+        QTest::qWait(100);
+        QVERIFY(saveScreenshot(window, QStringLiteral("nccltest-missing-small"), look));
+        window.resize(900, 620);
+
+        window.findChild<QPushButton *>(QStringLiteral("ncclBuild"))->click();
+        auto *dialog = window.findChild<NcclBuildDialog *>();
+        QVERIFY(dialog);
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        QTest::qWait(50);
+        QVERIFY(saveScreenshot(*dialog, QStringLiteral("nccltest-build-ask"), look));
+        dialog->reject();
+
+        feedBuildUnderWay(window.panel());
+        QTest::qWait(100);
+        QVERIFY(saveScreenshot(window, QStringLiteral("nccltest-building"), look));
+        window.resize(640, 480);
+        QTest::qWait(100);
+        QVERIFY(saveScreenshot(window, QStringLiteral("nccltest-building-small"), look));
+        window.panel()->finishBuild(NcclBuildReport{{{QStringLiteral("spark-2"), {NcclBuildStep::BuildNccl},
+                                                      QStringLiteral("Building NCCL on spark-2 failed.")}}});
     }
 };
 

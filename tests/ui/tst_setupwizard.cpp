@@ -18,7 +18,7 @@
 #include "ui/wizard/layoutpage.h"
 #include "ui/wizard/linktestpage.h"
 #include "ui/wizard/nccltestpage.h"
-#include "ui/wizard/nodeprogresslist.h"
+#include "ui/common/nodeprogresslist.h"
 #include "ui/wizard/peertrustpage.h"
 #include "ui/wizard/setupstate.h"
 #include "ui/wizard/setupwizard.h"
@@ -624,6 +624,47 @@ private Q_SLOTS:
         QVERIFY(!wizard.state()->ncclTestRun());
         wizard.next();
         QCOMPARE(wizard.currentId(), int(SetupWizard::DonePage));
+    }
+
+    // A Spark lacking what the test needs: Build is offered; while a build
+    // goes, Next waits as for a run; the fake backend has no nodes to build
+    // on, and says so.
+    void anNcclBuildHoldsThePage_data()
+    {
+        QTest::addColumn<bool>("ready");
+        QTest::newRow("built") << true;
+        QTest::newRow("failed") << false;
+    }
+
+    void anNcclBuildHoldsThePage()
+    {
+        QFETCH(bool, ready);
+        FakeSetupBackend backend;
+        SetupWizard wizard(&backend);
+        wizard.show();
+        QVERIFY(walkTo(wizard, SetupWizard::NcclTestPage));
+        auto *page = current<NcclTestPage>(wizard);
+        NcclTestPanel *panel = page->panel();
+        auto *build = panel->findChild<QPushButton *>(QStringLiteral("ncclBuild"));
+        QVERIFY(build->isHidden());
+        panel->beginRun(panel->request());
+        panel->finishRun(ncclPrerequisitesError(kRing.mid(1)));
+        QVERIFY(build->isVisible());
+        panel->startBuild(SudoCredential());
+        QVERIFY(!panel->isBuilding());
+        const QString verdict = panel->findChild<QLabel *>(QStringLiteral("ncclVerdict"))->text();
+        QVERIFY2(verdict.contains(QLatin1String("no sessions to run NCCL over")), qPrintable(verdict));
+
+        panel->beginBuild(kRing);
+        QVERIFY(!page->isComplete());
+        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+        NcclBuildReport report;
+        for (const QString &node : kRing)
+            report.nodes.append({node, {}, ready || node != kRing.constLast() ? QString() : QStringLiteral("No disk.")});
+        panel->finishBuild(report);
+        QVERIFY(page->isComplete()); // built: the run it starts cannot, here, and says why
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+        QCOMPARE(build->isVisible(), !ready);
     }
 
     // Reached again (Back, then Next from the link test), the page starts

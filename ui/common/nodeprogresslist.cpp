@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/wizard/nodeprogresslist.h"
+#include "ui/common/nodeprogresslist.h"
 
 #include "ui/drawings/drawingstyle.h"
 

@@ -12,8 +12,8 @@ class QProgressBar;
 namespace spark::ui {
 
 // One row per node: its name, a progress bar and the sentence saying what
-// happens on it now (or how it ended). Used by every wizard page that runs
-// something on all nodes at once.
+// happens on it now (or how it ended). Used wherever something runs on all
+// nodes at once: the wizard's pages, the NCCL test's build.
 class NodeProgressList final : public QWidget
 {
     Q_OBJECT

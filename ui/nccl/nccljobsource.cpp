@@ -15,9 +15,17 @@ Expected<NcclJobSource> ncclJobSource(const ClusterDefinition &cluster, const De
         return opened.error();
     // Shared, not owned by one caller: every copy of the source keeps the sessions.
     std::shared_ptr<ClusterSessions> sessions(std::move(*opened));
-    return NcclJobSource([sessions](const NcclTestRequest &request) {
-        return ClusterOperations::ncclTestJob(*sessions, request);
-    });
+    return NcclJobSource{
+        [sessions](const NcclTestRequest &request) { return ClusterOperations::ncclTestJob(*sessions, request); },
+        [sessions](const SudoCredential &sudo) {
+            return Expected<QList<NcclBuildNode>>(ClusterOperations::ncclBuildNodes(*sessions, sudo));
+        }};
+}
+
+NcclJobSource failingNcclJobSource(const Error &error)
+{
+    return NcclJobSource{[error](const NcclTestRequest &) { return Expected<NcclTestJob>(error); },
+                         [error](const SudoCredential &) { return Expected<QList<NcclBuildNode>>(error); }};
 }
 
 } // namespace spark::ui

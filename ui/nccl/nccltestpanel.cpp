@@ -3,6 +3,7 @@
 
 #include "core/common/whenready.h"
 #include "core/linktest/nccltestverdict.h"
+#include "ui/nccl/ncclbuildview.h"
 #include "ui/nccl/nccltestchart.h"
 
 #include <QComboBox>
@@ -18,6 +19,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -47,6 +49,25 @@ QString duration(double microseconds)
     return NcclTestPanel::tr("%1 µs").arg(QLocale().toString(microseconds, 'f', 0));
 }
 
+// The runner's error for Sparks that lack what the test needs (one sentence
+// each): what a build can mend.
+bool lacksPrerequisites(const Error &error)
+{
+    return error.detail == QLatin1String("NCCL test prerequisites");
+}
+
+// Gone while a runner or builder works (its window closed, its wizard gone):
+// it has been told to stop, and it and the job source (with the cluster's
+// sessions it uses) live until its thread is done with them.
+template <typename T>
+void releaseWhenDone(QObject *worker, const QFuture<T> &future, QObject *receiver, const NcclJobSource &jobs)
+{
+    QObject::disconnect(worker, nullptr, receiver, nullptr);
+    worker->setParent(nullptr);
+    const auto release = [worker, keep = jobs] { delete worker; };
+    whenReady(future, QCoreApplication::instance(), [release](const T &) { release(); }, release);
+}
+
 } // namespace
 
 NcclTestPanel::NcclTestPanel(const QString &cluster, NcclJobSource jobs, const QString &historyPath, EarlierRuns earlier,
@@ -61,9 +82,13 @@ NcclTestPanel::NcclTestPanel(const QString &cluster, NcclJobSource jobs, const Q
     , m_run(new QPushButton(tr("&Run"), this))
     , m_cancel(new QPushButton(tr("&Cancel"), this))
     , m_export(new QPushButton(tr("&Export…"), this))
+    , m_build(new QPushButton(tr("&Build what is missing…"), this))
     , m_progress(new QLabel(this))
+    , m_views(new QStackedWidget(this))
+    , m_results(new QWidget(this))
     , m_chart(new NcclTestChart(this))
     , m_table(new QTableWidget(0, ColumnCount, this))
+    , m_buildView(new NcclBuildView(this))
     , m_verdict(new QLabel(this))
     , m_historyList(new QListWidget(this))
 {
@@ -82,6 +107,12 @@ NcclTestPanel::NcclTestPanel(const QString &cluster, NcclJobSource jobs, const Q
     connect(m_run, &QPushButton::clicked, this, &NcclTestPanel::start);
     connect(m_cancel, &QPushButton::clicked, this, &NcclTestPanel::cancel);
     connect(m_export, &QPushButton::clicked, this, &NcclTestPanel::exportAs);
+    m_build->setObjectName(QStringLiteral("ncclBuild"));
+    m_build->setToolTip(tr("Install and build what the NCCL test needs on the Sparks that lack it, as NVIDIA's "
+                           "playbook does. You are told what happens and asked first."));
+    m_build->hide(); // offered when a run finds something missing
+    connect(m_build, &QPushButton::clicked, this, &NcclTestPanel::askToBuild);
+    connect(m_buildView, &NcclBuildView::stopRequested, this, &NcclTestPanel::cancel);
 
     m_progress->setObjectName(QStringLiteral("ncclProgress"));
     m_progress->setWordWrap(true);
@@ -100,6 +131,7 @@ NcclTestPanel::NcclTestPanel(const QString &cluster, NcclJobSource jobs, const Q
     m_verdict->setObjectName(QStringLiteral("ncclVerdict"));
     m_verdict->setWordWrap(true);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdict->hide();
 
     m_historyList->setObjectName(QStringLiteral("ncclHistory"));
     m_historyList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -125,7 +157,7 @@ NcclTestPanel::NcclTestPanel(const QString &cluster, NcclJobSource jobs, const Q
     results->setStretchFactor(0, 3);
     results->setStretchFactor(1, 1);
     results->setSizes({380, 170});
-    auto *panes = new QSplitter(Qt::Horizontal, this);
+    auto *panes = new QSplitter(Qt::Horizontal, m_results);
     panes->setObjectName(QStringLiteral("ncclPanes"));
     panes->setChildrenCollapsible(false);
     panes->addWidget(historyPane);
@@ -133,6 +165,12 @@ NcclTestPanel::NcclTestPanel(const QString &cluster, NcclJobSource jobs, const Q
     panes->setStretchFactor(0, 0);
     panes->setStretchFactor(1, 1);
     panes->setSizes({180, 700});
+    auto *resultsLayout = new QVBoxLayout(m_results);
+    resultsLayout->setContentsMargins(0, 0, 0, 0);
+    resultsLayout->addWidget(panes);
+    m_views->setObjectName(QStringLiteral("ncclViews"));
+    m_views->addWidget(m_results);
+    m_views->addWidget(m_buildView);
 
     auto *controls = new QHBoxLayout;
     auto *collectiveLabel = new QLabel(tr("C&ollective:"), this);
@@ -153,28 +191,29 @@ NcclTestPanel::NcclTestPanel(const QString &cluster, NcclJobSource jobs, const Q
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(controls);
     layout->addWidget(m_progress);
-    layout->addWidget(panes, 1);
-    layout->addWidget(m_verdict);
+    layout->addWidget(m_views, 1);
+    auto *outcome = new QHBoxLayout;
+    outcome->addWidget(m_verdict, 1);
+    outcome->addWidget(m_build, 0, Qt::AlignTop);
+    layout->addLayout(outcome);
 
     if (const auto loaded = m_history.load(); !loaded)
         m_progress->setText(loaded.error().message);
     reloadHistory(m_earlier == EarlierRuns::Listed ? 0 : -1);
+    m_lastRequest = request();
     updateButtons();
 }
 
 NcclTestPanel::~NcclTestPanel()
 {
-    if (!m_runner)
-        return;
-    // Gone while running (its window closed, its wizard gone): the run stops,
-    // and the runner and the job source (with the cluster's sessions the job
-    // uses) live until the runner's thread is done with them.
-    m_runner->cancel();
-    disconnect(m_runner, nullptr, this, nullptr);
-    m_runner->setParent(nullptr);
-    NcclTestRunner *runner = m_runner;
-    const auto release = [runner, keep = m_jobs] { delete runner; };
-    whenReady(m_future, QCoreApplication::instance(), [release](const Expected<NcclTestRun> &) { release(); }, release);
+    if (m_runner) {
+        m_runner->cancel();
+        releaseWhenDone(m_runner, m_future, this, m_jobs);
+    }
+    if (m_builder) {
+        m_builder->cancel(); // what is built stays
+        releaseWhenDone(m_builder, m_buildFuture, this, m_jobs);
+    }
 }
 
 NcclTestRequest NcclTestPanel::request() const
@@ -212,10 +251,15 @@ void NcclTestPanel::chooseSizes(qint64 minBytes, qint64 maxBytes)
 
 void NcclTestPanel::start()
 {
-    if (m_running)
+    startRun(request());
+}
+
+void NcclTestPanel::startRun(const NcclTestRequest &asked)
+{
+    if (isRunning())
         return;
-    const NcclTestRequest asked = request();
-    const Expected<NcclTestJob> job = m_jobs ? m_jobs(asked) : Expected<NcclTestJob>(Error(tr("There is no cluster to test here.")));
+    const Expected<NcclTestJob> job =
+        m_jobs.jobs ? m_jobs.jobs(asked) : Expected<NcclTestJob>(Error(tr("There is no cluster to test here.")));
     if (!job) {
         showVerdict(false, job.error().message);
         return;
@@ -240,6 +284,14 @@ void NcclTestPanel::start()
 
 void NcclTestPanel::cancel()
 {
+    if (m_builder) {
+        m_builder->cancel();
+        m_buildStopped = true;
+        updateButtons();
+        // The builder lets a package install end (a dpkg cut short breaks the node's packages).
+        setProgress(tr("Stopping the build; a package install under way finishes first. What is built stays."));
+        return;
+    }
     if (!m_runner)
         return;
     m_runner->cancel();
@@ -249,8 +301,11 @@ void NcclTestPanel::cancel()
 
 void NcclTestPanel::beginRun(const NcclTestRequest &request)
 {
-    const bool wasRunning = std::exchange(m_running, true);
+    m_running = true;
+    m_lastRequest = request;
     m_shown.reset();
+    m_views->setCurrentWidget(m_results);
+    m_build->hide();
     m_chart->clear(request.minBytes, request.maxBytes);
     m_chart->setBar(std::nullopt); // known with the nodes' rate scale, after the checks
     m_table->setRowCount(0);
@@ -262,8 +317,7 @@ void NcclTestPanel::beginRun(const NcclTestRequest &request)
     m_verdict->hide();
     setProgress(tr("Checking the Sparks…"));
     updateButtons();
-    if (!wasRunning)
-        Q_EMIT runningChanged(true);
+    reportRunning();
 }
 
 void NcclTestPanel::addRow(const NcclSizeRow &row)
@@ -292,13 +346,16 @@ void NcclTestPanel::setProgress(const QString &sentence)
 
 void NcclTestPanel::finishRun(const Expected<NcclTestRun> &run)
 {
-    const bool wasRunning = std::exchange(m_running, false);
+    m_running = false;
     if (!run) {
-        setProgress(tr("The NCCL test did not finish."));
+        const bool buildable = lacksPrerequisites(run.error());
+        setProgress(buildable ? tr("Some Sparks lack what the NCCL test needs. “Build what is missing…” builds it "
+                                   "as NVIDIA's playbook does, after saying what it does.")
+                              : tr("The NCCL test did not finish."));
         showVerdict(false, run.error().message);
+        m_build->setVisible(buildable);
         updateButtons();
-        if (wasRunning)
-            Q_EMIT runningChanged(false);
+        reportRunning();
         return;
     }
     m_history.add(*run);
@@ -311,13 +368,14 @@ void NcclTestPanel::finishRun(const Expected<NcclTestRun> &run)
         showRun(*run);
     updateButtons();
     Q_EMIT runFinished(*run);
-    if (wasRunning)
-        Q_EMIT runningChanged(false);
+    reportRunning();
 }
 
 void NcclTestPanel::showRun(const NcclTestRun &run)
 {
     m_shown = run;
+    m_views->setCurrentWidget(m_results);
+    m_build->hide(); // its verdict is this run's now
     m_chart->clear(run.request.minBytes, run.request.maxBytes);
     m_table->setRowCount(0);
     for (const NcclSizeRow &row : run.rows)
@@ -370,13 +428,26 @@ void NcclTestPanel::showHistoryRow(int row)
 
 void NcclTestPanel::updateButtons()
 {
-    m_run->setEnabled(!m_running);
+    const bool busy = isRunning();
+    m_run->setEnabled(!busy);
     m_run->setText(m_shown ? tr("&Run again") : tr("&Run"));
     m_cancel->setEnabled(m_running && m_runner);
-    m_collective->setEnabled(!m_running);
-    m_sizes->setEnabled(!m_running);
-    m_historyList->setEnabled(!m_running && !m_runs.isEmpty());
-    m_export->setEnabled(!m_running && m_shown.has_value());
+    m_cancel->setVisible(!m_building); // the build's own Stop says what stays
+    m_buildView->setStoppable(m_building && m_builder && !m_buildStopped);
+    m_collective->setEnabled(!busy);
+    m_sizes->setEnabled(!busy);
+    m_historyList->setEnabled(!busy && !m_runs.isEmpty());
+    m_export->setEnabled(!busy && m_shown.has_value());
+    m_build->setEnabled(!busy);
+}
+
+void NcclTestPanel::reportRunning()
+{
+    // Once per change: a build that ends into its run goes on running.
+    if (m_runningSaid == isRunning())
+        return;
+    m_runningSaid = isRunning();
+    Q_EMIT runningChanged(m_runningSaid);
 }
 
 Expected<void> NcclTestPanel::exportRun(const QString &path) const

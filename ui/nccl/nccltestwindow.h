@@ -9,7 +9,7 @@ namespace spark::ui {
 
 // The NCCL test of one configured cluster in a window of its own, opened from
 // the main window: an NcclTestPanel with the cluster's earlier runs. Closing
-// the window cancels a running test (the panel sees it through).
+// the window cancels a running test or build (the panel sees it through).
 class NcclTestWindow final : public QWidget
 {
     Q_OBJECT

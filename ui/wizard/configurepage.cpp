@@ -8,7 +8,7 @@
 #include "core/netconfig/clusterpreparer.h"
 #include "core/netconfig/netplandocument.h"
 #include "core/netconfig/networkmanagerhandover.h"
-#include "ui/wizard/nodeprogresslist.h"
+#include "ui/common/nodeprogresslist.h"
 #include "ui/wizard/setupbackend.h"
 #include "ui/wizard/setupstate.h"
 

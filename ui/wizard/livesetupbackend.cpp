@@ -183,7 +183,7 @@ QList<LinkTestRun> LiveSetupBackend::earlierLinkTestRuns(const QString &cluster)
 
 Expected<NcclJobSource> LiveSetupBackend::ncclTestJobs(const ClusterDefinition &cluster)
 {
-    // Sessions apart from the wizard's own: the source keeps them as long as a run needs them.
+    // Sessions apart from the wizard's own: the source keeps them as long as a run or build needs them.
     if (auto loaded = m_registry.load(); !loaded)
         return loaded.error();
     return ncclJobSource(cluster, m_registry);

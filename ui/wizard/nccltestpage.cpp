@@ -49,9 +49,7 @@ void NcclTestPage::initializePage()
     SetupBackend *backend = m_state->backend();
     const Expected<NcclJobSource> jobs = backend->ncclTestJobs(m_state->definition());
     // Without a source, Run says why in the verdict, as the runner's own errors are said.
-    const NcclJobSource source = jobs ? *jobs : NcclJobSource([error = jobs.error()](const NcclTestRequest &) {
-        return Expected<NcclTestJob>(error);
-    });
+    const NcclJobSource source = jobs ? *jobs : failingNcclJobSource(jobs.error());
     m_panel = new NcclTestPanel(cluster, source, backend->ncclTestHistoryFile(), NcclTestPanel::EarlierRuns::NotListed, this);
     if (!jobs)
         m_panel->setProgress(jobs.error().message);
@@ -62,7 +60,7 @@ void NcclTestPage::initializePage()
 
 void NcclTestPage::cleanupPage()
 {
-    // Back leaves the page: a running test stops rather than going on unseen.
+    // Back leaves the page: a running test or build stops rather than going on unseen.
     cancelTest();
     QWizardPage::cleanupPage();
 }

@@ -13,9 +13,9 @@ class SetupState;
 
 // The wizard's optional NCCL test page, after the link test: NVIDIA's
 // acceptance test (all_gather_perf across the cluster) in an NcclTestPanel
-// for the cluster of this set-up, its job from the backend. Next goes on with
-// or without a run; while a run goes, Next and Finish wait, and Back or
-// closing the wizard cancels it. A finished run is kept in the cluster's
+// for the cluster of this set-up, its jobs and build from the backend. Next
+// goes on with or without a run; while a run or a build of what it needs
+// goes, Next and Finish wait, and Back or closing the wizard cancels it. A finished run is kept in the cluster's
 // history and, for the Done page, in the set-up's state.
 class NcclTestPage final : public QWizardPage
 {

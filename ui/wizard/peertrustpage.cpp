@@ -2,7 +2,7 @@
 #include "ui/wizard/peertrustpage.h"
 
 #include "core/common/whenready.h"
-#include "ui/wizard/nodeprogresslist.h"
+#include "ui/common/nodeprogresslist.h"
 #include "ui/wizard/setupbackend.h"
 #include "ui/wizard/setupstate.h"
 

@@ -74,9 +74,10 @@ public:
     virtual Expected<void> saveLinkTestRun(const LinkTestRun &run) = 0;
     // The cluster's kept runs, newest first (none when they cannot be read).
     virtual QList<LinkTestRun> earlierLinkTestRuns(const QString &cluster) = 0;
-    // What the NCCL test runs on the configured cluster: a source of jobs over
-    // sessions of its own, so that a run still stopping when the wizard goes
-    // keeps them. An error says why the cluster cannot be tested now.
+    // What the NCCL test runs on the configured cluster: a source of jobs and
+    // build nodes over sessions of its own, so that a run or build still
+    // stopping when the wizard goes keeps them. An error says why the cluster
+    // cannot be tested now.
     virtual Expected<NcclJobSource> ncclTestJobs(const ClusterDefinition &cluster) = 0;
     // Where the NCCL test's runs are kept (NcclTestHistory's file).
     virtual QString ncclTestHistoryFile() const = 0;

@@ -250,9 +250,10 @@ public:
         return runs;
     }
 
-    // The NCCL test: a source whose jobs cannot run (no sessions), so Run says
-    // why; the tests feed the page's panel as the runner would. ncclJobsError:
-    // no source at all, as when a Spark is no longer registered.
+    // The NCCL test: a source whose jobs and builds cannot run (no sessions),
+    // so Run and Build say why; the tests feed the page's panel as the runner
+    // and the builder would. ncclJobsError: no source at all, as when a Spark
+    // is no longer registered.
     std::optional<Error> ncclJobsError;
     QList<ClusterDefinition> ncclClusters; // asked for, in order
 
@@ -261,9 +262,7 @@ public:
         ncclClusters.append(cluster);
         if (ncclJobsError)
             return *ncclJobsError;
-        return spark::ui::NcclJobSource([](const NcclTestRequest &) {
-            return Expected<NcclTestJob>(Error(QStringLiteral("The fake backend has no sessions to run NCCL over.")));
-        });
+        return spark::ui::failingNcclJobSource(Error(QStringLiteral("The fake backend has no sessions to run NCCL over.")));
     }
 
     QString ncclTestHistoryFile() const override { return progressDir.filePath(QStringLiteral("nccltests.json")); }

@@ -3,8 +3,12 @@
 
 // Canned NCCL test runs for the ui tests (the NCCL test window and the
 // wizard's NCCL page): sizes as the runner reports them at sparklab scale
-// (rate scale 0.01), judged by core's verdict exactly as a real run is.
+// (rate scale 0.01), judged by core's verdict exactly as a real run is; and
+// a Spark lacking what the test needs, in core's own sentences.
 
+#include "core/common/expected.h"
+#include "core/linktest/ncclbuildplan.h"
+#include "core/linktest/ncclprerequisites.h"
 #include "core/linktest/nccltestrun.h"
 #include "core/linktest/nccltestverdict.h"
 
@@ -67,6 +71,25 @@ inline NcclTestRun ncclRun(const QString &cluster, ClusterLayout layout, const Q
     observation.ncclVersions = r.ncclVersions;
     r.verdict = NcclVerdict::judge(observation, NcclExpectation{r.layout, r.scale});
     return r;
+}
+
+// A Spark with CUDA but no Open MPI, NCCL build or nccl-tests, as the check reads it.
+inline NcclNodeReadiness ncclLacking(const QString &node)
+{
+    NcclNodeReadiness r;
+    r.node = node;
+    r.home = QStringLiteral("/home/nvidia");
+    r.cudaVersion = QStringLiteral("13.0");
+    return r;
+}
+
+// The runner's error when these Sparks lack what the test needs: a sentence per missing part.
+inline Error ncclPrerequisitesError(const QStringList &nodes)
+{
+    QStringList sentences;
+    for (const QString &node : nodes)
+        sentences << NcclPrerequisites::problems(ncclLacking(node));
+    return Error(sentences.join(QLatin1Char('\n')), QStringLiteral("NCCL test prerequisites"));
 }
 
 } // namespace spark::testsupport
