@@ -37,6 +37,9 @@ struct Options
     QCommandLineOption ncclTest{QStringLiteral("nccl-test"),
                                 QCoreApplication::translate("main", "Open the NCCL test window of <cluster> at start."),
                                 QStringLiteral("cluster")};
+    QCommandLineOption linkTest{QStringLiteral("link-test"),
+                                QCoreApplication::translate("main", "Open the link test window of <cluster> at start."),
+                                QStringLiteral("cluster")};
     // The build writes spark-companion(1) with it; not for people, so not in --help.
     QCommandLineOption manpage = [] {
         QCommandLineOption option(QStringLiteral("manpage"), QStringLiteral("Print spark-companion(1) as roff."));
@@ -44,7 +47,7 @@ struct Options
         return option;
     }();
 
-    QList<QCommandLineOption> documented() const { return {minimized, dashboard, ncclTest, quitAfter}; }
+    QList<QCommandLineOption> documented() const { return {minimized, dashboard, ncclTest, linkTest, quitAfter}; }
 };
 
 // spark-companion(1), from the same options as --help.
@@ -94,6 +97,7 @@ void describe(QCommandLineParser &parser, const Options &options)
     parser.addOption(options.minimized);
     parser.addOption(options.dashboard);
     parser.addOption(options.ncclTest);
+    parser.addOption(options.linkTest);
     parser.addOption(options.manpage);
 }
 
@@ -104,13 +108,14 @@ bool needsOnlyText(int argc, char *argv[])
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         if (std::strcmp(arg, "--quit-after") == 0 || std::strcmp(arg, "--dashboard") == 0
-            || std::strcmp(arg, "--nccl-test") == 0) {
+            || std::strcmp(arg, "--nccl-test") == 0 || std::strcmp(arg, "--link-test") == 0) {
             if (++i == argc)
                 return true; // its value is missing
             continue;
         }
         if (std::strcmp(arg, "--minimized") != 0 && std::strncmp(arg, "--quit-after=", 13) != 0
-            && std::strncmp(arg, "--dashboard=", 12) != 0 && std::strncmp(arg, "--nccl-test=", 12) != 0)
+            && std::strncmp(arg, "--dashboard=", 12) != 0 && std::strncmp(arg, "--nccl-test=", 12) != 0
+            && std::strncmp(arg, "--link-test=", 12) != 0)
             return true; // --help, --version, or something we will reject
     }
     return false;
@@ -250,6 +255,10 @@ int main(int argc, char *argv[])
     if (parser.isSet(options.ncclTest)) {
         const QString cluster = parser.value(options.ncclTest);
         QTimer::singleShot(0, &window, [&window, cluster] { window.openNcclTest(cluster); });
+    }
+    if (parser.isSet(options.linkTest)) {
+        const QString cluster = parser.value(options.linkTest);
+        QTimer::singleShot(0, &window, [&window, cluster] { window.openLinkTest(cluster); });
     }
 
     if (parser.isSet(options.quitAfter))

@@ -6,13 +6,11 @@
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/output.h"
 
-#include "core/cluster/clusteroperations.h"
+#include "core/cluster/linktestjobs.h"
 #include "core/linktest/linktesthistory.h"
 #include "core/linktest/linktestplan.h"
 #include "core/linktest/linktestrunner.h"
 #include "core/linktest/runcomparison.h"
-#include "core/netconfig/clusterpreparer.h"
-#include "core/topology/cablingplanner.h"
 #include "core/topology/clusterstore.h"
 
 #include <QCoreApplication>
@@ -108,23 +106,13 @@ std::optional<QString> readOptions(const QCommandLineParser &parser, const QStri
     return std::nullopt;
 }
 
-// As the wizard does: read every node, plan the addresses, plan the links.
-// The job's sessions belong to `context`, which must outlive the run.
-Expected<LinkTestJob> planJob(const ClusterContext &context, bool quiet)
+// Core's planning (probe, addresses, links), said first unless quiet. The
+// job's sessions belong to `context`, which must outlive the run.
+Expected<LinkTestJob> planJob(const ClusterContext &context, const LinkTestOptions &options, bool quiet)
 {
-    const QList<PrepareTarget> targets = context.targets;
-    const auto cabling = CablingPlanner::plan(context.cluster().layout, context.cluster().devices, context.cluster().port);
-    if (!cabling)
-        return cabling.error();
     if (!quiet)
-        Output::progress(LinkTestText::tr("Reading %1 nodes…").arg(targets.size()));
-    const auto facts = ClusterPreparer::probe(targets);
-    if (!facts)
-        return facts.error();
-    const auto addresses = ClusterPreparer::planAddresses(context.cluster(), *cabling, *facts);
-    if (!addresses)
-        return addresses.error();
-    return ClusterOperations::linkTestJob(context.cluster().name, *cabling, *addresses, *facts, targets);
+        Output::progress(LinkTestText::tr("Reading %1 nodes…").arg(context.targets.size()));
+    return planLinkTestJob(*context.nodes, options);
 }
 
 void printSample(const LinkSample &sample, bool asJson, const QHash<QString, QString> &labels)
@@ -254,10 +242,9 @@ int runLinkTest(QCommandLineParser &parser)
     const auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
         return Output::failure(context.error());
-    Expected<LinkTestJob> job = planJob(*context, asJson);
+    const Expected<LinkTestJob> job = planJob(*context, options, asJson);
     if (!job)
         return Output::failure(job.error());
-    job->options = options;
     LinkTestRunner runner;
     QHash<QString, QString> labels;
     for (const LinkTarget &link : job->links)

@@ -84,6 +84,21 @@ void LinkTestView::attach(LinkTestRunner *runner)
 
 void LinkTestView::start(const LinkTestRun &planned)
 {
+    begin(planned, true);
+}
+
+void LinkTestView::showRun(const LinkTestRun &run)
+{
+    begin(run, false);
+    for (const LinkResult &link : run.links) {
+        setLatency(link.link, link.latencyUs, link.lossPercent);
+        setResult(link);
+    }
+    setProgress(1, tr("The run of %1.").arg(QLocale().toString(run.started.toLocalTime(), QLocale::ShortFormat)));
+}
+
+void LinkTestView::begin(const LinkTestRun &planned, bool perSecondCharts)
+{
     while (m_tabs->count() > 0) {
         QWidget *page = m_tabs->widget(0);
         m_tabs->removeTab(0);
@@ -145,6 +160,14 @@ void LinkTestView::start(const LinkTestRun &planned)
         categories->append(link.label);
         m_passed->append(0);
         m_failed->append(0);
+        const int row = m_table->rowCount();
+        m_table->insertRow(row);
+        m_table->setItem(row, LinkColumn, new QTableWidgetItem(link.label));
+        m_table->setItem(row, RateColumn, new QTableWidgetItem(tr("–")));
+        m_table->setItem(row, LatencyColumn, new QTableWidgetItem(tr("–")));
+        m_table->setItem(row, VerdictColumn, new QTableWidgetItem(tr("Waiting")));
+        if (!perSecondCharts)
+            continue;
         auto *chart = new ThroughputChart(tr("%1: %2 port %3 ↔ %4 port %5")
                                               .arg(link.label, link.nodeA)
                                               .arg(link.portA)
@@ -153,15 +176,8 @@ void LinkTestView::start(const LinkTestRun &planned)
                                           m_expectedGbps);
         m_charts.insert(link.link, chart);
         m_tabs->addTab(chart, link.label);
-        const int row = m_table->rowCount();
-        m_table->insertRow(row);
-        m_table->setItem(row, LinkColumn, new QTableWidgetItem(link.label));
-        m_table->setItem(row, RateColumn, new QTableWidgetItem(tr("–")));
-        m_table->setItem(row, LatencyColumn, new QTableWidgetItem(tr("–")));
-        m_table->setItem(row, VerdictColumn, new QTableWidgetItem(tr("Waiting")));
     }
-    if (!planned.links.isEmpty())
-        m_tabs->setCurrentIndex(1);
+    m_tabs->setCurrentIndex(m_tabs->count() > 1 ? 1 : 0);
     m_status->setText(tr("A port passes above %1.").arg(gbps(m_expectedGbps)));
 }
 

@@ -37,6 +37,10 @@ public:
     void attach(LinkTestRunner *runner);
 
     void start(const LinkTestRun &planned);
+    // A finished run again (the history's): its table, verdicts and summary.
+    // A kept run has each phase's means but no per-second samples, so it has
+    // no per-second charts.
+    void showRun(const LinkTestRun &run);
     void addSample(const LinkSample &sample);
     void setLatency(const QString &link, double microseconds, double lossPercent);
     void setResult(const LinkResult &result);
@@ -48,6 +52,8 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    // The summary and a row per link; a per-second chart per link for a live run.
+    void begin(const LinkTestRun &planned, bool perSecondCharts);
     int rowOf(const QString &link) const;
 
     QLabel *m_status;

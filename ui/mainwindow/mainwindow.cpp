@@ -16,6 +16,8 @@
 #include "ui/devices/supportreportdialog.h"
 #include "ui/devices/updatedialog.h"
 #include "ui/health/healthdashboard.h"
+#include "ui/linktest/linktestjobsource.h"
+#include "ui/linktest/linktestwindow.h"
 #include "ui/mainwindow/emptystatewidget.h"
 #include "ui/nccl/nccljobsource.h"
 #include "ui/nccl/nccltestwindow.h"
@@ -127,6 +129,11 @@ void MainWindow::createActions()
     m_ncclAction->setToolTip(tr("Run NVIDIA's NCCL test across the cluster you set up and judge its bus bandwidth."));
     connect(m_ncclAction, &QAction::triggered, this, [this] { openNcclTest(); });
 
+    m_linkTestAction = new QAction(QIcon::fromTheme(QStringLiteral("network-wired")), tr("Run the &link test…"), this);
+    m_linkTestAction->setObjectName(QStringLiteral("actionLinkTest"));
+    m_linkTestAction->setToolTip(tr("Measure every link of the cluster you set up, and compare the run with earlier ones."));
+    connect(m_linkTestAction, &QAction::triggered, this, [this] { openLinkTest(); });
+
     auto *quit = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
     quit->setObjectName(QStringLiteral("actionQuit"));
     quit->setShortcut(QKeySequence::Quit);
@@ -140,6 +147,7 @@ void MainWindow::createActions()
     fileMenu->addAction(addDevice);
     fileMenu->addAction(setUpCluster);
     fileMenu->addAction(m_healthAction);
+    fileMenu->addAction(m_linkTestAction);
     fileMenu->addAction(m_ncclAction);
     fileMenu->addSeparator();
     fileMenu->addAction(quit);
@@ -163,6 +171,7 @@ void MainWindow::reloadDevices()
         const bool anyCluster = clusters.load() && !clusters.clusters().isEmpty();
         m_healthAction->setEnabled(anyCluster);
         m_ncclAction->setEnabled(anyCluster);
+        m_linkTestAction->setEnabled(anyCluster);
     }
     if (const auto loaded = m_registry.load(); !loaded)
         statusBar()->showMessage(loaded.error().message);
@@ -300,27 +309,44 @@ void MainWindow::openHealthDashboard(const QString &clusterName)
     dashboard->show();
 }
 
-void MainWindow::openNcclTest(const QString &clusterName)
+namespace {
+
+// The named configured cluster, or the one set up last.
+Expected<ClusterDefinition> configuredCluster(const QString &name)
 {
     ClusterStore clusters;
-    Expected<ClusterDefinition> cluster = Error();
     if (const auto loaded = clusters.load(); !loaded)
-        cluster = loaded.error();
-    else
-        cluster = clusters.resolve(clusterName);
+        return loaded.error();
+    return clusters.resolve(name);
+}
+
+// The cluster's window among these, brought to the front; false when it has none.
+template <typename Window>
+bool raiseWindowOf(QList<QPointer<Window>> &windows, const QString &cluster)
+{
+    windows.removeIf([](const QPointer<Window> &window) { return window.isNull(); });
+    for (Window *open : std::as_const(windows)) {
+        if (open->cluster() == cluster) {
+            open->showNormal();
+            open->raise();
+            open->activateWindow();
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+void MainWindow::openNcclTest(const QString &clusterName)
+{
+    const Expected<ClusterDefinition> cluster = configuredCluster(clusterName);
     if (!cluster) {
         QMessageBox::warning(this, tr("NCCL test"), cluster.error().message);
         return;
     }
-    m_ncclWindows.removeIf([](const QPointer<NcclTestWindow> &window) { return window.isNull(); });
-    for (NcclTestWindow *open : std::as_const(m_ncclWindows)) {
-        if (open->cluster() == cluster->name) {
-            open->showNormal();
-            open->raise();
-            open->activateWindow();
-            return;
-        }
-    }
+    if (raiseWindowOf(m_ncclWindows, cluster->name))
+        return;
     // The window's runs share the cluster's sessions; a run still going when
     // the window closes keeps them until it has stopped.
     const auto jobs = ncclJobSource(*cluster, m_registry);
@@ -331,6 +357,27 @@ void MainWindow::openNcclTest(const QString &clusterName)
     auto *window = new NcclTestWindow(cluster->name, *jobs, NcclTestHistory::defaultFilePath(), this);
     window->setAttribute(Qt::WA_DeleteOnClose);
     m_ncclWindows.append(window);
+    window->show();
+}
+
+void MainWindow::openLinkTest(const QString &clusterName)
+{
+    const Expected<ClusterDefinition> cluster = configuredCluster(clusterName);
+    if (!cluster) {
+        QMessageBox::warning(this, tr("Link test"), cluster.error().message);
+        return;
+    }
+    if (raiseWindowOf(m_linkTestWindows, cluster->name))
+        return;
+    // A run still going when the window closes keeps the cluster's sessions until it has stopped.
+    const auto jobs = linkTestJobSource(*cluster, m_registry);
+    if (!jobs) {
+        QMessageBox::warning(this, tr("Link test"), jobs.error().message);
+        return;
+    }
+    auto *window = new LinkTestWindow(cluster->name, *jobs, LinkTestHistory::defaultFilePath(), this);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    m_linkTestWindows.append(window);
     window->show();
 }
 

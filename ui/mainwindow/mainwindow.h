@@ -23,6 +23,7 @@ namespace spark::ui {
 class DeviceListModel;
 class DeviceDetailPanel;
 class HealthDashboard;
+class LinkTestWindow;
 class NcclTestWindow;
 
 // The device list, and the entry points to everything else.
@@ -59,6 +60,8 @@ public Q_SLOTS:
     void openHealthDashboard(const QString &cluster = QString());
     // The NCCL test window of `cluster`; empty: the default cluster (the one set up last).
     void openNcclTest(const QString &cluster = QString());
+    // The link-test window of `cluster`; empty: the default cluster (the one set up last).
+    void openLinkTest(const QString &cluster = QString());
     // The link-health window of the notice's cluster, on its cable (or Spark).
     void showHealthNotice(const spark::HealthNotice &notice);
 
@@ -89,6 +92,8 @@ private:
     QPointer<HealthDashboard> m_health;
     QAction *m_ncclAction = nullptr;
     QList<QPointer<NcclTestWindow>> m_ncclWindows; // one per cluster
+    QAction *m_linkTestAction = nullptr;
+    QList<QPointer<LinkTestWindow>> m_linkTestWindows; // one per cluster
     ClusterWatch *m_watch = nullptr;
     std::unique_ptr<ClusterWatch> m_ownWatch;
 };

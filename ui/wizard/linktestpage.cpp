@@ -13,7 +13,6 @@
 #include <QSaveFile>
 #include <QTabWidget>
 #include <QLabel>
-#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -107,12 +106,7 @@ void LinkTestPage::showRun(const LinkTestRun &run)
 {
     if (m_running)
         return;
-    m_view->start(run);
-    for (const LinkResult &link : run.links) {
-        m_view->setLatency(link.link, link.latencyUs, link.lossPercent);
-        m_view->setResult(link);
-    }
-    m_view->setProgress(1, tr("The run of %1.").arg(QLocale().toString(run.started.toLocalTime(), QLocale::ShortFormat)));
+    m_view->showRun(run);
     m_lastRun = run;
     updateButtons();
     Q_EMIT completeChanged();
