@@ -3,6 +3,7 @@
 
 #include "core/common/whenready.h"
 #include "core/linktest/nccltestverdict.h"
+#include "ui/common/releasewhendone.h"
 #include "ui/nccl/ncclbuildview.h"
 #include "ui/nccl/nccltestchart.h"
 
@@ -47,25 +48,6 @@ QString duration(double microseconds)
     if (microseconds >= 10000)
         return NcclTestPanel::tr("%1 ms").arg(QLocale().toString(microseconds / 1000, 'f', 1));
     return NcclTestPanel::tr("%1 µs").arg(QLocale().toString(microseconds, 'f', 0));
-}
-
-// The runner's error for Sparks that lack what the test needs (one sentence
-// each): what a build can mend.
-bool lacksPrerequisites(const Error &error)
-{
-    return error.detail == QLatin1String("NCCL test prerequisites");
-}
-
-// Gone while a runner or builder works (its window closed, its wizard gone):
-// it has been told to stop, and it and the job source (with the cluster's
-// sessions it uses) live until its thread is done with them.
-template <typename T>
-void releaseWhenDone(QObject *worker, const QFuture<T> &future, QObject *receiver, const NcclJobSource &jobs)
-{
-    QObject::disconnect(worker, nullptr, receiver, nullptr);
-    worker->setParent(nullptr);
-    const auto release = [worker, keep = jobs] { delete worker; };
-    whenReady(future, QCoreApplication::instance(), [release](const T &) { release(); }, release);
 }
 
 } // namespace
@@ -348,7 +330,7 @@ void NcclTestPanel::finishRun(const Expected<NcclTestRun> &run)
 {
     m_running = false;
     if (!run) {
-        const bool buildable = lacksPrerequisites(run.error());
+        const bool buildable = NcclPrerequisites::isMissing(run.error());
         setProgress(buildable ? tr("Some Sparks lack what the NCCL test needs. “Build what is missing…” builds it "
                                    "as NVIDIA's playbook does, after saying what it does.")
                               : tr("The NCCL test did not finish."));
