@@ -199,7 +199,7 @@ int runNcclTest(QCommandLineParser &parser)
         return runner.runBlocking(*job);
     }();
     if (!run) {
-        if (run.error().detail == QLatin1String("NCCL test prerequisites"))
+        if (NcclPrerequisites::isMissing(run.error()))
             Output::failure(Error(NcclTestText::tr("%1\n--build builds what is missing the way NVIDIA's playbook does: it "
                                                    "installs the missing packages with sudo and builds NCCL and "
                                                    "nccl-tests in each Spark's home.")

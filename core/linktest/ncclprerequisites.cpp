@@ -136,4 +136,18 @@ QStringList NcclPrerequisites::versions(const QList<NcclNodeReadiness> &nodes)
     return list;
 }
 
+namespace {
+const QString missingDetail = QStringLiteral("NCCL test prerequisites");
+}
+
+Error NcclPrerequisites::missing(const QStringList &problems)
+{
+    return Error(problems.join(QLatin1Char('\n')), missingDetail);
+}
+
+bool NcclPrerequisites::isMissing(const Error &error)
+{
+    return error.detail == missingDetail;
+}
+
 } // namespace spark

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/common/error.h"
 #include "core/common/expected.h"
 
 #include <QByteArray>
@@ -43,6 +44,11 @@ public:
     static QStringList problems(const NcclNodeReadiness &node);
     // "spark-1 2.28.9" for each node with a build (for the verdict's mismatch rule).
     static QStringList versions(const QList<NcclNodeReadiness> &nodes);
+
+    // The error of a run some Spark is not ready for: the problems' sentences,
+    // one per line, and a detail the callers recognise it by (to offer the build).
+    static Error missing(const QStringList &problems);
+    static bool isMissing(const Error &error);
 };
 
 } // namespace spark

@@ -145,7 +145,7 @@ Expected<NcclTestRun> NcclTestRunner::runBlocking(const NcclTestJob &job)
         probing.waitForFinished(); // it uses the sessions
         if (m_cancelled)
             return Error(tr("The NCCL test was cancelled."));
-        return Error(problems.join(QLatin1Char('\n')), QStringLiteral("NCCL test prerequisites"));
+        return NcclPrerequisites::missing(problems);
     }
 
     QList<NcclNodeReadiness> readiness;

@@ -347,8 +347,8 @@ void MainWindow::openNcclTest(const QString &clusterName)
     }
     if (raiseWindowOf(m_ncclWindows, cluster->name))
         return;
-    // The window's runs share the cluster's sessions; a run still going when
-    // the window closes keeps them until it has stopped.
+    // The window's runs and builds share the cluster's sessions; one still
+    // going when the window closes keeps them until it has stopped.
     const auto jobs = ncclJobSource(*cluster, m_registry);
     if (!jobs) {
         QMessageBox::warning(this, tr("NCCL test"), jobs.error().message);

@@ -89,7 +89,7 @@ inline Error ncclPrerequisitesError(const QStringList &nodes)
     QStringList sentences;
     for (const QString &node : nodes)
         sentences << NcclPrerequisites::problems(ncclLacking(node));
-    return Error(sentences.join(QLatin1Char('\n')), QStringLiteral("NCCL test prerequisites"));
+    return NcclPrerequisites::missing(sentences);
 }
 
 } // namespace spark::testsupport
