@@ -30,6 +30,10 @@
         <source>Open the NCCL test window of &lt;cluster&gt; at start.</source>
         <translation>启动时打开 &lt;cluster&gt; 的 NCCL 测试窗口。</translation>
     </message>
+    <message>
+        <source>Open the link test window of &lt;cluster&gt; at start.</source>
+        <translation>启动时打开 &lt;cluster&gt; 的链路测试窗口。</translation>
+    </message>
 </context>
 <context>
     <name>spark::AddressPlan</name>
@@ -3904,10 +3908,6 @@ Fix: %2</source>
         <translation>将结果保存为 CSV 或 JSON，或将当前图表保存为 PNG。</translation>
     </message>
     <message>
-        <source>The run of %1.</source>
-        <translation>%1 的测试结果。</translation>
-    </message>
-    <message>
         <source>Stopping the test and cleaning up the nodes…</source>
         <translation>正在停止测试并清理节点…</translation>
     </message>
@@ -4050,6 +4050,197 @@ Fix: %2</source>
         <source>Fail: %1</source>
         <translation>未通过：%1</translation>
     </message>
+    <message>
+        <source>The run of %1.</source>
+        <translation>%1 的测试结果。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::LinkTestWindow</name>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>C&amp;ompare with…</source>
+        <translation>与…比较(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Link test — %1</source>
+        <translation>链路测试 — %1</translation>
+    </message>
+    <message>
+        <source>RDMA where every Spark can, else TCP</source>
+        <translation>每台 Spark 都能时用 RDMA，否则用 TCP</translation>
+    </message>
+    <message>
+        <source>TCP (iperf3)</source>
+        <translation>TCP（iperf3）</translation>
+    </message>
+    <message>
+        <source>RDMA (ib_write_bw)</source>
+        <translation>RDMA（ib_write_bw）</translation>
+    </message>
+    <message>
+        <source>RDMA measures what NVIDIA&apos;s bar is measured with; it needs perftest (ib_write_bw) on every Spark and a RoCE v2 GID on every port. The first choice checks that before measuring and uses TCP (iperf3, on every Spark) where RDMA cannot run.</source>
+        <translation>RDMA 与 NVIDIA 标准的测量方式相同；它要求每台 Spark 装有 perftest（ib_write_bw），每个端口有 RoCE v2 GID。第一个选项会在测量前检查这些，无法使用 RDMA 时改用 TCP（iperf3，每台 Spark 都有）。</translation>
+    </message>
+    <message>
+        <source> s per direction</source>
+        <translation> 秒/方向</translation>
+    </message>
+    <message>
+        <source>How long each direction of each link is measured.</source>
+        <translation>每条链路每个方向测量多长时间。</translation>
+    </message>
+    <message>
+        <source>All: A→B, B→A, then both at once</source>
+        <translation>全部：A→B、B→A，然后双向同时</translation>
+    </message>
+    <message>
+        <source>A→B</source>
+        <translation>A→B</translation>
+    </message>
+    <message>
+        <source>B→A</source>
+        <translation>B→A</translation>
+    </message>
+    <message>
+        <source>Both at once</source>
+        <translation>双向同时</translation>
+    </message>
+    <message>
+        <source>Save the run on show as CSV or JSON.</source>
+        <translation>把显示中的测试保存为 CSV 或 JSON。</translation>
+    </message>
+    <message>
+        <source>Show the run on show beside another run of this cluster.</source>
+        <translation>把显示中的测试与该集群的另一次测试并排显示。</translation>
+    </message>
+    <message>
+        <source>Measures every link of %1, both twins of each port at once, and says for each whether it carries what it should.</source>
+        <translation>测量 %1 的每条链路（每个端口的两个孪生接口同时测量），并逐条说明其带宽是否达标。</translation>
+    </message>
+    <message>
+        <source>Select two runs (Ctrl+click) to compare them.</source>
+        <translation>选择两次测试（Ctrl+单击）进行比较。</translation>
+    </message>
+    <message>
+        <source>&amp;Earlier runs</source>
+        <translation>以前的测试(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Mode:</source>
+        <translation>方式(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Directions:</source>
+        <translation>方向(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>There is no cluster to test here.</source>
+        <translation>这里没有可测试的集群。</translation>
+    </message>
+    <message>
+        <source>Reading the Sparks of %1 and planning their links…</source>
+        <translation>正在读取 %1 的各台 Spark 并规划其链路…</translation>
+    </message>
+    <message>
+        <source>The link test was cancelled before it began.</source>
+        <translation>链路测试在开始前已取消。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Measuring %n link(s) of %1.</source>
+        <translation><numerusform>正在测量 %1 的 %n 条链路。</numerusform></translation>
+    </message>
+    <message>
+        <source>The link test ended without a result.</source>
+        <translation>链路测试结束了，但没有结果。</translation>
+    </message>
+    <message>
+        <source>Cancelling once the Sparks have been read…</source>
+        <translation>读取完各台 Spark 后即取消…</translation>
+    </message>
+    <message>
+        <source>Stopping the link test and cleaning up the Sparks…</source>
+        <translation>正在停止链路测试并清理各台 Spark…</translation>
+    </message>
+    <message>
+        <source>The link test was stopped; what it started on the Sparks has been cleaned up.</source>
+        <translation>链路测试已停止；它在各台 Spark 上启动的进程已清理。</translation>
+    </message>
+    <message>
+        <source>The link test did not finish: %1</source>
+        <translation>链路测试没有完成：%1</translation>
+    </message>
+    <message>
+        <source>Every link of %1 passed.</source>
+        <translation>%1 的每条链路都通过了。</translation>
+    </message>
+    <message>
+        <source>At least one link of %1 failed.</source>
+        <translation>%1 至少有一条链路未通过。</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>%1, slowest %2: %3 Gb/s</source>
+        <translation>%1，最慢 %2：%3 Gb/s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s), run by %1</source>
+        <translation><numerusform>%n 条链路，由 %1 运行</numerusform></translation>
+    </message>
+    <message>
+        <source>None yet</source>
+        <translation>暂无</translation>
+    </message>
+    <message>
+        <source>Two runs can be compared at a time.</source>
+        <translation>一次只能比较两次测试。</translation>
+    </message>
+    <message>
+        <source>&amp;Run again</source>
+        <translation>再次运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>There is nothing to export: show one run first.</source>
+        <translation>没有可导出的内容：请先显示一次测试。</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2. Choose another folder.</source>
+        <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>Results as CSV (*.csv)</source>
+        <translation>结果（CSV）(*.csv)</translation>
+    </message>
+    <message>
+        <source>Run as JSON (*.json)</source>
+        <translation>整次运行，JSON（*.json）</translation>
+    </message>
+    <message>
+        <source>Export the link test</source>
+        <translation>导出链路测试</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
 </context>
 <context>
     <name>spark::ui::MainWindow</name>
@@ -4108,6 +4299,92 @@ Fix: %2</source>
     <message>
         <source>NCCL test</source>
         <translation>NCCL 测试</translation>
+    </message>
+    <message>
+        <source>Run the &amp;link test…</source>
+        <translation>运行链路测试(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Measure every link of the cluster you set up, and compare the run with earlier ones.</source>
+        <translation>测量已设置集群的每条链路，并与以前的测试比较。</translation>
+    </message>
+    <message>
+        <source>Link test</source>
+        <translation>链路测试</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::NcclBuildDialog</name>
+    <message>
+        <source>Build what the NCCL test needs</source>
+        <translation>构建 NCCL 测试所需的内容</translation>
+    </message>
+    <message>
+        <source>the packages it lacks of openmpi-bin, libopenmpi-dev, git, make and g++ are installed with sudo apt-get, the only step that runs as root;</source>
+        <translation>用 sudo apt-get 安装 openmpi-bin、libopenmpi-dev、git、make 和 g++ 中缺少的软件包，这是唯一以 root 身份运行的步骤；</translation>
+    </message>
+    <message>
+        <source>NCCL %1 is cloned from GitHub into ~/nccl and built for the Spark&apos;s GPU (sm_121), which takes several minutes on a Spark;</source>
+        <translation>从 GitHub 克隆 NCCL %1 到 ~/nccl，并为 Spark 的 GPU（sm_121）构建，在 Spark 上需要几分钟；</translation>
+    </message>
+    <message>
+        <source>nccl-tests is cloned from GitHub into ~/nccl-tests and built with MPI=1.</source>
+        <translation>从 GitHub 克隆 nccl-tests 到 ~/nccl-tests，并以 MPI=1 构建。</translation>
+    </message>
+    <message>
+        <source>On every Spark that lacks them, as NVIDIA&apos;s NCCL playbook does it:</source>
+        <translation>在每台缺少它们的 Spark 上，按 NVIDIA NCCL 指南的做法：</translation>
+    </message>
+    <message>
+        <source>Nothing else changes, and a Spark that has everything is left as it is. A build that is stopped goes on from where it stopped the next time.</source>
+        <translation>其他内容都不会改变，已具备一切的 Spark 保持原样。停止的构建下次会从停止处继续。</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>Needed only when a package must be installed; leave it empty when sudo needs no password. It is the same on every Spark and is not kept.</source>
+        <translation>只有需要安装软件包时才用到；sudo 不需要密码时请留空。每台 Spark 使用同一个密码，且不会被保存。</translation>
+    </message>
+    <message>
+        <source>&amp;Build</source>
+        <translation>构建(&amp;B)</translation>
+    </message>
+    <message>
+        <source>sudo &amp;password:</source>
+        <translation>sudo 密码(&amp;P)：</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::NcclBuildView</name>
+    <message>
+        <source>&amp;Stop the build (what is built stays)</source>
+        <translation>停止构建(&amp;S)（已构建的部分保留）</translation>
+    </message>
+    <message>
+        <source>What is built stays, and the next build goes on from there. A package install under way finishes first.</source>
+        <translation>已构建的部分会保留，下次构建从那里继续。正在进行的软件包安装会先完成。</translation>
+    </message>
+    <message>
+        <source>Build output</source>
+        <translation>构建输出</translation>
+    </message>
+    <message>
+        <source>&amp;Output</source>
+        <translation>输出(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Checking what it lacks…</source>
+        <translation>正在检查缺少什么…</translation>
+    </message>
+    <message>
+        <source>It has everything the NCCL test needs.</source>
+        <translation>它具备 NCCL 测试所需的一切。</translation>
+    </message>
+    <message>
+        <source>Built: it has everything the NCCL test needs.</source>
+        <translation>已构建：它具备 NCCL 测试所需的一切。</translation>
     </message>
 </context>
 <context>
@@ -4329,6 +4606,46 @@ Fix: %2</source>
     <message>
         <source>Saved %1.</source>
         <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>&amp;Build what is missing…</source>
+        <translation>构建缺少的内容(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Install and build what the NCCL test needs on the Sparks that lack it, as NVIDIA&apos;s playbook does. You are told what happens and asked first.</source>
+        <translation>按 NVIDIA 指南的做法，在缺少的 Spark 上安装并构建 NCCL 测试所需的内容。会先告诉你将做什么并征得同意。</translation>
+    </message>
+    <message>
+        <source>Stopping the build; a package install under way finishes first. What is built stays.</source>
+        <translation>正在停止构建；正在进行的软件包安装会先完成。已构建的部分会保留。</translation>
+    </message>
+    <message>
+        <source>Some Sparks lack what the NCCL test needs. “Build what is missing…” builds it as NVIDIA&apos;s playbook does, after saying what it does.</source>
+        <translation>有些 Spark 缺少 NCCL 测试所需的内容。“构建缺少的内容…”会先说明将做什么，再按 NVIDIA 指南的做法构建。</translation>
+    </message>
+    <message>
+        <source>There is no cluster to build on here.</source>
+        <translation>这里没有可构建的集群。</translation>
+    </message>
+    <message>
+        <source>The build ended without a result.</source>
+        <translation>构建结束了，但没有结果。</translation>
+    </message>
+    <message>
+        <source>Building what the NCCL test needs on the Sparks that lack it…</source>
+        <translation>正在缺少的 Spark 上构建 NCCL 测试所需的内容…</translation>
+    </message>
+    <message>
+        <source>Every Spark has what the NCCL test needs now.</source>
+        <translation>现在每台 Spark 都具备 NCCL 测试所需的内容。</translation>
+    </message>
+    <message>
+        <source>The build was stopped. What was built stays, and the next build goes on from there.</source>
+        <translation>构建已停止。已构建的部分会保留，下次构建从那里继续。</translation>
+    </message>
+    <message>
+        <source>The build did not finish on every Spark.</source>
+        <translation>构建没有在每台 Spark 上完成。</translation>
     </message>
 </context>
 <context>
@@ -4611,6 +4928,61 @@ Fix: %2</source>
     <message>
         <source>10 GbE</source>
         <translation>10 GbE</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::RunComparisonView</name>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>Fail</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s (%2 %)</source>
+        <translation>%1 Gb/s（%2 %）</translation>
+    </message>
+    <message>
+        <source>Slowest port total per link: the run of %1 against the later run of %2.</source>
+        <translation>每条链路最慢的端口合计：%1 的测试与较晚的 %2 的测试对比。</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <source>Earlier</source>
+        <translation>较早</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>较晚</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <source>At least one link is slower by more than %1 % or fails now where it passed.</source>
+        <translation>至少有一条链路慢了 %1 % 以上，或以前通过现在未通过。</translation>
+    </message>
+    <message>
+        <source>No link got worse.</source>
+        <translation>没有链路变差。</translation>
     </message>
 </context>
 <context>
