@@ -122,7 +122,11 @@ void NcclTestChart::updateAxes()
         m_barLine->setName(tr("NVIDIA's bar: %1 GB/s").arg(QLocale().toString(*m_bar, 'g', 3)));
     }
     m_barLine->setVisible(m_bar.has_value());
-    const double top = std::max({m_bar.value_or(0) * 1.15, m_highest * 1.15, 0.001});
+    // Before a bar or a size is known, the scale of a real cluster (NVIDIA's
+    // bar is 21.875 GB/s), not an empty axis of thousandths.
+    double top = std::max(m_bar.value_or(0) * 1.15, m_highest * 1.15);
+    if (top <= 0)
+        top = 25;
     // Four or five gridlines on round numbers (1, 2, 2.5 or 5 times a power of ten).
     const double rough = top / 4;
     const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
