@@ -3,6 +3,8 @@
 #include "core/topology/clusterstore.h"
 #include "ui/drawings/topologyview.h"
 #include "ui/health/healthdashboard.h"
+#include "ui/linktest/linktestwindow.h"
+#include "ui/nccl/nccltestwindow.h"
 #include "support/screenshots.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/tray/trayicon.h"
@@ -145,6 +147,54 @@ private Q_SLOTS:
         QCOMPARE(dashboard->cluster(), QStringLiteral("other"));
         wizard->close();
         dashboard->close();
+        qunsetenv("XDG_CONFIG_HOME");
+    }
+
+    // "Run the link test…" and "Run the NCCL test…" open one window per
+    // configured cluster (the last one planned), a second trigger raises it.
+    void theTestWindowsOpenForTheConfiguredCluster()
+    {
+        QTemporaryDir dir;
+        qputenv("XDG_CONFIG_HOME", dir.path().toUtf8());
+        const QString path = dir.filePath(QStringLiteral("devices.json"));
+        {
+            DeviceRegistry writer(path);
+            quint16 port = 1; // nothing listens there: the windows open without asking the Sparks
+            for (const QString &name : {QStringLiteral("spark-a"), QStringLiteral("spark-b")}) {
+                Device device;
+                device.name = name;
+                device.host = QStringLiteral("127.0.0.1");
+                device.port = port++;
+                device.user = QStringLiteral("nvidia");
+                device.sshAlias = name;
+                QVERIFY(writer.add(device).hasValue());
+            }
+            QVERIFY(writer.save().hasValue());
+        }
+        DeviceRegistry registry(path);
+        ClusterStore store;
+        ClusterDefinition cluster;
+        cluster.name = QStringLiteral("pair");
+        cluster.layout = ClusterLayout::Direct2;
+        cluster.devices = {QStringLiteral("spark-a"), QStringLiteral("spark-b")};
+        QVERIFY(store.put(cluster).hasValue());
+        QVERIFY(store.save().hasValue());
+        MainWindow window(registry);
+        for (const char *action : {"actionLinkTest", "actionNcclTest"}) {
+            auto *trigger = window.findChild<QAction *>(QLatin1String(action));
+            QVERIFY2(trigger && trigger->isEnabled(), action);
+            trigger->trigger();
+            trigger->trigger(); // the same window again, not a second one
+        }
+        const auto linkTests = window.findChildren<LinkTestWindow *>();
+        const auto ncclTests = window.findChildren<NcclTestWindow *>();
+        QCOMPARE(linkTests.size(), 1);
+        QCOMPARE(ncclTests.size(), 1);
+        QVERIFY(linkTests.first()->isVisible() && ncclTests.first()->isVisible());
+        QCOMPARE(linkTests.first()->windowTitle(), QStringLiteral("Link test — pair"));
+        QCOMPARE(ncclTests.first()->windowTitle(), QStringLiteral("NCCL test — pair"));
+        linkTests.first()->close();
+        ncclTests.first()->close();
         qunsetenv("XDG_CONFIG_HOME");
     }
 
