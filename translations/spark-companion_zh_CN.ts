@@ -4159,7 +4159,9 @@ Fix: %2</source>
     </message>
     <message numerus="yes">
         <source>Measuring %n link(s) of %1.</source>
-        <translation><numerusform>正在测量 %1 的 %n 条链路。</numerusform></translation>
+        <translation>
+            <numerusform>正在测量 %1 的 %n 条链路。</numerusform>
+        </translation>
     </message>
     <message>
         <source>The link test ended without a result.</source>
@@ -4203,7 +4205,9 @@ Fix: %2</source>
     </message>
     <message numerus="yes">
         <source>%n link(s), run by %1</source>
-        <translation><numerusform>%n 条链路，由 %1 运行</numerusform></translation>
+        <translation>
+            <numerusform>%n 条链路，由 %1 运行</numerusform>
+        </translation>
     </message>
     <message>
         <source>None yet</source>
@@ -4311,6 +4315,18 @@ Fix: %2</source>
     <message>
         <source>Link test</source>
         <translation>链路测试</translation>
+    </message>
+    <message>
+        <source>Check &amp;again</source>
+        <translation>再次检查(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Update…</source>
+        <translation>更新(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>Save a &amp;report for support…</source>
+        <translation>保存支持报告(&amp;R)…</translation>
     </message>
 </context>
 <context>

@@ -196,6 +196,7 @@ int main(int argc, char *argv[])
         qWarning("%s", qPrintable(loaded.error().message));
     spark::Autostart autostart;
     spark::ui::DailyController daily(registry, connections, preferences);
+    window.setDailyController(&daily);
     QPointer<spark::ui::DailySettingsDialog> settings;
     std::unique_ptr<spark::ui::TrayIcon> tray;
     const auto openSettings = [&] {

@@ -164,6 +164,27 @@ private Q_SLOTS:
         QCOMPARE(launched.size(), 3);
     }
 
+    // The main window's device rows offer the tray's actions too, and the
+    // window's own: check again, update, a report for support.
+    void deviceRowsOfferTheTrayActions()
+    {
+        Fixture f;
+        f.window.setDailyController(&f.controller);
+        const Device spark2 = *f.registry.find(QStringLiteral("spark-2"));
+        std::unique_ptr<QMenu> menu(f.window.deviceMenu(spark2));
+        for (const char *name : {"deviceConnect", "deviceTerminal", "deviceVsCode", "deviceDashboard", "deviceCheckAgain",
+                                 "deviceUpdate", "deviceReport"})
+            QVERIFY2(item(menu.get(), QLatin1String(name)), name);
+        item(menu.get(), QStringLiteral("deviceTerminal"))->trigger();
+        QCOMPARE(f.started.size(), 1);
+        QCOMPARE(f.started.first().arguments.last(), QStringLiteral("spark-2-alias"));
+        // Without the tray's controller (a test, or no tray): the window's own actions.
+        MainWindow bare(f.registry);
+        std::unique_ptr<QMenu> own(bare.deviceMenu(spark2));
+        QVERIFY(!item(own.get(), QStringLiteral("deviceTerminal")));
+        QVERIFY(item(own.get(), QStringLiteral("deviceUpdate")));
+    }
+
     void tunnelsSayWhyTheyDidNotOpen()
     {
         Fixture f;

@@ -21,6 +21,8 @@
 #include "ui/mainwindow/emptystatewidget.h"
 #include "ui/nccl/nccljobsource.h"
 #include "ui/nccl/nccltestwindow.h"
+#include "ui/tray/dailycontroller.h"
+#include "ui/tray/devicemenu.h"
 #include "ui/wizard/setupwizard.h"
 
 #include <QAction>
@@ -28,6 +30,7 @@
 #include <QCloseEvent>
 #include <QHeaderView>
 #include <QMenuBar>
+#include <QMenu>
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QSplitter>
@@ -83,6 +86,16 @@ MainWindow::MainWindow(DeviceRegistry &registry, QWidget *parent)
     m_detailViewport = detailScroll->viewport();
     m_detailViewport->installEventFilter(this); // the panel lays itself out for the visible width
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::showSelectedDevice);
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table, &QWidget::customContextMenuRequested, this, [this](const QPoint &position) {
+        const QModelIndex index = m_table->indexAt(position);
+        if (!index.isValid() || index.row() >= m_model->devices().size())
+            return;
+        m_table->selectRow(index.row());
+        QMenu *menu = deviceMenu(m_model->devices().at(index.row()));
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_table->viewport()->mapToGlobal(position));
+    });
 
     auto *devicePage = new QSplitter(Qt::Vertical, this);
     devicePage->setObjectName(QStringLiteral("devicePage"));
@@ -200,6 +213,36 @@ void MainWindow::checkDevices()
                                check.problem.message);
         });
     }
+}
+
+QMenu *MainWindow::deviceMenu(const Device &device)
+{
+    QMenu *menu = nullptr;
+    if (m_daily) {
+        const QList<DeviceMenuEntry> entries = m_daily->entries();
+        const auto entry = std::find_if(entries.cbegin(), entries.cend(),
+                                        [&](const DeviceMenuEntry &candidate) { return candidate.name == device.name; });
+        if (entry != entries.cend()) {
+            auto *actions = new DeviceMenu(this);
+            actions->setEntry(*entry);
+            connect(actions, &DeviceMenu::requested, m_daily, &DailyController::handle);
+            actions->addSeparator();
+            menu = actions;
+        }
+    }
+    if (!menu)
+        menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("deviceContextMenu"));
+    QAction *check = menu->addAction(tr("Check &again"), this, [this, device] {
+        if (m_detail->device().name == device.name)
+            m_detail->checkAgain();
+    });
+    check->setObjectName(QStringLiteral("deviceCheckAgain"));
+    menu->addAction(tr("&Update…"), this, [this, device] { openUpdate(device); })
+        ->setObjectName(QStringLiteral("deviceUpdate"));
+    menu->addAction(tr("Save a &report for support…"), this, [this, device] { openSupportReport(device); })
+        ->setObjectName(QStringLiteral("deviceReport"));
+    return menu;
 }
 
 void MainWindow::showSelectedDevice()

@@ -18,8 +18,11 @@ class SecretStore;
 struct HealthNotice;
 }
 
+class QMenu;
+
 namespace spark::ui {
 
+class DailyController;
 class DeviceListModel;
 class DeviceDetailPanel;
 class HealthDashboard;
@@ -46,6 +49,15 @@ public:
     // window). Without one the window makes its own, watching nothing
     // in the background.
     void setClusterWatch(ClusterWatch *watch) { m_watch = watch; }
+    // What the tray does for a device (connect, terminal, editors, DGX
+    // Dashboard, tunnels), offered on a device row's context menu too. It
+    // must outlive the window; without one the menu has the window's own
+    // actions only.
+    void setDailyController(DailyController *controller) { m_daily = controller; }
+
+    // A device row's context menu: the tray's actions for it, then check
+    // again, update and a report for support. The caller owns it.
+    QMenu *deviceMenu(const spark::Device &device);
 
 public Q_SLOTS:
     void reloadDevices();
@@ -96,6 +108,7 @@ private:
     QList<QPointer<LinkTestWindow>> m_linkTestWindows; // one per cluster
     ClusterWatch *m_watch = nullptr;
     std::unique_ptr<ClusterWatch> m_ownWatch;
+    DailyController *m_daily = nullptr;
 };
 
 } // namespace spark::ui
