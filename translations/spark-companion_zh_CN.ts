@@ -4226,10 +4226,6 @@ Fix: %2</source>
         <translation>没有可导出的内容：请先显示一次测试。</translation>
     </message>
     <message>
-        <source>%1 could not be written: %2. Choose another folder.</source>
-        <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
-    </message>
-    <message>
         <source>Results as CSV (*.csv)</source>
         <translation>结果（CSV）(*.csv)</translation>
     </message>
@@ -4590,10 +4586,6 @@ Fix: %2</source>
     <message>
         <source>There is nothing to export yet: run the NCCL test first.</source>
         <translation>还没有可导出的内容：请先运行 NCCL 测试。</translation>
-    </message>
-    <message>
-        <source>%1 could not be written: %2. Choose another folder.</source>
-        <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
     </message>
     <message>
         <source>There is no chart to save yet: run the NCCL test first.</source>
@@ -4999,6 +4991,13 @@ Fix: %2</source>
     <message>
         <source>No link got worse.</source>
         <translation>没有链路变差。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::RunFile</name>
+    <message>
+        <source>%1 could not be written: %2. Choose another folder.</source>
+        <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
     </message>
 </context>
 <context>

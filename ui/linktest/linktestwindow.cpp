@@ -5,6 +5,7 @@
 #include "core/common/whenready.h"
 #include "core/linktest/runcomparison.h"
 #include "ui/common/releasewhendone.h"
+#include "ui/common/runfile.h"
 #include "ui/linktest/linktestview.h"
 #include "ui/linktest/runcomparisonview.h"
 
@@ -13,13 +14,11 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
 #include <QMenu>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -419,14 +418,7 @@ Expected<void> LinkTestWindow::exportRun(const QString &path) const
 {
     if (!m_shown)
         return Error(tr("There is nothing to export: show one run first."));
-    const bool asCsv = QFileInfo(path).suffix().compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error(tr("%1 could not be written: %2. Choose another folder.").arg(path, file.errorString()));
-    file.write(asCsv ? m_shown->toCsv().toUtf8() : QJsonDocument(m_shown->toJson()).toJson());
-    if (!file.commit())
-        return Error(tr("%1 could not be written: %2. Choose another folder.").arg(path, file.errorString()));
-    return {};
+    return saveRunFile(path, m_shown->toCsv(), m_shown->toJson());
 }
 
 void LinkTestWindow::exportAs()

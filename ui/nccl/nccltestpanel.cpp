@@ -4,6 +4,7 @@
 #include "core/common/whenready.h"
 #include "core/linktest/nccltestverdict.h"
 #include "ui/common/releasewhendone.h"
+#include "ui/common/runfile.h"
 #include "ui/nccl/ncclbuildview.h"
 #include "ui/nccl/nccltestchart.h"
 
@@ -13,12 +14,10 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableWidget>
@@ -436,14 +435,7 @@ Expected<void> NcclTestPanel::exportRun(const QString &path) const
 {
     if (!m_shown)
         return Error(tr("There is nothing to export yet: run the NCCL test first."));
-    const bool asCsv = QFileInfo(path).suffix().compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error(tr("%1 could not be written: %2. Choose another folder.").arg(path, file.errorString()));
-    file.write(asCsv ? m_shown->toCsv().toUtf8() : QJsonDocument(m_shown->toJson()).toJson());
-    if (!file.commit())
-        return Error(tr("%1 could not be written: %2. Choose another folder.").arg(path, file.errorString()));
-    return {};
+    return saveRunFile(path, m_shown->toCsv(), m_shown->toJson());
 }
 
 Expected<void> NcclTestPanel::saveChart(const QString &path) const

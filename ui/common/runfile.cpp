@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#include "ui/common/runfile.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+namespace spark::ui {
+
+Expected<void> saveRunFile(const QString &path, const QString &csv, const QJsonObject &json)
+{
+    const auto refused = [&path](const QString &why) {
+        return Error(QCoreApplication::translate("spark::ui::RunFile", "%1 could not be written: %2. Choose another folder.")
+                         .arg(path, why));
+    };
+    const bool asCsv = QFileInfo(path).suffix().compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0;
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return refused(file.errorString());
+    file.write(asCsv ? csv.toUtf8() : QJsonDocument(json).toJson());
+    if (!file.commit())
+        return refused(file.errorString());
+    return {};
+}
+
+} // namespace spark::ui

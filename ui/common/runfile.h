@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/expected.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace spark::ui {
+
+// A finished run written where the person chose: CSV when the file's suffix
+// says so, else JSON; written whole or not at all (QSaveFile), with the
+// sentence to show when the folder refuses it.
+Expected<void> saveRunFile(const QString &path, const QString &csv, const QJsonObject &json);
+
+} // namespace spark::ui
