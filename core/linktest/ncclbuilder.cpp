@@ -5,7 +5,6 @@
 #include "core/linktest/taggedtools.h"
 #include "core/ssh/sshsession.h"
 
-#include <QCoreApplication>
 
 namespace spark {
 

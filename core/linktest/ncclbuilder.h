@@ -57,7 +57,6 @@ public:
     // The same on the calling thread (sparkctl); the signals come from the nodes' threads.
     NcclBuildReport runBlocking(const QList<NcclBuildNode> &nodes);
     void cancel() { m_cancelled = true; }
-    bool wasCancelled() const { return m_cancelled; }
 
 Q_SIGNALS:
     // A step begins on a node: its key and its sentence; fraction 0..1 of that node's steps.
