@@ -24,6 +24,30 @@ using namespace spark;
 using namespace spark::ui;
 using namespace spark::testsupport;
 
+namespace {
+
+// spark-a and spark-b on 127.0.0.1 ports 1 and 2, where nothing listens: a
+// connection is refused at once, so the windows show them offline and open
+// without waiting for the Sparks.
+bool writeOfflinePair(const QString &path)
+{
+    DeviceRegistry writer(path);
+    quint16 port = 1;
+    for (const QString &name : {QStringLiteral("spark-a"), QStringLiteral("spark-b")}) {
+        Device device;
+        device.name = name;
+        device.host = QStringLiteral("127.0.0.1");
+        device.port = port++;
+        device.user = QStringLiteral("nvidia");
+        device.sshAlias = name;
+        if (!writer.add(device).hasValue())
+            return false;
+    }
+    return writer.save().hasValue();
+}
+
+} // namespace
+
 class TestMainWindow final : public QObject
 {
     Q_OBJECT
@@ -86,20 +110,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         qputenv("XDG_CONFIG_HOME", dir.path().toUtf8());
         const QString path = dir.filePath(QStringLiteral("devices.json"));
-        {
-            DeviceRegistry writer(path);
-            quint16 port = 1; // refused at once: the window shows them offline
-            for (const QString &name : {QStringLiteral("spark-a"), QStringLiteral("spark-b")}) {
-                Device device;
-                device.name = name;
-                device.host = QStringLiteral("127.0.0.1");
-                device.port = port++;
-                device.user = QStringLiteral("nvidia");
-                device.sshAlias = name;
-                QVERIFY(writer.add(device).hasValue());
-            }
-            QVERIFY(writer.save().hasValue());
-        }
+        QVERIFY(writeOfflinePair(path));
         DeviceRegistry registry(path);
         {
             MainWindow window(registry);
@@ -157,20 +168,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         qputenv("XDG_CONFIG_HOME", dir.path().toUtf8());
         const QString path = dir.filePath(QStringLiteral("devices.json"));
-        {
-            DeviceRegistry writer(path);
-            quint16 port = 1; // nothing listens there: the windows open without asking the Sparks
-            for (const QString &name : {QStringLiteral("spark-a"), QStringLiteral("spark-b")}) {
-                Device device;
-                device.name = name;
-                device.host = QStringLiteral("127.0.0.1");
-                device.port = port++;
-                device.user = QStringLiteral("nvidia");
-                device.sshAlias = name;
-                QVERIFY(writer.add(device).hasValue());
-            }
-            QVERIFY(writer.save().hasValue());
-        }
+        QVERIFY(writeOfflinePair(path));
         DeviceRegistry registry(path);
         ClusterStore store;
         ClusterDefinition cluster;
