@@ -22,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "support/historyfile.h"
 #include "support/screenshots.h"
 
 using namespace spark;
@@ -79,13 +80,7 @@ LinkTestRun later()
 
 QString historyIn(const QTemporaryDir &dir, const QList<LinkTestRun> &runs)
 {
-    const QString path = dir.filePath(QStringLiteral("linktests.json"));
-    LinkTestHistory history(path);
-    for (const LinkTestRun &r : runs)
-        history.add(r);
-    if (!runs.isEmpty() && !history.save())
-        qFatal("cannot write the history");
-    return path;
+    return spark::testsupport::historyIn<LinkTestHistory>(dir, QStringLiteral("linktests.json"), runs);
 }
 
 QTableWidget *resultsOf(const LinkTestWindow &window)

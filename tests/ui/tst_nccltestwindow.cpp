@@ -27,6 +27,7 @@
 #include <QTest>
 
 #include "support/ncclruns.h"
+#include "support/historyfile.h"
 #include "support/screenshots.h"
 
 using namespace spark;
@@ -53,13 +54,7 @@ NcclTestRun earlierBelowTheBar()
 
 QString historyIn(const QTemporaryDir &dir, const QList<NcclTestRun> &runs)
 {
-    const QString path = dir.filePath(QStringLiteral("nccltests.json"));
-    NcclTestHistory history(path);
-    for (const NcclTestRun &r : runs)
-        history.add(r);
-    if (!runs.isEmpty() && !history.save())
-        qFatal("cannot write the history");
-    return path;
+    return spark::testsupport::historyIn<NcclTestHistory>(dir, QStringLiteral("nccltests.json"), runs);
 }
 
 // A source whose jobs are only counted (and fail: no sessions here), and
