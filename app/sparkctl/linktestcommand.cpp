@@ -235,6 +235,7 @@ int runLinkTest(QCommandLineParser &parser)
     LinkTestOptions options;
     if (const auto wrong = readOptions(parser, mode, duration, streams, direction, options))
         return usageError(parser, commandPath, *wrong);
+    options.sideBySide = !parser.isSet(QStringLiteral("one-at-a-time"));
     const bool asJson = parser.isSet(json);
     if (parser.isSet(historyOption))
         return printHistory(parser.value(clusterOption().name), asJson);
@@ -282,6 +283,9 @@ void registerLinkTestCommands(CommandTable &table)
                  {QStringLiteral("a-b"), QStringLiteral("b-a"), QStringLiteral("both"), QStringLiteral("all")}},
                 {QStringLiteral("streams"), LinkTestText::tr("Parallel TCP streams per twin (default 4; tcp mode)."),
                  QStringLiteral("N"), QStringLiteral("4")},
+                {QStringLiteral("one-at-a-time"),
+                 LinkTestText::tr("Measure one link after the other (by default, links that share no port are measured "
+                                "at the same time where the Sparks' cores allow).")},
                 {QStringLiteral("json"),
                  LinkTestText::tr("Samples as JSON lines as they arrive, then each link's verdict and the run.")},
                 {QStringLiteral("history"),

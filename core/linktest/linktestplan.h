@@ -15,6 +15,10 @@
 
 namespace spark {
 
+// TCP with iperf3 (every Spark has it), or RDMA with perftest's ib_write_bw
+// (what NVIDIA's bar is measured with; perftest must be installed).
+enum class LinkTestMode { Tcp, Rdma };
+
 // One twin of a link: the netdev and address at each end, and for the RDMA
 // test the RoCE device behind each netdev with the index of the RoCE v2 GID of
 // that address (empty / -1 where the probe did not see them).

@@ -6,6 +6,7 @@
 #include "core/common/runonthread.h"
 #include "core/linktest/iperf3parser.h"
 #include "core/linktest/linktestcommands.h"
+#include "core/linktest/linktestrounds.h"
 #include "core/linktest/linktestscripts.h"
 #include "core/linktest/livetotals.h"
 #include "core/linktest/pingparser.h"
@@ -18,10 +19,14 @@
 #include <QHostAddress>
 #include <QMutex>
 #include <QMutexLocker>
+#include <QSet>
 
+#include <algorithm>
 #include <functional>
-#include <tuple>
 #include <memory>
+#include <thread>
+#include <tuple>
+#include <vector>
 
 namespace spark {
 
@@ -331,7 +336,8 @@ Expected<LinkTestRunner::Preflight> LinkTestRunner::checkNodes(const QHash<QStri
 
 // One link: the ping, every phase, the verdict. False when the run was cancelled.
 bool LinkTestRunner::measureLink(const LinkTarget &link, SshSession *sessionA, SshSession *sessionB,
-                                 const Preflight &preflight, const LinkTestJob &job, LinkResult &result, Steps &steps)
+                                 const LinkPorts &ports, const Preflight &preflight, const LinkTestJob &job,
+                                 LinkResult &result, Steps &steps)
 {
     Q_EMIT progress(steps.fraction(), tr("Pinging both twins of %1.").arg(link.label));
     const Ping latency = ping(link, sessionA, job.options);
@@ -341,18 +347,14 @@ bool LinkTestRunner::measureLink(const LinkTarget &link, SshSession *sessionA, S
     result.lossPercent = latency.lossPercent;
     Q_EMIT latencyMeasured(link.id, latency.latencyUs, latency.lossPercent);
 
-    // iperf3's usual ports for TCP; perftest's for RDMA, on either end (B→A serves on A).
     const bool rdma = preflight.mode == LinkTestMode::Rdma;
-    const int firstPort = rdma ? perftestPort : iperf3Port;
-    const QList<int> portsA = LinkTestScripts::freePorts(preflight.nodes.value(link.nodeA).listeningPorts, 2, firstPort);
-    const QList<int> portsB = LinkTestScripts::freePorts(preflight.nodes.value(link.nodeB).listeningPorts, 2, firstPort);
     QList<LinkSample> samples;
     QHash<int, double> retransmitFraction; // per phase
     QStringList problems;
     for (LinkPhase phase : job.options.phases) {
         Q_EMIT progress(steps.fraction(), tr("Measuring %1, %2.").arg(link.label, phaseName(phase)));
-        PhaseResult measured = rdma ? runRdmaPhase(link, phase, portsA, portsB, sessionA, sessionB, job.options)
-                                    : runPhase(link, phase, portsB, sessionA, sessionB, job.options);
+        PhaseResult measured = rdma ? runRdmaPhase(link, phase, ports.a, ports.b, sessionA, sessionB, job.options)
+                                    : runPhase(link, phase, ports.b, sessionA, sessionB, job.options);
         if (m_cancelled)
             return false;
         samples += measured.samples;
@@ -373,20 +375,114 @@ bool LinkTestRunner::measureLink(const LinkTarget &link, SshSession *sessionA, S
     return true;
 }
 
+QList<LinkTestRunner::LinkPorts> LinkTestRunner::portsForRound(const QList<LinkTarget> &links, const QList<int> &round,
+                                                               const Preflight &preflight, int firstPort)
+{
+    QHash<QString, QSet<int>> taken;
+    for (int index : round) {
+        for (const QString &node : {links.at(index).nodeA, links.at(index).nodeB}) {
+            if (!taken.contains(node))
+                taken.insert(node, preflight.nodes.value(node).listeningPorts);
+        }
+    }
+    const auto reserve = [&taken, firstPort](const QString &node) {
+        const QList<int> free = LinkTestScripts::freePorts(taken.value(node), 2, firstPort);
+        for (int port : free)
+            taken[node].insert(port);
+        return free;
+    };
+    QList<LinkPorts> ports;
+    for (int index : round) {
+        LinkPorts link;
+        link.a = reserve(links.at(index).nodeA);
+        link.b = reserve(links.at(index).nodeB);
+        ports.append(link);
+    }
+    return ports;
+}
+
+QStringList LinkTestRunner::openExtraSessions(Sessions &sessions, const QHash<QString, int> &needed)
+{
+    struct Opening
+    {
+        QString node;
+        SshSession *session;
+        QFuture<Expected<void>> connected;
+    };
+    QList<Opening> opening;
+    for (auto it = needed.cbegin(); it != needed.cend(); ++it) {
+        SshSession *first = sessions.byNode.value(it.key()).value(0);
+        if (!first)
+            continue;
+        for (int slot = int(sessions.byNode.value(it.key()).size()); slot < it.value(); ++slot) {
+            auto extra = std::make_unique<SshSession>(first->target());
+            // The key the first session was let in with (known, or accepted on first contact).
+            if (const HostKey key = first->hostKey(); key.isValid() && key.state == HostKey::State::Unknown)
+                extra->setAcceptedFingerprint(key.fingerprint);
+            opening.append({it.key(), extra.get(), extra->connectToHost()});
+            sessions.byNode[it.key()].append(extra.get());
+            sessions.extra.push_back(std::move(extra));
+        }
+    }
+    QStringList failed;
+    for (Opening &open : opening) {
+        if (!waitFor(open.connected, -1, m_cancelled))
+            open.connected.cancel();
+        open.connected.waitForFinished();
+        if (!open.connected.isCanceled() && open.connected.resultCount() > 0 && open.connected.result())
+            continue;
+        sessions.byNode[open.node].removeOne(open.session);
+        if (!failed.contains(open.node))
+            failed.append(open.node);
+    }
+    return failed;
+}
+
+bool LinkTestRunner::measureRound(const QList<int> &round, Sessions &sessions, const Preflight &preflight,
+                                  const LinkTestJob &job, LinkTestRun &run, Steps &steps)
+{
+    // iperf3's usual ports for TCP; perftest's for RDMA, on either end (B→A serves on A).
+    const int firstPort = preflight.mode == LinkTestMode::Rdma ? perftestPort : iperf3Port;
+    const QList<LinkPorts> ports = portsForRound(preflight.links, round, preflight, firstPort);
+    QHash<QString, int> slot; // the next session of each node in this round
+    std::vector<std::function<bool()>> links;
+    for (qsizetype i = 0; i < round.size(); ++i) {
+        const int index = round.at(i);
+        const LinkTarget &link = preflight.links.at(index);
+        SshSession *sessionA = sessions.byNode.value(link.nodeA).value(slot[link.nodeA]++);
+        SshSession *sessionB = sessions.byNode.value(link.nodeB).value(slot[link.nodeB]++);
+        links.push_back([=, this, &preflight, &job, &run, &steps, portsOfLink = ports.at(i)] {
+            return measureLink(link, sessionA, sessionB, portsOfLink, preflight, job, run.links[index], steps);
+        });
+    }
+    if (links.size() == 1)
+        return links.front()();
+    std::vector<char> finished(links.size(), 0);
+    std::vector<std::thread> threads;
+    for (size_t i = 0; i < links.size(); ++i)
+        threads.emplace_back([&, i] { finished[i] = links[i]() ? 1 : 0; });
+    for (std::thread &thread : threads)
+        thread.join();
+    return std::all_of(finished.cbegin(), finished.cend(), [](char done) { return done != 0; });
+}
+
 Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
 {
     m_cancelled = false;
-    QHash<QString, SshSession *> sessions;
+    Sessions sessions;
     for (const LinkTestNode &node : job.nodes)
-        sessions.insert(node.name, node.session);
+        sessions.byNode.insert(node.name, {node.session});
+    QHash<QString, SshSession *> first;
+    for (const LinkTestNode &node : job.nodes)
+        first.insert(node.name, node.session);
     for (const LinkTarget &link : job.links) {
         for (const QString &node : {link.nodeA, link.nodeB}) {
-            if (!sessions.value(node))
+            if (!first.value(node))
                 return Error(tr("%1 is not among the cluster's devices: register it and run the link test again.").arg(node),
                              QStringLiteral("no session for %1").arg(node));
         }
     }
-    const Expected<Preflight> preflight = checkNodes(sessions, job);
+    const Expected<Preflight> preflight = checkNodes(first, job);
     if (!preflight)
         return preflight.error();
 
@@ -399,12 +495,33 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
         run.links.append(LinkResult{link.id, link.label, link.nodeA, link.portA, link.nodeB, link.portB,
                                     preflight->mode == LinkTestMode::Rdma ? QStringLiteral("rdma") : QStringLiteral("tcp"),
                                     {}, -1, 0, {}});
+
+    // Rounds as the nodes' cores allow; a node without a second session keeps its links apart.
+    QHash<QString, int> cores;
+    for (auto it = preflight->nodes.cbegin(); it != preflight->nodes.cend(); ++it)
+        cores.insert(it.key(), it.value().cores);
+    const double endCores = LinkTestRounds::coresPerEnd(preflight->mode, job.options.streams) * preflight->scale;
+    QList<QList<int>> rounds = LinkTestRounds::plan(preflight->links, cores, endCores, job.options.sideBySide);
+    const QStringList alone = openExtraSessions(sessions, LinkTestRounds::linksPerNode(preflight->links, rounds));
+    if (m_cancelled)
+        return Error(tr("The link test was cancelled; nothing is left running on the nodes."), QStringLiteral("cancelled"));
+    if (!alone.isEmpty()) {
+        for (const QString &node : alone)
+            cores.insert(node, 0);
+        rounds = LinkTestRounds::plan(preflight->links, cores, endCores, job.options.sideBySide);
+        // Another grouping may ask more of a node than it has open: then one link at a time.
+        const QHash<QString, int> needed = LinkTestRounds::linksPerNode(preflight->links, rounds);
+        for (auto it = needed.cbegin(); it != needed.cend(); ++it) {
+            if (it.value() > sessions.byNode.value(it.key()).size())
+                rounds = LinkTestRounds::plan(preflight->links, cores, endCores, false);
+        }
+    }
     Q_EMIT started(run);
 
-    Steps steps{0, int(job.links.size() * (job.options.phases.size() + 1))};
-    for (qsizetype index = 0; index < job.links.size(); ++index) {
-        const LinkTarget &link = preflight->links.at(index);
-        if (!measureLink(link, sessions.value(link.nodeA), sessions.value(link.nodeB), *preflight, job, run.links[index], steps))
+    Steps steps;
+    steps.total = int(job.links.size() * (job.options.phases.size() + 1));
+    for (const QList<int> &round : rounds) {
+        if (!measureRound(round, sessions, *preflight, job, run, steps))
             return Error(tr("The link test was cancelled; nothing is left running on the nodes."), QStringLiteral("cancelled"));
     }
     Q_EMIT progress(1, run.passed() ? tr("Every link carries what it should.") : tr("At least one link is below what it should carry."));

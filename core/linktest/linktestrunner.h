@@ -17,6 +17,8 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <memory>
+#include <vector>
 
 namespace spark {
 
@@ -27,10 +29,6 @@ struct LinkTestNode
     QString name;
     SshSession *session = nullptr; // the caller's, alive until the run ends
 };
-
-// TCP with iperf3 (every Spark has it), or RDMA with perftest's ib_write_bw
-// (what NVIDIA's bar is measured with; perftest must be installed).
-enum class LinkTestMode { Tcp, Rdma };
 
 struct LinkTestOptions
 {
@@ -46,6 +44,9 @@ struct LinkTestOptions
     static QList<LinkPhase> allPhases();
     int pings = 10;         // per twin, 0.2 s apart
     double portGbps = 184;  // NVIDIA Sync's bar for a real port; scaled by the nodes' rate scale
+    // Links that share no port at the same time, where the nodes' cores allow
+    // (LinkTestRounds); false: one link after the other.
+    bool sideBySide = true;
 };
 
 struct LinkTestJob
@@ -56,8 +57,11 @@ struct LinkTestJob
     LinkTestOptions options;
 };
 
-// Runs the link test over SSH, one link after the other: ping both twins for
-// latency and loss, then per phase (A→B, B→A, both at once) both twins at once:
+// Runs the link test over SSH, in rounds of links that share no port
+// (LinkTestRounds; a node in two links of a round gets a second SSH session,
+// as one session runs its commands one after another). Per link: ping both
+// twins for latency and loss, then per phase (A→B, B→A, both at once) both
+// twins at once:
 // - TCP: iperf3 servers on end B (free ports, one test each, under `timeout`)
 //   and the clients on end A. Samples stream as iperf3 prints them
 //   (--forceflush, once a second).
@@ -112,16 +116,37 @@ private:
         LinkTestMode mode = LinkTestMode::Tcp; // the job's, or TCP where RDMA cannot run
         QList<LinkTarget> links;               // the job's, with perftest's set-up addresses
     };
-    // Progress through the run: each ping and phase is one step.
+    // Progress through the run: each ping and phase is one step (links of a round step at once).
     struct Steps
     {
-        int done = 0;
+        std::atomic<int> done{0};
         int total = 1;
         double fraction() { return double(done++) / std::max(total, 1); }
     };
+    // The SSH sessions of a run: the job's one per node, and the extra ones a
+    // round needs where a node is in more than one of its links.
+    struct Sessions
+    {
+        QHash<QString, QList<SshSession *>> byNode; // the job's first
+        std::vector<std::unique_ptr<SshSession>> extra;
+    };
+    // Opens what `rounds` need beyond the job's sessions, all at once; the
+    // nodes where a second session would not open (their links then run apart).
+    QStringList openExtraSessions(Sessions &sessions, const QHash<QString, int> &needed);
+    // Free ports for each link of a round (two per end), none taken twice on a node.
+    struct LinkPorts
+    {
+        QList<int> a;
+        QList<int> b;
+    };
+    static QList<LinkPorts> portsForRound(const QList<LinkTarget> &links, const QList<int> &round,
+                                          const Preflight &preflight, int firstPort);
+    // One round's links, each on its own thread when there are several; false when cancelled.
+    bool measureRound(const QList<int> &round, Sessions &sessions, const Preflight &preflight, const LinkTestJob &job,
+                      LinkTestRun &run, Steps &steps);
     Expected<Preflight> checkNodes(const QHash<QString, SshSession *> &sessions, const LinkTestJob &job);
-    bool measureLink(const LinkTarget &link, SshSession *sessionA, SshSession *sessionB, const Preflight &preflight,
-                     const LinkTestJob &job, LinkResult &result, Steps &steps);
+    bool measureLink(const LinkTarget &link, SshSession *sessionA, SshSession *sessionB, const LinkPorts &ports,
+                     const Preflight &preflight, const LinkTestJob &job, LinkResult &result, Steps &steps);
     PhaseResult runPhase(const LinkTarget &link, LinkPhase phase, const QList<int> &ports, SshSession *sessionA,
                          SshSession *sessionB, const LinkTestOptions &options);
     // portsA / portsB: free ports for servers on end A / end B, one per twin.

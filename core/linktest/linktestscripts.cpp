@@ -11,6 +11,8 @@
 #include <QRandomGenerator>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace spark {
 
 namespace {
@@ -158,6 +160,8 @@ QByteArray LinkTestScripts::preflight()
                           // The node's own address that this SSH connection reached: perftest's set-up goes there
                           // when the twins have only link-local addresses.
                           "set -- ${SSH_CONNECTION:-}; [ -n \"${3:-}\" ] && echo \"sshd $3\"\n"
+                          // How many links may share the node's cores in one round.
+                          "echo \"cores $(nproc 2>/dev/null)\"\n"
                           "echo end\n")
         .arg(QLatin1StringView(emulatorFacts))
         .toUtf8();
@@ -182,6 +186,8 @@ Expected<LinkTestScripts::NodeFacts> LinkTestScripts::parsePreflight(const QByte
             const int port = line.section(QLatin1Char(':'), -1).toInt(&ok, 16);
             if (ok)
                 facts.listeningPorts.insert(port);
+        } else if (line.startsWith(QLatin1String("cores "))) {
+            facts.cores = std::max(line.mid(6).toInt(), 0);
         } else if (line.startsWith(QLatin1String("sshd "))) {
             if (LinkTestCommands::isValidAddress(line.mid(5)))
                 facts.sshAddress = line.mid(5);

@@ -75,6 +75,7 @@ public:
         // IPv6 link-local address that passed duplicate address detection.
         QSet<QString> addresses;
         QString sshAddress; // the node's address this SSH connection reached (empty: unknown)
+        int cores = 0;      // online CPUs (0: unknown)
     };
     static Expected<NodeFacts> parsePreflight(const QByteArray &output, const QString &node);
 

@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QTest>
+#include <QThread>
 
 using namespace spark;
 
@@ -84,8 +85,10 @@ private Q_SLOTS:
         QTest::addColumn<bool>("perftest");
         QTest::addColumn<QString>("address");
         QTest::addColumn<int>("listening");
-        QTest::newRow("sparklab") << "sparklab-preflight.txt" << 0.01 << true << "enP2p1s0f1np1 10.99.1.2" << 22;
-        QTest::newRow("debian12 host") << "debian12-preflight.txt" << 1.0 << false << "lo 127.0.0.1" << 2024;
+        QTest::addColumn<int>("cores");
+        QTest::newRow("sparklab") << "sparklab-preflight.txt" << 0.01 << true << "enP2p1s0f1np1 10.99.1.2" << 22 << 2;
+        QTest::newRow("debian12 host, before cores were asked: unknown")
+            << "debian12-preflight.txt" << 1.0 << false << "lo 127.0.0.1" << 2024 << 0;
     }
 
     void preflight()
@@ -95,8 +98,10 @@ private Q_SLOTS:
         QFETCH(bool, perftest);
         QFETCH(QString, address);
         QFETCH(int, listening);
+        QFETCH(int, cores);
         const auto facts = LinkTestScripts::parsePreflight(fixture(file), QStringLiteral("spark-2"));
         QVERIFY(facts);
+        QCOMPARE(facts->cores, cores);
         QCOMPARE(facts->rateScale, scale);
         QVERIFY(facts->tools.contains(QStringLiteral("iperf3")));
         QVERIFY(facts->tools.contains(QStringLiteral("timeout")));
@@ -161,6 +166,7 @@ private Q_SLOTS:
         const auto facts = LinkTestScripts::parsePreflight(runLocally(LinkTestScripts::preflight()), QStringLiteral("here"));
         QVERIFY(facts);
         QVERIFY(facts->tools.contains(QStringLiteral("timeout")));
+        QCOMPARE(facts->cores, QThread::idealThreadCount());
     }
 
     void freePorts_data()

@@ -2,7 +2,7 @@
 // The link test over real SSH on a private sparklab ring 3 ("h8-linktest",
 // 10.131.72.0/24): configured with the cluster apply, then every cable
 // measured (samples arrive while iperf3 runs, verdicts pass at the lab's rate
-// scale); a degraded cable fails with the reboot advice, a twin down gives
+// scale, the three cables side by side); a degraded cable fails with the reboot advice, a twin down gives
 // the both-twins reason, and a cancelled run leaves nothing running. The
 // same ring in RDMA mode (the perftest stand-in): passes with live samples,
 // follows a reordered GID table, and a cancelled run leaves nothing running.
@@ -16,7 +16,10 @@
 #include <QElapsedTimer>
 #include <QMutex>
 
+#include <algorithm>
+#include <limits>
 #include <thread>
+#include <utility>
 
 using namespace spark;
 using namespace spark::testsupport;
@@ -59,7 +62,43 @@ public:
         }
     }
 
+    // Whether every link's samples arrived while every other's did (side by side).
+    bool overlapped(const QList<LinkTarget> &links) const
+    {
+        qint64 latestFirst = 0;
+        qint64 earliestLast = std::numeric_limits<qint64>::max();
+        for (const LinkTarget &link : links) {
+            const auto [first, last] = span(link.id);
+            latestFirst = std::max(latestFirst, first);
+            earliestLast = std::min(earliestLast, last);
+        }
+        return latestFirst < earliestLast;
+    }
+
+    // Whether each link's samples all arrived before the next link's first (one at a time).
+    bool inTurn(const QList<LinkTarget> &links) const
+    {
+        for (qsizetype i = 0; i + 1 < links.size(); ++i) {
+            if (span(links.at(i).id).second >= span(links.at(i + 1).id).first)
+                return false;
+        }
+        return true;
+    }
+
 private:
+    std::pair<qint64, qint64> span(const QString &link) const
+    {
+        qint64 first = -1;
+        qint64 last = -1;
+        for (const auto &[at, sample] : std::as_const(m_arrivals)) {
+            if (sample.link != link)
+                continue;
+            first = first < 0 ? at : first;
+            last = at;
+        }
+        return {first, last};
+    }
+
     QMutex m_mutex;
     QElapsedTimer m_clock;
     QList<QPair<qint64, LinkSample>> m_arrivals;
@@ -91,7 +130,7 @@ private:
     }
 
     LinkTestJob job(const QList<LinkTarget> &links, QList<LinkPhase> phases, int seconds = 3,
-                    LinkTestMode mode = LinkTestMode::Tcp)
+                    LinkTestMode mode = LinkTestMode::Tcp, bool sideBySide = true)
     {
         LinkTestJob result;
         result.cluster = QStringLiteral("ring");
@@ -102,6 +141,7 @@ private:
         result.options.phases = std::move(phases);
         result.options.pings = 5;
         result.options.mode = mode;
+        result.options.sideBySide = sideBySide;
         return result;
     }
 
@@ -173,6 +213,8 @@ private Q_SLOTS:
             }
         }
         arrivals.verifyLive(m_links);
+        // The three cables share no port: measured at once, each at its own rate.
+        QVERIFY(arrivals.overlapped(m_links));
         if (QTest::currentTestFailed())
             return;
         const QString left = leftovers();
@@ -180,7 +222,8 @@ private Q_SLOTS:
     }
 
     // RDMA mode: ib_write_bw with the probe's RoCE device and GID index per
-    // end; "both at once" is an A→B and a B→A test side by side.
+    // end; "both at once" is an A→B and a B→A test side by side. Here one
+    // link after the other, as a person may ask (--one-at-a-time).
     void rdmaHealthyRingPassesWithLiveSamples()
     {
         for (const LinkTarget &link : std::as_const(m_links)) {
@@ -190,7 +233,7 @@ private Q_SLOTS:
         }
         LinkTestRunner runner;
         SampleArrivals arrivals(runner);
-        const auto run = runner.runBlocking(job(m_links, {LinkPhase::AToB, LinkPhase::Both}, 4, LinkTestMode::Rdma));
+        const auto run = runner.runBlocking(job(m_links, {LinkPhase::AToB, LinkPhase::Both}, 4, LinkTestMode::Rdma, false));
         QVERIFY2(run, run ? "" : qPrintable(run.error().message + run.error().detail));
         QCOMPARE(run->links.size(), 3);
         for (const LinkResult &link : run->links) {
@@ -207,6 +250,7 @@ private Q_SLOTS:
             }
         }
         arrivals.verifyLive(m_links);
+        QVERIFY(arrivals.inTurn(m_links));
         if (QTest::currentTestFailed())
             return;
         const QString left = leftovers();

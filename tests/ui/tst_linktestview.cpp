@@ -111,6 +111,32 @@ class TestLinkTestView final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void linksSideBySideKeepTheShownChartUntilItsResult()
+    {
+        // Two links measured at once send their samples interleaved: the tab
+        // follows the first link with samples, stays there while the other
+        // link's samples arrive, and moves on once its result is in.
+        LinkTestView view;
+        view.start(planned());
+        auto *tabs = view.findChild<QTabWidget *>(QStringLiteral("linkTestTabs"));
+        QVERIFY(tabs);
+        const QList<LinkSample> first = recorded(QStringLiteral("sparklab-iperf3-twin0-P4.txt"), healthy, 0, LinkPhase::AToB);
+        const QList<LinkSample> second = recorded(QStringLiteral("sparklab-iperf3-degraded-P4.txt"), degraded, 0, LinkPhase::AToB);
+        QVERIFY(first.size() >= 3 && second.size() >= 3);
+        for (qsizetype i = 0; i < 3; ++i) {
+            view.addSample(first.at(i));
+            view.addSample(second.at(i));
+            QCOMPARE(tabs->currentWidget(), view.chart(healthy));
+        }
+        LinkResult done = planned().links.at(0);
+        done.verdict = LinkVerdict{true, LinkVerdictReason::Pass, QStringLiteral("fine")};
+        view.setResult(done);
+        view.addSample(second.at(3));
+        QCOMPARE(tabs->currentWidget(), view.chart(degraded));
+        QCOMPARE(view.chart(healthy)->pointCount(), 3);
+        QCOMPARE(view.chart(degraded)->pointCount(), 4);
+    }
+
     void everySampleIsDrawnAndEveryLinkJudged()
     {
         LinkTestView view;

@@ -105,6 +105,7 @@ void LinkTestView::begin(const LinkTestRun &planned, bool perSecondCharts)
         page->deleteLater();
     }
     m_charts.clear();
+    m_finished.clear();
     m_links.clear();
     m_table->setRowCount(0);
     m_expectedGbps = planned.expectedGbps * planned.scale;
@@ -190,8 +191,11 @@ void LinkTestView::addSample(const LinkSample &sample)
 {
     if (ThroughputChart *chart = m_charts.value(sample.link)) {
         chart->addSample(sample);
-        // Follow the link being measured.
-        if (m_tabs->currentWidget() != chart && m_tabs->currentIndex() != 0)
+        // Follow the link being measured; of links measured side by side, the
+        // one shown stays until its result is in.
+        QWidget *shown = m_tabs->currentWidget();
+        const QString shownLink = m_charts.key(qobject_cast<ThroughputChart *>(shown));
+        if (shown != chart && m_tabs->currentIndex() != 0 && (shownLink.isEmpty() || m_finished.contains(shownLink)))
             m_tabs->setCurrentWidget(chart);
     }
 }
@@ -213,6 +217,7 @@ void LinkTestView::setResult(const LinkResult &result)
     const int row = rowOf(result.link);
     if (row < 0)
         return;
+    m_finished.insert(result.link);
     const double slowest = result.slowestPortGbps();
     m_table->item(row, RateColumn)->setText(gbps(slowest));
     QTableWidgetItem *verdict = m_table->item(row, VerdictColumn);

@@ -4,6 +4,7 @@
 #include "core/linktest/linktestrun.h"
 
 #include <QHash>
+#include <QSet>
 #include <QWidget>
 
 class QBarSet;
@@ -65,6 +66,7 @@ private:
     QValueAxis *m_barAxis = nullptr;
     QStringList m_links;
     QHash<QString, ThroughputChart *> m_charts;
+    QSet<QString> m_finished; // links whose result is in
     double m_expectedGbps = 0;
 };
 
