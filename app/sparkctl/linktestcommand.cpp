@@ -243,7 +243,13 @@ int runLinkTest(QCommandLineParser &parser)
     const auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
         return Output::failure(context.error());
-    const Expected<LinkTestJob> job = planJob(*context, options, asJson);
+    Expected<LinkTestJob> job = planJob(*context, options, asJson);
+    if (job && parser.isSet(QStringLiteral("link"))) {
+        if (auto chosen = LinkTestPlanner::only(job->links, parser.value(QStringLiteral("link"))))
+            job->links = *chosen;
+        else
+            job = chosen.error();
+    }
     if (!job)
         return Output::failure(job.error());
     LinkTestRunner runner;
@@ -283,6 +289,9 @@ void registerLinkTestCommands(CommandTable &table)
                  {QStringLiteral("a-b"), QStringLiteral("b-a"), QStringLiteral("both"), QStringLiteral("all")}},
                 {QStringLiteral("streams"), LinkTestText::tr("Parallel TCP streams per twin (default 4; tcp mode)."),
                  QStringLiteral("N"), QStringLiteral("4")},
+                {QStringLiteral("link"),
+                 LinkTestText::tr("Measure only this link: its label ('cable 2') or its id ('spark-1:0-spark-2:1')."),
+                 QStringLiteral("LINK")},
                 {QStringLiteral("one-at-a-time"),
                  LinkTestText::tr("Measure one link after the other (by default, links that share no port are measured "
                                 "at the same time where the Sparks' cores allow).")},

@@ -118,6 +118,18 @@ QList<LinkTarget> LinkTestPlanner::links(const CablingPlan &cabling)
     return targets;
 }
 
+Expected<QList<LinkTarget>> LinkTestPlanner::only(const QList<LinkTarget> &links, const QString &wanted)
+{
+    QStringList names;
+    for (const LinkTarget &link : links) {
+        if (link.id == wanted || link.label.compare(wanted, Qt::CaseInsensitive) == 0)
+            return QList<LinkTarget>{link};
+        names.append(QStringLiteral("'%1' (%2)").arg(link.label, link.id));
+    }
+    return Error(tr("The cluster has no link '%1'; its links are %2.").arg(wanted, names.join(QStringLiteral(", "))),
+                 QStringLiteral("no link %1").arg(wanted));
+}
+
 Expected<QList<LinkTarget>> LinkTestPlanner::plan(const CablingPlan &cabling, const AddressPlan &addresses,
                                                   const QList<NodeFacts> &facts)
 {

@@ -79,6 +79,10 @@ public:
     // slowest negotiated speed, twins without carrier, PCIe below Gen5 x4.
     static void describeEnds(LinkTarget &target, const QList<NodeFacts> &facts);
 
+    // The one link named `wanted`, by its label ("cable 2") or id
+    // ("spark-1:0-spark-2:1"); an error naming the links there are otherwise.
+    static Expected<QList<LinkTarget>> only(const QList<LinkTarget> &links, const QString &wanted);
+
     // For the RDMA test: the first end without a RoCE device or GID index, as
     // the sentence to show; nothing when every end has both.
     static std::optional<Error> missingRoce(const QList<LinkTarget> &links);

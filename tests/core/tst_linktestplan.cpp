@@ -254,6 +254,36 @@ private Q_SLOTS:
         QCOMPARE(missing ? missing->message : QString(), sentence);
     }
 
+    void only_data()
+    {
+        QTest::addColumn<QString>("wanted");
+        QTest::addColumn<QString>("chosen"); // empty: an error
+        QTest::newRow("by label") << "cable 2" << "spark-2:0-spark-3:1";
+        QTest::newRow("label in other case") << "Cable 3" << "spark-3:0-spark-1:1";
+        QTest::newRow("by id") << "spark-1:0-spark-2:1" << "spark-1:0-spark-2:1";
+        QTest::newRow("no such link") << "cable 4" << "";
+        QTest::newRow("shell text is only a name") << "cable 1; rm -rf ~" << "";
+    }
+    void only()
+    {
+        QFETCH(QString, wanted);
+        QFETCH(QString, chosen);
+        const auto cabling = CablingPlanner::plan(ClusterLayout::Ring3, {QStringLiteral("spark-1"), QStringLiteral("spark-2"),
+                                                                          QStringLiteral("spark-3")});
+        QVERIFY(cabling);
+        const auto links = LinkTestPlanner::only(LinkTestPlanner::links(*cabling), wanted);
+        if (chosen.isEmpty()) {
+            QVERIFY(!links);
+            QVERIFY2(links.error().message.contains(QStringLiteral("'%1'").arg(wanted))
+                         && links.error().message.contains(QLatin1String("'cable 1' (spark-1:0-spark-2:1)")),
+                     qPrintable(links.error().message));
+            return;
+        }
+        QVERIFY2(links, links ? "" : qPrintable(links.error().message));
+        QCOMPARE(links->size(), 1);
+        QCOMPARE(links->first().id, chosen);
+    }
+
     void liveTotals()
     {
         LiveTotals totals;
