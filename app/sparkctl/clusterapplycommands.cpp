@@ -7,11 +7,11 @@
 #include "app/sparkctl/interruptguard.h"
 #include "app/sparkctl/output.h"
 
+#include "core/cluster/clusterexport.h"
+#include "core/cluster/clusterremoval.h"
 #include "core/cluster/clusteroperations.h"
 #include "core/netconfig/clusterapplier.h"
-#include "core/netconfig/clusterexports.h"
 #include "core/netconfig/clusterpreparer.h"
-#include "core/netconfig/ncclenvironment.h"
 #include "core/linktest/quickcheck.h"
 #include "core/netconfig/networkmanagerhandover.h"
 #include "core/topology/cablingplanner.h"
@@ -42,7 +42,10 @@ const QString kGroup = QStringLiteral("cluster");
 
 QStringList exportFormats()
 {
-    return {QStringLiteral("hostfile"), QStringLiteral("nccl-env"), QStringLiteral("ansible"), QStringLiteral("vllm")};
+    QStringList keys;
+    for (const ClusterExport::Format format : ClusterExport::formats())
+        keys.append(ClusterExport::key(format));
+    return keys;
 }
 
 struct QuickCheckOutcome
@@ -325,55 +328,35 @@ int runRollback(QCommandLineParser &parser)
 
 int runExport(QCommandLineParser &parser)
 {
-    const QString kind = parser.value(QStringLiteral("format"));
-    if (!exportFormats().contains(kind))
+    const auto format = ClusterExport::fromKey(parser.value(QStringLiteral("format")));
+    if (!format)
         return usageError(parser, kGroup + QStringLiteral(" export"),
                           ClusterText::tr("--format must be hostfile, nccl-env, ansible or vllm."));
     auto context = ClusterContext::open(parser.value(clusterOption().name));
     if (!context)
         return Output::failure(context.error());
-    QList<ExportNode> nodes;
-    for (const Device &device : context->devices())
-        nodes.append(ExportNode{device.name, device.host, device.user, device.port});
-    const auto cabling = CablingPlanner::plan(context->cluster().layout, context->cluster().devices, context->cluster().port);
-    if (!cabling)
-        return Output::failure(cabling.error());
-    const auto print = [&](const QString &text) {
-        Output::text(text);
-        Output::result(true, {{QStringLiteral("cluster"), context->cluster().name},
-                              {QStringLiteral("format"), kind},
-                              {QStringLiteral("text"), text}});
-        return int(Success);
-    };
-    if (kind == QLatin1String("hostfile")) {
-        const auto text = ClusterExports::mpiHostfile(nodes);
-        if (!text)
-            return Output::failure(text.error());
-        return print(*text);
-    }
-    // The rest read the nodes (no sudo needed): the GID tables, the addresses in use.
-    const auto facts = ClusterPreparer::probe(context->targets);
-    if (kind == QLatin1String("nccl-env")) {
-        // Without the nodes' GID tables the file is still right: NCCL then picks the GID itself.
-        const auto gid = facts ? NcclEnvironment::commonGidIndex(*cabling, *facts) : Expected<int>(facts.error());
-        if (!gid)
-            Output::warning(ClusterText::tr("NCCL_IB_GID_INDEX is left out: %1").arg(gid.error().message));
-        const ClusterLayout layout = context->cluster().layout;
-        return print(NcclEnvironment::exports(
-            context->cluster().name, layout, NcclEnvironment::variables(layout, gid ? std::optional<int>(*gid) : std::nullopt),
-            gid ? QString() : ClusterText::tr("NCCL_IB_GID_INDEX is not set: %1").arg(gid.error().message)));
-    }
-    if (!facts)
-        return Output::failure(facts.error());
-    const auto addresses = ClusterPreparer::planAddresses(context->cluster(), *cabling, *facts);
-    if (!addresses)
-        return Output::failure(addresses.error());
-    const auto text = kind == QLatin1String("vllm")
-        ? ClusterExports::vllmCommands(context->cluster().name, nodes, *addresses)
-        : ClusterExports::ansibleInventory(context->cluster().name, nodes, *addresses);
-    if (!text)
-        return Output::failure(text.error());
-    return print(*text);
+    const auto file = ClusterExport::readAndBuild(*format, *context->nodes);
+    if (!file)
+        return Output::failure(file.error());
+    if (!file->warning.isEmpty())
+        Output::warning(file->warning);
+    Output::text(file->text);
+    Output::result(true, {{QStringLiteral("cluster"), context->cluster().name},
+                          {QStringLiteral("format"), ClusterExport::key(*format)},
+                          {QStringLiteral("text"), file->text}});
+    return Success;
+}
+
+int runDelete(QCommandLineParser &parser)
+{
+    const QString name = parser.value(clusterOption().name);
+    if (name.isEmpty())
+        return usageError(parser, kGroup + QStringLiteral(" delete"), ClusterText::tr("Name the cluster to delete: --cluster NAME."));
+    if (auto removed = ClusterRemoval::remove(name); !removed)
+        return Output::failure(removed.error());
+    Output::result(true, {{QStringLiteral("deleted"), name}});
+    Output::text(ClusterText::tr("Deleted the cluster %1 and its kept test runs. Nothing on its Sparks was changed.\n").arg(name));
+    return Success;
 }
 
 } // namespace
@@ -415,6 +398,13 @@ void registerClusterApplyCommands(CommandTable &table)
           {QStringLiteral("format"), ClusterText::tr("hostfile, nccl-env, ansible or vllm."), QStringLiteral("FORMAT"), {},
            Completion::Words, exportFormats()}},
          &runExport},
+        {QStringLiteral("delete"), ClusterText::tr("Forget a cluster on this computer (nothing on its Sparks changes)"),
+         ClusterText::tr("Remove the cluster from this computer's list, with its kept link-test and NCCL runs. Nothing "
+                        "on its Sparks changes: the addresses an apply gave them stay until the cluster is rolled back, "
+                        "so roll back first to undo them."),
+         {},
+         {clusterOption()},
+         &runDelete},
     };
     table.add(std::move(cluster));
 }

@@ -9,6 +9,7 @@
 #include "core/devices/deviceenroller.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
+#include "core/devices/deviceremoval.h"
 #include "core/devices/secretstore.h"
 
 #include <QCoreApplication>
@@ -267,17 +268,18 @@ int deviceList(QCommandLineParser &parser, const QString &command)
 
 int deviceRemove(QCommandLineParser &parser)
 {
-    const auto removed = DeviceEnroller().remove(parser.positionalArguments().constFirst());
-    if (!removed)
-        return Output::failure(removed.error());
     SecretStore secrets;
-    if (const auto forgotten = secrets.forgetSudoPassword(removed->name).result(); !forgotten)
-        Output::warning(forgotten.error().message);
-    Output::result(true, {{QStringLiteral("removed"), removed->name},
-                          {QStringLiteral("sshConfigBlockRemoved"), removed->managesSshConfig}});
+    const auto removal = DeviceRemoval::remove(parser.positionalArguments().constFirst(), secrets).result();
+    if (!removal)
+        return Output::failure(removal.error());
+    const Device &removed = removal->device;
+    if (!removal->keychainProblem.isEmpty())
+        Output::warning(removal->keychainProblem);
+    Output::result(true, {{QStringLiteral("removed"), removed.name},
+                          {QStringLiteral("sshConfigBlockRemoved"), removed.managesSshConfig}});
     Output::text(DeviceText::tr("Removed %1.%2\n")
-                 .arg(removed->name, removed->managesSshConfig ? DeviceText::tr(" Its ~/.ssh/config entry was removed too.")
-                                                               : QString()));
+                 .arg(removed.name, removed.managesSshConfig ? DeviceText::tr(" Its ~/.ssh/config entry was removed too.")
+                                                             : QString()));
     return Success;
 }
 

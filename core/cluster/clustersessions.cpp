@@ -22,8 +22,7 @@ ClusterSessions::~ClusterSessions()
     cancel();
 }
 
-Expected<std::unique_ptr<ClusterSessions>> ClusterSessions::open(const ClusterDefinition &cluster,
-                                                                 const DeviceRegistry &registry)
+Expected<QList<Device>> ClusterSessions::devicesOf(const ClusterDefinition &cluster, const DeviceRegistry &registry)
 {
     QList<Device> devices;
     for (const QString &name : cluster.devices) {
@@ -34,7 +33,16 @@ Expected<std::unique_ptr<ClusterSessions>> ClusterSessions::open(const ClusterDe
                              .arg(cluster.name, name));
         devices.append(*device);
     }
-    return std::make_unique<ClusterSessions>(cluster, devices);
+    return devices;
+}
+
+Expected<std::unique_ptr<ClusterSessions>> ClusterSessions::open(const ClusterDefinition &cluster,
+                                                                 const DeviceRegistry &registry)
+{
+    const auto devices = devicesOf(cluster, registry);
+    if (!devices)
+        return devices.error();
+    return std::make_unique<ClusterSessions>(cluster, *devices);
 }
 
 Expected<std::unique_ptr<ClusterSessions>> ClusterSessions::open(const QString &name)

@@ -37,6 +37,9 @@ public:
     ClusterSessions(ClusterDefinition cluster, const QList<Device> &devices);
     ~ClusterSessions();
 
+    // The cluster's devices from the registry, in the cluster's order. Fails,
+    // with what to do, when one is no longer registered.
+    static Expected<QList<Device>> devicesOf(const ClusterDefinition &cluster, const DeviceRegistry &registry);
     // The cluster as planned, its devices from the registry. Fails, with what
     // to do, when a device of the cluster is no longer registered.
     static Expected<std::unique_ptr<ClusterSessions>> open(const ClusterDefinition &cluster, const DeviceRegistry &registry);

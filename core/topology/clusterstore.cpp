@@ -107,6 +107,27 @@ Expected<void> ClusterStore::put(const ClusterDefinition &cluster)
     return {};
 }
 
+bool ClusterStore::remove(const QString &name)
+{
+    const qsizetype removed =
+        m_clusters.removeIf([&](const ClusterDefinition &c) { return c.name.compare(name, Qt::CaseInsensitive) == 0; });
+    if (removed == 0)
+        return false;
+    if (m_default.compare(name, Qt::CaseInsensitive) == 0)
+        m_default = m_clusters.isEmpty() ? QString() : m_clusters.constLast().name;
+    return true;
+}
+
+QStringList ClusterStore::clustersWith(const QString &device) const
+{
+    QStringList names;
+    for (const ClusterDefinition &cluster : m_clusters) {
+        if (cluster.devices.contains(device, Qt::CaseInsensitive))
+            names.append(cluster.name);
+    }
+    return names;
+}
+
 Expected<ClusterDefinition> ClusterStore::resolve(const QString &name) const
 {
     const QString wanted = name.isEmpty() ? m_default : name;

@@ -51,6 +51,11 @@ public:
     const ClusterDefinition *find(const QString &name) const;
     // Adds or replaces (by name) and makes it the default.
     Expected<void> put(const ClusterDefinition &cluster);
+    // Removes the named cluster (false: there is none); when it was the
+    // default, the cluster saved before it becomes the default.
+    bool remove(const QString &name);
+    // The clusters that have this device among theirs, in the list's order.
+    QStringList clustersWith(const QString &device) const;
     QString defaultCluster() const { return m_default; }
     // The named cluster, or the default one when `name` is empty; an error says what to do.
     Expected<ClusterDefinition> resolve(const QString &name) const;

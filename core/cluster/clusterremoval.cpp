@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+#include "core/cluster/clusterremoval.h"
+
+#include "core/linktest/linktesthistory.h"
+#include "core/linktest/nccltesthistory.h"
+#include "core/topology/clusterstore.h"
+
+namespace spark {
+
+namespace {
+
+template<typename History>
+Expected<void> forgetRuns(const QString &file, const QString &cluster)
+{
+    History history(file);
+    if (auto loaded = history.load(); !loaded)
+        return loaded.error();
+    if (history.runs(cluster).isEmpty())
+        return {};
+    history.forget(cluster);
+    return history.save();
+}
+
+} // namespace
+
+ClusterRemoval::Files ClusterRemoval::Files::defaults()
+{
+    return {ClusterStore::defaultFilePath(), LinkTestHistory::defaultFilePath(), NcclTestHistory::defaultFilePath()};
+}
+
+Expected<void> ClusterRemoval::remove(const QString &name, const Files &files)
+{
+    ClusterStore store(files.clusters);
+    if (auto loaded = store.load(); !loaded)
+        return loaded.error();
+    const ClusterDefinition *found = store.find(name);
+    if (!found)
+        return Error(tr("There is no cluster named \"%1\".").arg(name));
+    const QString exact = found->name; // the runs keep the name as it was planned
+    if (auto forgotten = forgetRuns<LinkTestHistory>(files.linkTests, exact); !forgotten)
+        return forgotten.error();
+    if (auto forgotten = forgetRuns<NcclTestHistory>(files.ncclTests, exact); !forgotten)
+        return forgotten.error();
+    store.remove(exact);
+    return store.save();
+}
+
+} // namespace spark
