@@ -63,6 +63,11 @@ DeviceDetailPanel::DeviceDetailPanel(Prober prober, QWidget *parent)
     m_report->setToolTip(tr("Everything this Spark says about itself, in one file for support; "
                             "passwords, keys and the serial number are left out."));
     connect(m_report, &QPushButton::clicked, this, [this] { Q_EMIT reportRequested(m_device); });
+    m_remove = new QPushButton(tr("Remove…"), this);
+    m_remove->setObjectName(QStringLiteral("detailRemove"));
+    m_remove->setIcon(QIcon::fromTheme(QStringLiteral("list-remove")));
+    m_remove->setToolTip(tr("Forget this Spark on this computer; nothing on the Spark changes."));
+    connect(m_remove, &QPushButton::clicked, this, [this] { Q_EMIT removeRequested(m_device); });
 
     auto *title = new QVBoxLayout;
     title->setSpacing(0);
@@ -78,7 +83,11 @@ DeviceDetailPanel::DeviceDetailPanel(Prober prober, QWidget *parent)
     layout->addWidget(m_findings);
     layout->addWidget(m_update);
     layout->addWidget(m_facts);
-    layout->addWidget(m_report, 0, Qt::AlignLeft);
+    auto *actions = new QHBoxLayout;
+    actions->addWidget(m_report);
+    actions->addWidget(m_remove);
+    actions->addStretch(1);
+    layout->addLayout(actions);
     layout->addStretch(1);
     clearDevice();
 }
@@ -97,6 +106,7 @@ void DeviceDetailPanel::clearDevice()
     m_status->setText(tr("Select a Spark in the list to see its hardware, software and readiness for a cluster."));
     m_checkAgain->setEnabled(false);
     m_report->setEnabled(false);
+    m_remove->setEnabled(false);
     m_facts->clear();
     m_facts->hide();
     m_findings->clear();
@@ -110,6 +120,7 @@ void DeviceDetailPanel::setDevice(const Device &device)
     m_name->setText(device.name);
     m_address->setText(device.user.isEmpty() ? device.host : device.user + QLatin1Char('@') + device.host);
     m_report->setEnabled(true); // a Spark that does not answer is worth a report too
+    m_remove->setEnabled(true);
     m_facts->show();
     checkAgain();
 }

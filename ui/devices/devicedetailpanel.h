@@ -52,6 +52,8 @@ Q_SIGNALS:
     void updateRequested(const spark::Device &device);
     // The person asked for a support report on this device.
     void reportRequested(const spark::Device &device);
+    // The person asked to forget this device on this computer.
+    void removeRequested(const spark::Device &device);
 
 private:
     Prober m_prober;
@@ -64,6 +66,7 @@ private:
     QLabel *m_status = nullptr;
     QPushButton *m_checkAgain = nullptr;
     QPushButton *m_report = nullptr;
+    QPushButton *m_remove = nullptr;
     NodeFactsView *m_facts = nullptr;
     FindingsView *m_findings = nullptr;
     QWidget *m_update = nullptr;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "ui/health/healthdashboard.h"
 
-#include "core/linktest/linkverdict.h"
 #include "ui/drawings/topologyview.h"
 #include "ui/health/healthchart.h"
+#include "ui/health/healthpicture.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -18,36 +18,6 @@
 namespace spark::ui {
 
 namespace {
-
-DrawState drawState(CableHealth::State state)
-{
-    switch (state) {
-    case CableHealth::State::Ok:
-        return DrawState::Ok;
-    case CableHealth::State::Degraded:
-        return DrawState::Degraded;
-    case CableHealth::State::Down:
-        return DrawState::Missing;
-    case CableHealth::State::Unknown:
-        break;
-    }
-    return DrawState::None;
-}
-
-DrawState drawState(NodeState state)
-{
-    switch (state) {
-    case NodeState::Online:
-        return DrawState::Ok;
-    case NodeState::Late:
-        return DrawState::Degraded;
-    case NodeState::Offline:
-        return DrawState::Missing;
-    case NodeState::Connecting:
-        break;
-    }
-    return DrawState::None;
-}
 
 QString severityText(HealthAlert::Severity severity)
 {
@@ -208,18 +178,7 @@ void HealthDashboard::showTick(const QDateTime &time, const QList<NodeHealth> &n
     m_cables = ClusterHealth::cables(m_plan, nodes, active);
     if (!m_sharedRates)
         m_rates.add(time, nodes);
-    int online = 0;
-    for (const NodeHealth &node : nodes)
-        online += ClusterHealth::nodeState(node) == NodeState::Online || ClusterHealth::nodeState(node) == NodeState::Late ? 1 : 0;
-    int down = 0;
-    for (const CableHealth &cable : std::as_const(m_cables))
-        down += cable.state == CableHealth::State::Down ? 1 : 0;
-    m_summary->setText(tr("%1 of %2 Sparks online · %3 · %4 · updated %5")
-                           .arg(online)
-                           .arg(nodes.size())
-                           .arg(down == 0 ? tr("every cable has a link") : tr("%n cable(s) down", nullptr, down),
-                                active.isEmpty() ? tr("no alerts") : tr("%n alert(s)", nullptr, int(active.size())),
-                                QLocale().toString(time.toLocalTime().time(), QLocale::LongFormat)));
+    m_summary->setText(healthSummary(nodes, m_cables, active, time));
     refreshTopology();
     refreshNodes();
     refreshDetails();
@@ -260,32 +219,7 @@ void HealthDashboard::selectNode(const QString &node)
 
 void HealthDashboard::refreshTopology()
 {
-    TopologyModel model;
-    model.kind = m_plan.layout == ClusterLayout::Switch ? TopologyModel::Kind::Switch
-        : m_plan.layout == ClusterLayout::Ring3         ? TopologyModel::Kind::Ring
-                                                        : TopologyModel::Kind::Direct;
-    for (const QString &name : std::as_const(m_plan.nodes)) {
-        const NodeHealth *node = health(name);
-        model.nodes.append(TopologyNode{name, QString(), node ? drawState(ClusterHealth::nodeState(*node)) : DrawState::None});
-    }
-    for (int c = 0; c < m_plan.cables.size(); ++c) {
-        const Cable &cable = m_plan.cables.at(c);
-        TopologyCable drawn;
-        drawn.a = int(m_plan.nodes.indexOf(cable.from.node));
-        drawn.portA = cable.from.port;
-        drawn.b = cable.to ? int(m_plan.nodes.indexOf(cable.to->node)) : TopologyModel::kSwitch;
-        drawn.portB = cable.to ? cable.to->port : -1;
-        const CableHealth *health = c < m_cables.size() ? &m_cables.at(c) : nullptr;
-        drawn.state = health ? drawState(health->state) : DrawState::None;
-        if (health && health->state == CableHealth::State::Down)
-            drawn.label = tr("cable %1: down").arg(cable.number);
-        else if (health && health->gbps)
-            drawn.label = tr("%1 Gb/s").arg(LinkVerdict::formatGbps(*health->gbps));
-        else
-            drawn.label = tr("cable %1").arg(cable.number);
-        model.cables.append(drawn);
-    }
-    m_topology->setModel(model);
+    m_topology->setModel(healthTopology(m_plan, m_nodes, m_cables));
 }
 
 void HealthDashboard::refreshNodes()

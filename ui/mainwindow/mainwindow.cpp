@@ -4,12 +4,15 @@
 #include "core/common/whenready.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
+#include "core/devices/deviceremoval.h"
 #include "core/devices/secretstore.h"
 #include "core/devices/nodeprober.h"
 #include "core/health/clusterwatch.h"
 #include "core/health/healthsession.h"
 #include "core/topology/clusterstore.h"
 #include "ui/about/aboutdialog.h"
+#include "ui/clusters/clusteractions.h"
+#include "ui/clusters/clusterspage.h"
 #include "ui/devices/adddevicedialog.h"
 #include "ui/devices/devicedetailpanel.h"
 #include "ui/devices/devicelistmodel.h"
@@ -32,10 +35,12 @@
 #include <QMenuBar>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
 
@@ -78,6 +83,7 @@ MainWindow::MainWindow(DeviceRegistry &registry, QWidget *parent)
     m_detail = new DeviceDetailPanel([this](const Device &device) { return m_prober(device); }, this);
     connect(m_detail, &DeviceDetailPanel::updateRequested, this, &MainWindow::openUpdate);
     connect(m_detail, &DeviceDetailPanel::reportRequested, this, &MainWindow::openSupportReport);
+    connect(m_detail, &DeviceDetailPanel::removeRequested, this, &MainWindow::removeDevice);
     auto *detailScroll = new QScrollArea(this);
     detailScroll->setObjectName(QStringLiteral("deviceDetailScroll"));
     detailScroll->setWidgetResizable(true);
@@ -109,7 +115,23 @@ MainWindow::MainWindow(DeviceRegistry &registry, QWidget *parent)
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(emptyState);
     m_stack->addWidget(devicePage);
-    setCentralWidget(m_stack);
+
+    // Clusters beside devices: each configured cluster, its drawing, health, last tests and actions.
+    m_clusters = new ClustersPage(ClusterRemoval::Files::defaults(), this);
+    m_clusterActions = new ClusterActions(m_registry, m_clusters->files(), this);
+    connect(m_clusters, &ClustersPage::setUpRequested, this, &MainWindow::openSetupWizard);
+    connect(m_clusters, &ClustersPage::requested, this,
+            [this](ClusterPanel::Action action, const QString &cluster) { clusterRequested(int(action), cluster); });
+    connect(m_clusters, &ClustersPage::exportRequested, m_clusterActions, &ClusterActions::exportFile);
+    connect(m_clusterActions, &ClusterActions::said, this, [this](const QString &sentence) { statusBar()->showMessage(sentence); });
+    connect(m_clusterActions, &ClusterActions::clustersChanged, this, &MainWindow::reloadDevices);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("mainTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_stack, tr("&Devices"));
+    m_tabs->addTab(m_clusters, tr("C&lusters"));
+    setCentralWidget(m_tabs);
 
     createActions();
     reloadDevices();
@@ -190,6 +212,7 @@ void MainWindow::reloadDevices()
         statusBar()->showMessage(loaded.error().message);
     if (m_watch || m_ownWatch)
         clusterWatch().reload(); // a cluster set up or changed is watched as it is now
+    m_clusters->reload();
     const QString selected = m_detail->device().name;
     m_model->setDevices(m_registry.devices());
     m_stack->setCurrentIndex(m_registry.devices().isEmpty() ? 0 : 1);
@@ -242,6 +265,9 @@ QMenu *MainWindow::deviceMenu(const Device &device)
         ->setObjectName(QStringLiteral("deviceUpdate"));
     menu->addAction(tr("Save a &report for support…"), this, [this, device] { openSupportReport(device); })
         ->setObjectName(QStringLiteral("deviceReport"));
+    menu->addSeparator();
+    menu->addAction(QIcon::fromTheme(QStringLiteral("list-remove")), tr("&Remove…"), this, [this, device] { removeDevice(device); })
+        ->setObjectName(QStringLiteral("deviceRemove"));
     return menu;
 }
 
@@ -255,6 +281,78 @@ void MainWindow::showSelectedDevice()
     const Device &device = m_model->devices().at(rows.first().row());
     if (device.name != m_detail->device().name)
         m_detail->setDevice(device);
+}
+
+void MainWindow::setClusterWatch(ClusterWatch *watch)
+{
+    m_watch = watch;
+    m_clusters->setWatch(watch);
+}
+
+void MainWindow::clusterRequested(int action, const QString &cluster)
+{
+    switch (ClusterPanel::Action(action)) {
+    case ClusterPanel::Action::Health:
+        openHealthDashboard(cluster);
+        break;
+    case ClusterPanel::Action::LinkTest:
+        openLinkTest(cluster);
+        break;
+    case ClusterPanel::Action::NcclTest:
+        openNcclTest(cluster);
+        break;
+    case ClusterPanel::Action::Verify:
+        m_clusterActions->verify(cluster);
+        break;
+    case ClusterPanel::Action::Rollback:
+        m_clusterActions->rollback(cluster);
+        break;
+    case ClusterPanel::Action::Delete:
+        m_clusterActions->remove(cluster);
+        break;
+    }
+}
+
+void MainWindow::removeDevice(const Device &device)
+{
+    ClusterStore clusters;
+    const QStringList memberOf = clusters.load() ? clusters.clustersWith(device.name) : QStringList();
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Remove a Spark"),
+                                tr("Remove %1 from this computer?").arg(device.name), QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("confirmRemoveDevice"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QString details = tr("The app and sparkctl forget it: its entry, the ~/.ssh/config entry the app wrote for it and "
+                         "its sudo password in the keychain. Nothing on the Spark changes: the app's key stays in its "
+                         "authorized_keys until you remove it there, and you can add the Spark again at any time.");
+    if (!memberOf.isEmpty())
+        details += QLatin1Char(' ')
+            + (memberOf.size() == 1
+                   ? tr("It is part of the cluster %1, which cannot reach it until it is added again under the same name.")
+                   : tr("It is part of the clusters %1, which cannot reach it until it is added again under the same name."))
+                  .arg(memberOf.join(QStringLiteral(", ")));
+    box->setInformativeText(details);
+    QPushButton *remove = box->addButton(tr("&Remove"), QMessageBox::DestructiveRole);
+    remove->setObjectName(QStringLiteral("confirmRemove"));
+    box->addButton(QMessageBox::Cancel)->setObjectName(QStringLiteral("confirmCancel"));
+    box->setDefaultButton(QMessageBox::Cancel);
+    connect(box, &QMessageBox::finished, this, [this, box, remove, name = device.name] {
+        if (box->clickedButton() != remove)
+            return;
+        DeviceEnroller::Paths paths = DeviceEnroller::Paths::defaults();
+        paths.registryFile = m_registry.filePath();
+        whenReady(DeviceRemoval::remove(name, secrets(), paths), this, [this](const Expected<DeviceRemoval> &removal) {
+            if (!removal) {
+                statusBar()->showMessage(removal.error().message);
+                return;
+            }
+            statusBar()->showMessage(removal->keychainProblem.isEmpty()
+                                         ? tr("Removed %1.").arg(removal->device.name)
+                                         : tr("Removed %1. %2").arg(removal->device.name, removal->keychainProblem));
+        });
+        // The registry file is rewritten at once: the list follows it now, not after the keychain's answer.
+        reloadDevices();
+    });
+    box->open();
 }
 
 SecretStore &MainWindow::secrets()
@@ -350,6 +448,7 @@ void MainWindow::openHealthDashboard(const QString &clusterName)
     });
     m_health = dashboard;
     dashboard->show();
+    m_clusters->setWatch(&clusterWatch()); // the panel shows what the window's session polls
 }
 
 namespace {

@@ -9,6 +9,7 @@
 #include <memory>
 
 class QStackedWidget;
+class QTabWidget;
 class QTableView;
 
 namespace spark {
@@ -22,6 +23,8 @@ class QMenu;
 
 namespace spark::ui {
 
+class ClusterActions;
+class ClustersPage;
 class DailyController;
 class DeviceListModel;
 class DeviceDetailPanel;
@@ -48,7 +51,7 @@ public:
     // app's watch, shared with the background watch (it must outlive the
     // window). Without one the window makes its own, watching nothing
     // in the background.
-    void setClusterWatch(ClusterWatch *watch) { m_watch = watch; }
+    void setClusterWatch(ClusterWatch *watch);
     // What the tray does for a device (connect, terminal, editors, DGX
     // Dashboard, tunnels), offered on a device row's context menu too. It
     // must outlive the window; without one the menu has the window's own
@@ -56,8 +59,12 @@ public:
     void setDailyController(DailyController *controller) { m_daily = controller; }
 
     // A device row's context menu: the tray's actions for it, then check
-    // again, update and a report for support. The caller owns it.
+    // again, update, a report for support and remove. The caller owns it.
     QMenu *deviceMenu(const spark::Device &device);
+
+    // The Clusters tab, and what its panel's buttons do besides opening windows.
+    ClustersPage *clustersPage() const { return m_clusters; }
+    ClusterActions *clusterActions() const { return m_clusterActions; }
 
 public Q_SLOTS:
     void reloadDevices();
@@ -68,6 +75,8 @@ public Q_SLOTS:
     void openAddDevice();
     void openUpdate(const spark::Device &device);
     void openSupportReport(const spark::Device &device);
+    // Asks first, saying what removing does (and that the Spark is not changed), then forgets the device.
+    void removeDevice(const spark::Device &device);
     // The link-health window of `cluster`; empty: the default cluster (the one set up last).
     void openHealthDashboard(const QString &cluster = QString());
     // The NCCL test window of `cluster`; empty: the default cluster (the one set up last).
@@ -88,12 +97,16 @@ protected:
 private:
     void createActions();
     void showSelectedDevice();
+    void clusterRequested(int action, const QString &cluster);
     SecretStore &secrets();
     ClusterWatch &clusterWatch();
 
     DeviceRegistry &m_registry;
     DeviceListModel *m_model = nullptr;
+    QTabWidget *m_tabs = nullptr;
     QStackedWidget *m_stack = nullptr;
+    ClustersPage *m_clusters = nullptr;
+    ClusterActions *m_clusterActions = nullptr;
     QTableView *m_table = nullptr;
     DeviceDetailPanel *m_detail = nullptr;
     QWidget *m_detailViewport = nullptr;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/nccl/nccltestpanel.h"
+#include "ui/nccl/ncclrunsummary.h"
 
 #include "core/common/whenready.h"
 #include "core/linktest/nccltestverdict.h"
@@ -36,11 +37,6 @@ enum Sizes { QuickSizes, NvidiaSizes, ChosenSizes };
 // The link test's pass and fail colours: they read on light and dark palettes.
 const QColor passColor(0x22, 0xa5, 0x5a);
 const QColor failColor(0xe0, 0x3e, 0x3e);
-
-QString gigabytes(double value)
-{
-    return NcclTestPanel::tr("%1 GB/s").arg(QLocale().toString(value, 'g', 3));
-}
 
 QString duration(double microseconds)
 {
@@ -307,7 +303,7 @@ void NcclTestPanel::addRow(const NcclSizeRow &row)
     const int index = m_table->rowCount();
     m_table->insertRow(index);
     const bool unchecked = !row.outOfPlace.wrong && !row.inPlace.wrong;
-    const QStringList cells{NcclVerdict::formatBytes(row.bytes), gigabytes(row.busbwGBps()), gigabytes(row.algbwGBps()),
+    const QStringList cells{NcclVerdict::formatBytes(row.bytes), gigabytesPerSecond(row.busbwGBps()), gigabytesPerSecond(row.algbwGBps()),
                             duration(row.outOfPlace.timeUs),
                             unchecked ? tr("not checked") : QLocale().toString(row.wrong())};
     for (int column = 0; column < ColumnCount; ++column) {
@@ -384,12 +380,7 @@ void NcclTestPanel::reloadHistory(int select)
     for (const NcclTestRun &run : std::as_const(m_runs)) {
         // Two short lines: when, then what and how fast at the largest size.
         const QString when = QLocale().toString(run.started.toLocalTime(), QLocale::ShortFormat);
-        const QString what = run.rows.isEmpty()
-            ? tr("%1, %2").arg(NcclTestPlan::collectiveKey(run.request.collective), run.verdict.pass ? tr("pass") : tr("fail"))
-            : tr("%1, %2, %3")
-                  .arg(NcclTestPlan::collectiveKey(run.request.collective), run.verdict.pass ? tr("pass") : tr("fail"),
-                       gigabytes(run.rows.constLast().busbwGBps()));
-        auto *item = new QListWidgetItem(when + QLatin1Char('\n') + what);
+        auto *item = new QListWidgetItem(when + QLatin1Char('\n') + ncclRunSummary(run));
         item->setForeground(run.verdict.pass ? passColor : failColor);
         item->setToolTip(run.verdict.sentence);
         m_historyList->addItem(item);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/wizard/configurepage.h"
+#include "ui/wizard/sudocredentials.h"
 
 #include "core/netconfig/networkmanagerhandover.h"
 
@@ -176,33 +177,20 @@ void ConfigurePage::showAddressPlan()
 
 void ConfigurePage::withCredentials(const std::function<void(const QList<SudoTarget> &)> &then)
 {
-    const QList<Device> devices = m_state->devices();
-    const QString typed = m_password->text();
-    if (!typed.isEmpty()) {
-        then(SudoTarget::all(devices, typed));
-        return;
-    }
-    // Each remembered one; none where none is (sudo then has to need none).
-    auto nodes = std::make_shared<QList<SudoTarget>>(SudoTarget::all(devices));
-    auto pending = std::make_shared<int>(int(devices.size()));
     const quint64 generation = m_generation;
-    for (int i = 0; i < devices.size(); ++i) {
-        whenReady(m_state->backend()->rememberedSudoPassword(devices.at(i).name), this,
-                  [this, nodes, pending, i, then, generation](const Expected<QString> &remembered) {
-                if (remembered)
-                    (*nodes)[i].sudo = *remembered;
-                if (--*pending == 0 && generation == m_generation)
-                    then(*nodes);
-            });
-    }
-    // A keychain that never answers (locked, its prompt unseen) must not leave the page waiting.
-    QTimer::singleShot(KeychainTimeoutMs, this, [this, pending, generation] {
-        if (*pending > 0 && generation == m_generation) {
+    gatherSudoTargets(
+        *m_state->backend(), m_state->devices(), m_password->text(), this,
+        [this, then, generation](const QList<SudoTarget> &nodes) {
+            if (generation == m_generation)
+                then(nodes);
+        },
+        [this, generation] {
+            if (generation != m_generation)
+                return;
             ++m_generation;
             fail(tr("The keychain did not answer: type the sudo password above and press the button again. "
                     "Nothing was changed."));
-        }
-    });
+        });
 }
 
 void ConfigurePage::apply()

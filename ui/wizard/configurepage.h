@@ -3,6 +3,7 @@
 
 #include "core/devices/sudotarget.h"
 #include "core/netconfig/clusterpreparer.h"
+#include "ui/wizard/sudocredentials.h"
 
 #include <QWizardPage>
 
@@ -32,7 +33,7 @@ class ConfigurePage final : public QWizardPage
 
 public:
     static constexpr int RevertSeconds = 60;
-    static constexpr int KeychainTimeoutMs = 15000;
+    static constexpr int KeychainTimeoutMs = spark::ui::KeychainTimeoutMs;
 
     explicit ConfigurePage(SetupState *state, QWidget *parent = nullptr);
 
