@@ -166,6 +166,7 @@ void printAsItHappens(LinkTestRunner &runner, bool asJson, const QHash<QString, 
     QObject::connect(&runner, &LinkTestRunner::linkFinished, &runner, [asJson](const LinkResult &result) {
         if (asJson) {
             QJsonObject object = result.toJson();
+            object.remove(QStringLiteral("samples")); // each came as a sample line already
             object.insert(QStringLiteral("type"), QStringLiteral("link"));
             Output::line(object);
         } else {

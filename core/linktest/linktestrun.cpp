@@ -5,6 +5,8 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 namespace spark {
 
@@ -60,6 +62,28 @@ PortThroughput throughputFromJson(const QJsonObject &object, const QString &link
     return port;
 }
 
+
+// A reading as [seconds, twin (-1: the port), phase, direction, Gb/s]: a run
+// of a ring keeps some 400 of them per link, so they are kept short.
+QJsonArray sampleToJson(const LinkSample &sample)
+{
+    return {std::round(sample.seconds * 100) / 100, sample.twin, linkPhaseKey(sample.phase),
+            linkDirectionKey(sample.direction), std::round(sample.gbps * 10000) / 10000};
+}
+
+std::optional<LinkSample> sampleFromJson(const QJsonValue &value, const QString &link)
+{
+    const QJsonArray fields = value.toArray();
+    if (fields.size() != 5 || !fields.at(0).isDouble() || !fields.at(4).isDouble())
+        return std::nullopt;
+    const int twin = fields.at(1).toInt(-2);
+    if (twin != 0 && twin != 1 && twin != LinkSample::wholePort)
+        return std::nullopt;
+    return LinkSample{fields.at(0).toDouble(), link, twin, phaseFromKey(fields.at(2).toString()),
+                      fields.at(3).toString() == u"b-to-a" ? LinkDirection::BToA : LinkDirection::AToB,
+                      fields.at(4).toDouble()};
+}
+
 } // namespace
 
 double LinkResult::slowestPortGbps() const
@@ -75,7 +99,7 @@ QJsonObject LinkResult::toJson() const
     QJsonArray measurements;
     for (const PortThroughput &port : throughput)
         measurements.append(throughputToJson(port));
-    return {{QStringLiteral("link"), link},
+    QJsonObject object{{QStringLiteral("link"), link},
             {QStringLiteral("label"), label},
             {QStringLiteral("nodeA"), nodeA},
             {QStringLiteral("portA"), portA},
@@ -88,6 +112,13 @@ QJsonObject LinkResult::toJson() const
             {QStringLiteral("pass"), verdict.pass},
             {QStringLiteral("reason"), LinkVerdict::reasonKey(verdict.reason)},
             {QStringLiteral("verdict"), verdict.sentence}};
+    if (!samples.isEmpty()) {
+        QJsonArray readings;
+        for (const LinkSample &sample : samples)
+            readings.append(sampleToJson(sample));
+        object.insert(QStringLiteral("samples"), readings);
+    }
+    return object;
 }
 
 LinkResult LinkResult::fromJson(const QJsonObject &object)
@@ -107,6 +138,10 @@ LinkResult LinkResult::fromJson(const QJsonObject &object)
     result.verdict.pass = object.value(QStringLiteral("pass")).toBool();
     result.verdict.reason = LinkVerdict::reasonFromKey(object.value(QStringLiteral("reason")).toString());
     result.verdict.sentence = object.value(QStringLiteral("verdict")).toString();
+    for (const auto &value : object.value(QStringLiteral("samples")).toArray()) {
+        if (const auto sample = sampleFromJson(value, result.link))
+            result.samples.append(*sample);
+    }
     return result;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/common/expected.h"
+#include "core/linktest/linksample.h"
 #include "core/linktest/linkverdict.h"
 #include "core/linktest/portthroughput.h"
 
@@ -28,6 +29,9 @@ struct LinkResult
     double latencyUs = -1;   // -1: not measured
     double lossPercent = 0;
     LinkVerdict verdict;
+    // Every per-second reading the live chart drew (twins and port totals),
+    // so a run opened again from the history draws the same charts.
+    QList<LinkSample> samples;
 
     // The lowest port total over every phase and direction (0: nothing measured).
     double slowestPortGbps() const;

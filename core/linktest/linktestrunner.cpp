@@ -365,6 +365,7 @@ bool LinkTestRunner::measureLink(const LinkTarget &link, SshSession *sessionA, S
     }
 
     result.throughput = PortThroughput::fromSamples(samples);
+    result.samples = samples;
     const LinkExpectation expectation{job.options.portGbps, preflight.scale};
     result.verdict = LinkVerdict::judge(linkObservations(link, result.throughput, retransmitFraction, result.lossPercent),
                                         expectation);
@@ -494,7 +495,7 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
     for (const LinkTarget &link : job.links)
         run.links.append(LinkResult{link.id, link.label, link.nodeA, link.portA, link.nodeB, link.portB,
                                     preflight->mode == LinkTestMode::Rdma ? QStringLiteral("rdma") : QStringLiteral("tcp"),
-                                    {}, -1, 0, {}});
+                                    {}, -1, 0, {}, {}});
 
     // Rounds as the nodes' cores allow; a node without a second session keeps its links apart.
     QHash<QString, int> cores;

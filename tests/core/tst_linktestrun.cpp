@@ -3,6 +3,7 @@
 #include "core/linktest/linktestrun.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
@@ -66,7 +67,69 @@ private Q_SLOTS:
         QCOMPARE(link.throughput.first().twinGbps[0], 0.95);
         QCOMPARE(link.throughput.first().twinSamples[0], 9);
         QCOMPARE(link.latencyUs, 12.5);
+        QVERIFY(link.samples.isEmpty());
+        QVERIFY(!json.value(QStringLiteral("links")).toArray().first().toObject().contains(QStringLiteral("samples")));
         QVERIFY(!LinkTestRun::fromJson(QJsonObject{}));
+    }
+
+    void samplesAreKept_data()
+    {
+        QTest::addColumn<QString>("kept"); // one sample as the file holds it
+        QTest::addColumn<bool>("read");
+        QTest::addColumn<int>("twin");
+        QTest::addColumn<int>("phase");
+        QTest::addColumn<int>("direction");
+        QTest::addColumn<double>("seconds");
+        QTest::addColumn<double>("gbps");
+        QTest::newRow("a twin, a to b") << R"([1, 0, "a-to-b", "a-to-b", 0.9512])" << true << 0 << int(LinkPhase::AToB)
+                                        << int(LinkDirection::AToB) << 1.0 << 0.9512;
+        QTest::newRow("the port, both, b to a") << R"([3.5, -1, "both", "b-to-a", 1.9])" << true << -1
+                                                << int(LinkPhase::Both) << int(LinkDirection::BToA) << 3.5 << 1.9;
+        QTest::newRow("no such twin") << R"([1, 2, "both", "b-to-a", 1.9])" << false << 0 << 0 << 0 << 0.0 << 0.0;
+        QTest::newRow("too short") << R"([1, 0, "both", "b-to-a"])" << false << 0 << 0 << 0 << 0.0 << 0.0;
+        QTest::newRow("a rate that is text") << R"([1, 0, "both", "b-to-a", "fast"])" << false << 0 << 0 << 0 << 0.0 << 0.0;
+        QTest::newRow("not a list") << R"({"seconds": 1})" << false << 0 << 0 << 0 << 0.0 << 0.0;
+    }
+
+    void samplesAreKept()
+    {
+        QFETCH(QString, kept);
+        QFETCH(bool, read);
+        QFETCH(int, twin);
+        QFETCH(int, phase);
+        QFETCH(int, direction);
+        QFETCH(double, seconds);
+        QFETCH(double, gbps);
+        QJsonObject json = makeRun(QStringLiteral("desk"), 1).toJson();
+        QJsonArray links = json.value(QStringLiteral("links")).toArray();
+        QJsonObject link = links.first().toObject();
+        const QJsonValue sample = QJsonDocument::fromJson("[" + kept.toUtf8() + "]").array().first();
+        link.insert(QStringLiteral("samples"), QJsonArray{sample});
+        links.replace(0, link);
+        json.insert(QStringLiteral("links"), links);
+        const auto back = LinkTestRun::fromJson(json);
+        QVERIFY(back);
+        const QList<LinkSample> samples = back->links.first().samples;
+        QCOMPARE(samples.size(), read ? 1 : 0);
+        if (!read)
+            return;
+        const LinkSample expected{seconds, QStringLiteral("spark-1:0-spark-2:0"), twin, LinkPhase(phase),
+                                  LinkDirection(direction), gbps};
+        QCOMPARE(samples.first(), expected);
+        // Written back the same, shortened: hundredths of a second, 0.1 Mb/s.
+        const QJsonValue again = back->toJson().value(QStringLiteral("links")).toArray().first().toObject().value(
+            QStringLiteral("samples")).toArray().first();
+        QCOMPARE(again, sample);
+    }
+
+    void samplesAreShortened()
+    {
+        LinkTestRun run = makeRun(QStringLiteral("desk"), 1);
+        run.links[0].samples = {LinkSample{1.0049, run.links[0].link, 1, LinkPhase::AToB, LinkDirection::AToB, 0.912345678}};
+        const auto back = LinkTestRun::fromJson(run.toJson());
+        QVERIFY(back);
+        QCOMPARE(back->links.first().samples.first().seconds, 1.0);
+        QCOMPARE(back->links.first().samples.first().gbps, 0.9123);
     }
 
     void csv()

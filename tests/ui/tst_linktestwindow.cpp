@@ -6,6 +6,7 @@
 #include "ui/linktest/linktestview.h"
 #include "ui/linktest/linktestwindow.h"
 #include "ui/linktest/runcomparisonview.h"
+#include "ui/linktest/throughputchart.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -51,6 +52,20 @@ LinkResult link(const QString &id, const QString &label, double gbps, bool pass)
     return result;
 }
 
+// The same link with the per-second readings a run keeps since it keeps them:
+// three seconds of each phase, each twin and the port.
+LinkResult withSamples(LinkResult result)
+{
+    for (const PortThroughput &port : std::as_const(result.throughput)) {
+        for (int second = 1; second <= 3; ++second) {
+            for (int twin : {0, 1, LinkSample::wholePort})
+                result.samples.append(LinkSample{double(second), result.link, twin, port.phase, port.direction,
+                                                 twin == LinkSample::wholePort ? port.totalGbps : port.twinGbps[size_t(twin)]});
+        }
+    }
+    return result;
+}
+
 LinkTestRun run(const QDateTime &started, const QList<LinkResult> &links)
 {
     LinkTestRun r;
@@ -69,13 +84,13 @@ LinkTestRun earlier()
                 link(QStringLiteral("c2"), QStringLiteral("cable 2"), 1.80, true)});
 }
 
-// Today's: cable 2 at half its rate, and a third cable added.
+// Today's: cable 2 at half its rate, and a third cable added; kept with its samples.
 LinkTestRun later()
 {
     return run(QDateTime(QDate(2026, 3, 2), QTime(10, 15), Qt::UTC),
-               {link(QStringLiteral("c1"), QStringLiteral("cable 1"), 1.83, true),
-                link(QStringLiteral("c2"), QStringLiteral("cable 2"), 0.90, false),
-                link(QStringLiteral("c3"), QStringLiteral("cable 3"), 1.85, true)});
+               {withSamples(link(QStringLiteral("c1"), QStringLiteral("cable 1"), 1.83, true)),
+                withSamples(link(QStringLiteral("c2"), QStringLiteral("cable 2"), 0.90, false)),
+                withSamples(link(QStringLiteral("c3"), QStringLiteral("cable 3"), 1.85, true))});
 }
 
 QString historyIn(const QTemporaryDir &dir, const QList<LinkTestRun> &runs)
@@ -170,12 +185,15 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("rates");
         QTest::addColumn<QStringList>("verdicts");
         QTest::addColumn<QString>("listed");
-        QTest::newRow("today's") << 0 << QStringList{QStringLiteral("1.83 Gb/s"), QStringLiteral("0.9 Gb/s"), QStringLiteral("1.85 Gb/s")}
-                                 << QStringList{QStringLiteral("Pass: "), QStringLiteral("Fail: "), QStringLiteral("Pass: ")}
-                                 << QStringLiteral("fail, slowest cable 2: 0.90 Gb/s");
-        QTest::newRow("last week's") << 1 << QStringList{QStringLiteral("1.8 Gb/s"), QStringLiteral("1.8 Gb/s")}
-                                     << QStringList{QStringLiteral("Pass: "), QStringLiteral("Pass: ")}
-                                     << QStringLiteral("pass, slowest cable 1: 1.8 Gb/s");
+        QTest::addColumn<bool>("charts");
+        QTest::newRow("today's, with its samples")
+            << 0 << QStringList{QStringLiteral("1.83 Gb/s"), QStringLiteral("0.9 Gb/s"), QStringLiteral("1.85 Gb/s")}
+            << QStringList{QStringLiteral("Pass: "), QStringLiteral("Fail: "), QStringLiteral("Pass: ")}
+            << QStringLiteral("fail, slowest cable 2: 0.90 Gb/s") << true;
+        QTest::newRow("last week's, kept before samples were")
+            << 1 << QStringList{QStringLiteral("1.8 Gb/s"), QStringLiteral("1.8 Gb/s")}
+            << QStringList{QStringLiteral("Pass: "), QStringLiteral("Pass: ")}
+            << QStringLiteral("pass, slowest cable 1: 1.8 Gb/s") << false;
     }
 
     void anEarlierRunIsShownAgain()
@@ -184,12 +202,15 @@ private Q_SLOTS:
         QFETCH(QStringList, rates);
         QFETCH(QStringList, verdicts);
         QFETCH(QString, listed);
+        QFETCH(bool, charts);
         QTemporaryDir dir;
         LinkTestWindow window(cluster, {}, historyIn(dir, {earlier(), later()}));
         auto *list = window.findChild<QListWidget *>(QStringLiteral("linkTestHistory"));
         QCOMPARE(list->count(), 2);
         QVERIFY(window.shownRun()); // the newest, at first
         QCOMPARE(window.shownRun()->started, later().started);
+        if (row == 0)
+            list->setCurrentRow(1); // away and back: the charts are drawn again from the file
         list->setCurrentRow(row);
         QVERIFY2(list->item(row)->text().endsWith(listed), qPrintable(list->item(row)->text()));
         const LinkTestRun expected = row == 0 ? later() : earlier();
@@ -201,10 +222,19 @@ private Q_SLOTS:
             QCOMPARE(table->item(i, 1)->text(), rates.at(i));
             QCOMPARE(table->item(i, 3)->text(), verdicts.at(i) + expected.links.at(i).verdict.sentence);
         }
-        // A kept run has no per-second samples: the summary only, no empty charts.
         auto *tabs = window.view()->findChild<QTabWidget *>(QStringLiteral("linkTestTabs"));
-        QCOMPARE(tabs->count(), 1);
-        QVERIFY(!window.view()->chart(expected.links.first().link));
+        QCOMPARE(tabs->currentIndex(), 0); // the summary first
+        if (!charts) {
+            // No per-second samples: the summary only, no empty charts.
+            QCOMPARE(tabs->count(), 1);
+            QVERIFY(!window.view()->chart(expected.links.first().link));
+            return;
+        }
+        QCOMPARE(tabs->count(), 1 + expected.links.size());
+        for (const LinkResult &kept : expected.links) {
+            QVERIFY(window.view()->chart(kept.link));
+            QCOMPARE(window.view()->chart(kept.link)->pointCount(), kept.samples.size());
+        }
     }
 
     void twoRunsAreComparedLinkByLink_data()

@@ -3,32 +3,42 @@
 
 #include <QApplication>
 #include <QHeaderView>
+#include <QListView>
 #include <QStyle>
 #include <QTreeView>
 
 namespace spark::ui {
 
-WrappingItemDelegate::WrappingItemDelegate(QTreeView *view)
+WrappingItemDelegate::WrappingItemDelegate(QAbstractItemView *view)
     : QStyledItemDelegate(view)
     , m_view(view)
 {
-    view->setWordWrap(true);
-    view->setUniformRowHeights(false);
     view->setTextElideMode(Qt::ElideNone);
     view->setItemDelegate(this);
-    // A wider or narrower column changes every row's height.
-    connect(view->header(), &QHeaderView::sectionResized, view, [view] { view->doItemsLayout(); });
+    if (auto *tree = qobject_cast<QTreeView *>(view)) {
+        tree->setWordWrap(true);
+        tree->setUniformRowHeights(false);
+        // A wider or narrower column changes every row's height.
+        connect(tree->header(), &QHeaderView::sectionResized, tree, [tree] { tree->doItemsLayout(); });
+    } else if (auto *list = qobject_cast<QListView *>(view)) {
+        list->setWordWrap(true);
+        list->setUniformItemSizes(false);
+        list->setResizeMode(QListView::Adjust); // a wider or narrower list lays its rows out again
+    }
 }
 
 int WrappingItemDelegate::textWidth(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
-    int width = m_view->isFirstColumnSpanned(index.row(), index.parent()) ? m_view->viewport()->width()
-                                                                           : m_view->columnWidth(index.column());
-    if (index.column() == 0) {
-        int depth = 0;
-        for (QModelIndex parent = index.parent(); parent.isValid(); parent = parent.parent())
-            ++depth;
-        width -= (depth + (m_view->rootIsDecorated() ? 1 : 0)) * m_view->indentation();
+    int width = m_view->viewport()->width();
+    if (auto *tree = qobject_cast<QTreeView *>(m_view)) {
+        if (!tree->isFirstColumnSpanned(index.row(), index.parent()))
+            width = tree->columnWidth(index.column());
+        if (index.column() == 0) {
+            int depth = 0;
+            for (QModelIndex parent = index.parent(); parent.isValid(); parent = parent.parent())
+                ++depth;
+            width -= (depth + (tree->rootIsDecorated() ? 1 : 0)) * tree->indentation();
+        }
     }
     const QStyle *style = option.widget ? option.widget->style() : QApplication::style();
     const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, option.widget) + 1;
@@ -49,7 +59,9 @@ QSize WrappingItemDelegate::sizeHint(const QStyleOptionViewItem &option, const Q
     const QRect wrapped = opt.fontMetrics.boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap, opt.text);
     const QStyle *style = opt.widget ? opt.widget->style() : QApplication::style();
     const int vMargin = style->pixelMetric(QStyle::PM_FocusFrameVMargin, nullptr, opt.widget) + 1;
-    return QSize(base.width(), qMax(base.height(), wrapped.height() + 2 * vMargin));
+    // A list's row is as wide as the list, so that its text wraps where it is painted.
+    const int rowWidth = qobject_cast<QTreeView *>(m_view) ? base.width() : qMin(base.width(), m_view->viewport()->width());
+    return QSize(rowWidth, qMax(base.height(), wrapped.height() + 2 * vMargin));
 }
 
 } // namespace spark::ui

@@ -3,13 +3,13 @@
 
 #include <QStyledItemDelegate>
 
-class QTreeView;
+class QAbstractItemView;
 
 namespace spark::ui {
 
-// Rows of a tree whose text wraps within its column instead of being cut:
-// the row's height is the wrapped text's at the column's width now, and the
-// rows are laid out again whenever a column changes width.
+// Rows of a tree or a list whose text wraps within its column (a list: its
+// width) instead of being cut: the row's height is the wrapped text's at the
+// width now, and the rows are laid out again whenever that width changes.
 class WrappingItemDelegate final : public QStyledItemDelegate
 {
     Q_OBJECT
@@ -17,14 +17,14 @@ class WrappingItemDelegate final : public QStyledItemDelegate
 
 public:
     // Installs itself on `view` (word wrap on, rows of their own heights).
-    explicit WrappingItemDelegate(QTreeView *view);
+    explicit WrappingItemDelegate(QAbstractItemView *view);
 
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
 private:
     int textWidth(const QStyleOptionViewItem &option, const QModelIndex &index) const;
 
-    QTreeView *m_view;
+    QAbstractItemView *m_view;
 };
 
 } // namespace spark::ui

@@ -89,11 +89,18 @@ void LinkTestView::start(const LinkTestRun &planned)
 
 void LinkTestView::showRun(const LinkTestRun &run)
 {
-    begin(run, false);
+    const bool kept = std::any_of(run.links.cbegin(), run.links.cend(),
+                                  [](const LinkResult &link) { return !link.samples.isEmpty(); });
+    begin(run, kept);
     for (const LinkResult &link : run.links) {
+        if (ThroughputChart *chart = m_charts.value(link.link)) {
+            for (const LinkSample &sample : link.samples)
+                chart->addSample(sample);
+        }
         setLatency(link.link, link.latencyUs, link.lossPercent);
         setResult(link);
     }
+    m_tabs->setCurrentIndex(0); // the summary first, as for any finished run
     setProgress(1, tr("The run of %1.").arg(QLocale().toString(run.started.toLocalTime(), QLocale::ShortFormat)));
 }
 

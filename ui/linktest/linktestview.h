@@ -38,9 +38,9 @@ public:
     void attach(LinkTestRunner *runner);
 
     void start(const LinkTestRun &planned);
-    // A finished run again (the history's): its table, verdicts and summary.
-    // A kept run has each phase's means but no per-second samples, so it has
-    // no per-second charts.
+    // A finished run again (the history's): its table, verdicts and summary,
+    // and its per-second charts when the run kept its samples (runs kept
+    // before samples were kept have none).
     void showRun(const LinkTestRun &run);
     void addSample(const LinkSample &sample);
     void setLatency(const QString &link, double microseconds, double lossPercent);

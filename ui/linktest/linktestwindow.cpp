@@ -6,6 +6,7 @@
 #include "core/linktest/runcomparison.h"
 #include "ui/common/releasewhendone.h"
 #include "ui/common/runfile.h"
+#include "ui/common/wrappingitemdelegate.h"
 #include "ui/linktest/linktestview.h"
 #include "ui/linktest/runcomparisonview.h"
 
@@ -126,7 +127,7 @@ LinkTestWindow::LinkTestWindow(const QString &cluster, LinkTestJobSource jobs, c
     m_historyList->setObjectName(QStringLiteral("linkTestHistory"));
     m_historyList->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_historyList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_historyList->setTextElideMode(Qt::ElideRight);
+    new WrappingItemDelegate(m_historyList); // a narrow window wraps an entry instead of cutting it
     connect(m_historyList, &QListWidget::itemSelectionChanged, this, &LinkTestWindow::showSelection);
     m_historyHint->setObjectName(QStringLiteral("linkTestHistoryHint"));
     m_historyHint->setWordWrap(true);
