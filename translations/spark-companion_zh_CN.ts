@@ -439,6 +439,17 @@
     </message>
 </context>
 <context>
+    <name>spark::ClusterExport</name>
+    <message>
+        <source>NCCL_IB_GID_INDEX is not set: %1</source>
+        <translation>未设置 NCCL_IB_GID_INDEX：%1</translation>
+    </message>
+    <message>
+        <source>NCCL_IB_GID_INDEX is left out: %1</source>
+        <translation>未写入 NCCL_IB_GID_INDEX：%1</translation>
+    </message>
+</context>
+<context>
     <name>spark::ClusterExports</name>
     <message>
         <source>The address of %1 (&quot;%2&quot;) cannot go into a hostfile; register it by hostname or IP address.</source>
@@ -582,6 +593,13 @@
     <message>
         <source>The network settings of %1 could not be read as administrator; check its sudo password.</source>
         <translation>无法以管理员身份读取 %1 的网络设置；请检查其 sudo 密码。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ClusterRemoval</name>
+    <message>
+        <source>There is no cluster named &quot;%1&quot;.</source>
+        <translation>没有名为“%1”的集群。</translation>
     </message>
 </context>
 <context>
@@ -1202,6 +1220,10 @@
     <message>
         <source>%1 on %2 at %3</source>
         <translation>%2 上的 %1 为 %3</translation>
+    </message>
+    <message>
+        <source>The cluster has no link &apos;%1&apos;; its links are %2.</source>
+        <translation>该集群没有链路“%1”；它的链路是 %2。</translation>
     </message>
 </context>
 <context>
@@ -2930,6 +2952,171 @@ nodes/节点名/ 中是每台 Spark 输出的原始内容，与收到的完全�
     </message>
 </context>
 <context>
+    <name>spark::ui::ClusterActions</name>
+    <message>
+        <source>Verify the cabling</source>
+        <translation>检查布线</translation>
+    </message>
+    <message>
+        <source>Roll back</source>
+        <translation>回滚</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>导出 %1</translation>
+    </message>
+    <message>
+        <source>Reading the Sparks of %1 for the export…</source>
+        <translation>正在读取 %1 的各台 Spark 以便导出…</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>Saved %1. %2</source>
+        <translation>已保存 %1。%2</translation>
+    </message>
+    <message>
+        <source>Delete the cluster</source>
+        <translation>删除集群</translation>
+    </message>
+    <message>
+        <source>Delete the cluster %1 from this computer?</source>
+        <translation>要从这台计算机上删除集群 %1 吗？</translation>
+    </message>
+    <message>
+        <source>It leaves the app&apos;s list of clusters and sparkctl&apos;s, and its kept link-test and NCCL results are deleted with it; its Sparks stay registered. Nothing on the Sparks changes: the ConnectX-7 addresses the set-up gave them stay until the cluster is rolled back, and rolling back needs the cluster, so roll back first to undo them.</source>
+        <translation>它将从本应用和 sparkctl 的集群列表中移除，保存的链路测试和 NCCL 结果也一并删除；其中的 Spark 仍保持注册。Spark 上的任何内容都不会改变：配置时分配给它们的 ConnectX-7 地址会一直保留，直到集群被回滚；而回滚需要这个集群，所以若要撤销这些地址，请先回滚。</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Deleted the cluster %1.</source>
+        <translation>已删除集群 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::ClusterPanel</name>
+    <message>
+        <source>Two Sparks, direct</source>
+        <translation>两台 Spark，直连</translation>
+    </message>
+    <message>
+        <source>Three Sparks, ring</source>
+        <translation>三台 Spark，环形</translation>
+    </message>
+    <message>
+        <source>%1 Sparks through a switch</source>
+        <translation>%1 台 Spark，经交换机连接</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2, slowest %3 at %4 Gb/s</source>
+        <translation>%1：%2，最慢的是%3，%4 Gb/s</translation>
+    </message>
+    <message>
+        <source>Health:</source>
+        <translation>健康：</translation>
+    </message>
+    <message>
+        <source>Link test:</source>
+        <translation>链路测试：</translation>
+    </message>
+    <message>
+        <source>NCCL test:</source>
+        <translation>NCCL 测试：</translation>
+    </message>
+    <message>
+        <source>Link &amp;health…</source>
+        <translation>链路健康(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Run the &amp;link test…</source>
+        <translation>运行链路测试(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Run the &amp;NCCL test…</source>
+        <translation>运行 &amp;NCCL 测试…</translation>
+    </message>
+    <message>
+        <source>&amp;Verify the cabling…</source>
+        <translation>检查布线(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>&amp;Roll back…</source>
+        <translation>回滚(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete the cluster…</source>
+        <translation>删除集群(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>MPI &amp;hostfile…</source>
+        <translation>MPI &amp;hostfile…</translation>
+    </message>
+    <message>
+        <source>&amp;NCCL environment…</source>
+        <translation>&amp;NCCL 环境变量…</translation>
+    </message>
+    <message>
+        <source>&amp;Ansible inventory…</source>
+        <translation>&amp;Ansible 清单…</translation>
+    </message>
+    <message>
+        <source>&amp;vLLM commands…</source>
+        <translation>&amp;vLLM 命令…</translation>
+    </message>
+    <message>
+        <source>Watched; waiting for the Sparks&apos; first answer.</source>
+        <translation>正在监视；等待各台 Spark 的首次应答。</translation>
+    </message>
+    <message>
+        <source>Not watched: Link health polls it while its window is open.</source>
+        <translation>未监视：链路健康窗口打开时才会轮询它。</translation>
+    </message>
+    <message>
+        <source>Not run yet.</source>
+        <translation>尚未运行。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::ClustersPage</name>
+    <message>
+        <source>No cluster yet</source>
+        <translation>还没有集群</translation>
+    </message>
+    <message>
+        <source>Set up a cluster to cable two or more Sparks together: it shows up here with its drawing, its health and its last tests.</source>
+        <translation>配置一个集群，把两台或更多 Spark 用线缆连在一起：它会显示在这里，附带连线图、健康状况和最近的测试。</translation>
+    </message>
+    <message>
+        <source>Set up a &amp;cluster…</source>
+        <translation>配置集群(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>集群</translation>
+    </message>
+</context>
+<context>
     <name>spark::ui::ConfigurePage</name>
     <message>
         <source>Runs its new settings; every link checked.</source>
@@ -3239,6 +3426,14 @@ nodes/节点名/ 中是每台 Spark 输出的原始内容，与收到的完全�
     <message>
         <source>Everything this Spark says about itself, in one file for support; passwords, keys and the serial number are left out.</source>
         <translation>把这台 Spark 报告的全部信息保存为一个文件发给支持人员；不包含密码、密钥和序列号。</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation>移除…</translation>
+    </message>
+    <message>
+        <source>Forget this Spark on this computer; nothing on the Spark changes.</source>
+        <translation>在这台计算机上忘记这台 Spark；Spark 本身不会有任何改变。</translation>
     </message>
 </context>
 <context>
@@ -4324,6 +4519,50 @@ Fix: %2</source>
         <source>Save a &amp;report for support…</source>
         <translation>保存支持报告(&amp;R)…</translation>
     </message>
+    <message>
+        <source>&amp;Devices</source>
+        <translation>设备(&amp;D)</translation>
+    </message>
+    <message>
+        <source>C&amp;lusters</source>
+        <translation>集群(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation>移除(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Remove a Spark</source>
+        <translation>移除 Spark</translation>
+    </message>
+    <message>
+        <source>Remove %1 from this computer?</source>
+        <translation>要从这台计算机上移除 %1 吗？</translation>
+    </message>
+    <message>
+        <source>The app and sparkctl forget it: its entry, the ~/.ssh/config entry the app wrote for it and its sudo password in the keychain. Nothing on the Spark changes: the app&apos;s key stays in its authorized_keys until you remove it there, and you can add the Spark again at any time.</source>
+        <translation>本应用和 sparkctl 将忘记它：它的条目、本应用为它写入的 ~/.ssh/config 条目，以及钥匙串中它的 sudo 密码。Spark 上的任何内容都不会改变：本应用的密钥仍保留在它的 authorized_keys 中，直到您在那里删除；您随时可以再次添加这台 Spark。</translation>
+    </message>
+    <message>
+        <source>It is part of the cluster %1, which cannot reach it until it is added again under the same name.</source>
+        <translation>它属于集群 %1；在以相同名称再次添加之前，该集群无法访问它。</translation>
+    </message>
+    <message>
+        <source>It is part of the clusters %1, which cannot reach it until it is added again under the same name.</source>
+        <translation>它属于集群 %1；在以相同名称再次添加之前，这些集群无法访问它。</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Removed %1.</source>
+        <translation>已移除 %1。</translation>
+    </message>
+    <message>
+        <source>Removed %1. %2</source>
+        <translation>已移除 %1。%2</translation>
+    </message>
 </context>
 <context>
     <name>spark::ui::NcclBuildDialog</name>
@@ -4939,6 +5178,45 @@ Fix: %2</source>
     </message>
 </context>
 <context>
+    <name>spark::ui::RollbackDialog</name>
+    <message>
+        <source>Roll back %1</source>
+        <translation>回滚 %1</translation>
+    </message>
+    <message>
+        <source>Every Spark of %1 (%2) goes back to the network settings it had before the cluster was first applied: the ConnectX-7 addresses the set-up gave its ports are removed, and a NetworkManager profile that was set aside takes its port again. A Spark that was never applied has nothing to roll back. The node-to-node SSH keys stay, and the cluster stays in the list; apply it again with the set-up.</source>
+        <translation>%1 的每台 Spark（%2）都会恢复到集群首次应用之前的网络设置：配置时分配给其端口的 ConnectX-7 地址将被移除，被搁置的 NetworkManager 配置文件会重新接管其端口。从未应用过的 Spark 没有需要回滚的内容。节点间的 SSH 密钥会保留，集群也仍在列表中；可通过配置向导再次应用。</translation>
+    </message>
+    <message>
+        <source>Empty: the one the keychain remembers</source>
+        <translation>留空：使用钥匙串记住的密码</translation>
+    </message>
+    <message>
+        <source>&amp;sudo password:</source>
+        <translation>&amp;sudo 密码：</translation>
+    </message>
+    <message>
+        <source>&amp;Roll back</source>
+        <translation>回滚(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Restoring the settings from before the first apply…</source>
+        <translation>正在恢复首次应用之前的设置…</translation>
+    </message>
+    <message>
+        <source>Every Spark of %1 is back on the network settings it had before the first apply.</source>
+        <translation>%1 的每台 Spark 都已恢复到首次应用之前的网络设置。</translation>
+    </message>
+    <message>
+        <source>The keychain did not answer: type the sudo password and press Roll back again. Nothing was changed.</source>
+        <translation>钥匙串没有应答：请输入 sudo 密码，然后再次点击“回滚”。没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+</context>
+<context>
     <name>spark::ui::RunComparisonView</name>
     <message>
         <source>%1 Gb/s</source>
@@ -5212,6 +5490,45 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
     </message>
 </context>
 <context>
+    <name>spark::ui::VerifyCablingDialog</name>
+    <message>
+        <source>Verify the cabling — %1</source>
+        <translation>检查布线 — %1</translation>
+    </message>
+    <message>
+        <source>Which port of which Spark is cabled to which, against the plan; then, when the cables match, a few seconds of traffic over both halves of every cable. Nothing on the Sparks is changed.</source>
+        <translation>对照规划，查看哪台 Spark 的哪个端口连到了哪里；线缆都对上后，再在每根线缆的两半上各发送几秒钟流量。Spark 上不会做任何更改。</translation>
+    </message>
+    <message>
+        <source>Looking at the cables…</source>
+        <translation>正在查看线缆…</translation>
+    </message>
+    <message>
+        <source>The cabling of %1 does not match its plan: see above.</source>
+        <translation>%1 的布线与规划不符：请见上方。</translation>
+    </message>
+    <message>
+        <source>The cabling of %1 matches its plan.</source>
+        <translation>%1 的布线与规划一致。</translation>
+    </message>
+    <message>
+        <source>A few seconds of traffic over every cable…</source>
+        <translation>正在每根线缆上发送几秒钟流量…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Every cable of %1 carries what it should.</source>
+        <translation>%1 的每根线缆都达到了应有的速率。</translation>
+    </message>
+    <message>
+        <source>Some cables of %1 need a look: see above.</source>
+        <translation>%1 有些线缆需要检查：请见上方。</translation>
+    </message>
+</context>
+<context>
     <name>spark::ui::WelcomePage</name>
     <message>
         <source>Welcome</source>
@@ -5350,10 +5667,6 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
         <translation>--format 必须是 hostfile、nccl-env、ansible 或 vllm。</translation>
     </message>
     <message>
-        <source>NCCL_IB_GID_INDEX is not set: %1</source>
-        <translation>未设置 NCCL_IB_GID_INDEX：%1</translation>
-    </message>
-    <message>
         <source>Plan, check, apply, roll back or export a cluster</source>
         <translation>规划、检查、应用、回滚或导出集群</translation>
     </message>
@@ -5426,8 +5739,22 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
         <translation>正在读取 %1 个节点…</translation>
     </message>
     <message>
-        <source>NCCL_IB_GID_INDEX is left out: %1</source>
-        <translation>未写入 NCCL_IB_GID_INDEX：%1</translation>
+        <source>Name the cluster to delete: --cluster NAME.</source>
+        <translation>请指定要删除的集群：--cluster NAME。</translation>
+    </message>
+    <message>
+        <source>Deleted the cluster %1 and its kept test runs. Nothing on its Sparks was changed.
+</source>
+        <translation>已删除集群 %1 及其保存的测试记录。它的 Spark 上没有任何更改。
+</translation>
+    </message>
+    <message>
+        <source>Forget a cluster on this computer (nothing on its Sparks changes)</source>
+        <translation>在这台计算机上忘记一个集群（其 Spark 上不做任何更改）</translation>
+    </message>
+    <message>
+        <source>Remove the cluster from this computer&apos;s list, with its kept link-test and NCCL runs. Nothing on its Sparks changes: the addresses an apply gave them stay until the cluster is rolled back, so roll back first to undo them.</source>
+        <translation>从这台计算机的列表中移除该集群，连同保存的链路测试和 NCCL 记录。其 Spark 上不做任何更改：应用时分配的地址会一直保留，直到集群被回滚；若要撤销这些地址，请先回滚。</translation>
     </message>
 </context>
 <context>
@@ -6136,6 +6463,14 @@ CX-7 MAC：  %9
     <message>
         <source>Reading %1 nodes…</source>
         <translation>正在读取 %1 个节点…</translation>
+    </message>
+    <message>
+        <source>Measure only this link: its label (&apos;cable 2&apos;) or its id (&apos;spark-1:0-spark-2:1&apos;).</source>
+        <translation>只测量这条链路：它的标签（“cable 2”）或 ID（“spark-1:0-spark-2:1”）。</translation>
+    </message>
+    <message>
+        <source>Measure one link after the other (by default, links that share no port are measured at the same time where the Sparks&apos; cores allow).</source>
+        <translation>逐条测量链路（默认情况下，在 Spark 的 CPU 核心允许时，不共用端口的链路会同时测量）。</translation>
     </message>
 </context>
 <context>

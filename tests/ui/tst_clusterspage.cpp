@@ -11,6 +11,7 @@
 #include "support/fakesetupbackend.h"
 #include "support/historyfile.h"
 #include "support/ncclruns.h"
+#include "support/offlinedevices.h"
 #include "support/screenshots.h"
 #include "ui/clusters/clusteractions.h"
 #include "ui/clusters/clusterpanel.h"
@@ -67,25 +68,6 @@ private:
     QByteArray m_home;
 };
 
-// Sparks on 127.0.0.1 ports 1, 2, …, where nothing listens: every window opens
-// at once and shows them offline.
-bool writeOffline(const QString &path, const QStringList &names)
-{
-    DeviceRegistry writer(path);
-    quint16 port = 1;
-    for (const QString &name : names) {
-        Device device;
-        device.name = name;
-        device.host = QStringLiteral("127.0.0.1");
-        device.port = port++;
-        device.user = QStringLiteral("nvidia");
-        device.sshAlias = name;
-        if (!writer.add(device).hasValue())
-            return false;
-    }
-    return writer.save().hasValue();
-}
-
 ClusterDefinition definition(const QString &name, ClusterLayout layout, const QStringList &devices)
 {
     ClusterDefinition cluster;
@@ -101,7 +83,7 @@ const QStringList pairNodes{QStringLiteral("spark-a"), QStringLiteral("spark-b")
 // "pair" (spark-a, spark-b) and "ring" (spark-1..3), "ring" saved last (the default).
 bool writeTwoClusters(const ConfigHome &home)
 {
-    if (!writeOffline(home.devices(), pairNodes + ringNodes))
+    if (!writeOfflineSparks(home.devices(), pairNodes + ringNodes))
         return false;
     ClusterStore store;
     return store.put(definition(QStringLiteral("pair"), ClusterLayout::Direct2, pairNodes)).hasValue()
@@ -163,7 +145,7 @@ private Q_SLOTS:
     void noClusterShowsHowToSetOneUp()
     {
         ConfigHome home;
-        QVERIFY(writeOffline(home.devices(), pairNodes));
+        QVERIFY(writeOfflineSparks(home.devices(), pairNodes));
         DeviceRegistry registry(home.devices());
         MainWindow window(registry);
         QVERIFY(window.clustersPage()->clusters().isEmpty());

@@ -5,6 +5,7 @@
 #include "ui/health/healthdashboard.h"
 #include "ui/linktest/linktestwindow.h"
 #include "ui/nccl/nccltestwindow.h"
+#include "support/offlinedevices.h"
 #include "support/screenshots.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/tray/trayicon.h"
@@ -26,24 +27,10 @@ using namespace spark::testsupport;
 
 namespace {
 
-// spark-a and spark-b on 127.0.0.1 ports 1 and 2, where nothing listens: a
-// connection is refused at once, so the windows show them offline and open
-// without waiting for the Sparks.
+// spark-a and spark-b, offline.
 bool writeOfflinePair(const QString &path)
 {
-    DeviceRegistry writer(path);
-    quint16 port = 1;
-    for (const QString &name : {QStringLiteral("spark-a"), QStringLiteral("spark-b")}) {
-        Device device;
-        device.name = name;
-        device.host = QStringLiteral("127.0.0.1");
-        device.port = port++;
-        device.user = QStringLiteral("nvidia");
-        device.sshAlias = name;
-        if (!writer.add(device).hasValue())
-            return false;
-    }
-    return writer.save().hasValue();
+    return writeOfflineSparks(path, {QStringLiteral("spark-a"), QStringLiteral("spark-b")});
 }
 
 } // namespace
@@ -59,7 +46,7 @@ private Q_SLOTS:
         DeviceRegistry registry(dir.filePath(QStringLiteral("devices.json")));
         MainWindow window(registry);
         window.show();
-        auto *stack = window.findChild<QStackedWidget *>();
+        auto *stack = window.findChild<QStackedWidget *>(QStringLiteral("deviceStack"));
         QVERIFY(stack);
         QCOMPARE(stack->currentWidget()->objectName(), QStringLiteral("emptyState"));
         QVERIFY(window.findChild<QPushButton *>(QStringLiteral("emptyStateAddDevice"))->isVisible());
@@ -84,8 +71,8 @@ private Q_SLOTS:
         MainWindow window(registry);
         auto *table = window.findChild<QTableView *>(QStringLiteral("deviceTable"));
         QVERIFY(table);
-        QCOMPARE(window.findChild<QStackedWidget *>()->currentWidget()->objectName(), QStringLiteral("devicePage"));
-        QVERIFY(window.findChild<QStackedWidget *>()->currentWidget()->isAncestorOf(table));
+        QCOMPARE(window.findChild<QStackedWidget *>(QStringLiteral("deviceStack"))->currentWidget()->objectName(), QStringLiteral("devicePage"));
+        QVERIFY(window.findChild<QStackedWidget *>(QStringLiteral("deviceStack"))->currentWidget()->isAncestorOf(table));
         QCOMPARE(table->model()->rowCount(), 1);
         QCOMPARE(table->model()->index(0, 0).data().toString(), QStringLiteral("spark-a"));
     }

@@ -113,6 +113,7 @@ MainWindow::MainWindow(DeviceRegistry &registry, QWidget *parent)
     devicePage->setSizes({150, 390});
 
     m_stack = new QStackedWidget(this);
+    m_stack->setObjectName(QStringLiteral("deviceStack"));
     m_stack->addWidget(emptyState);
     m_stack->addWidget(devicePage);
 
