@@ -130,7 +130,7 @@ public:
             observation.reportedSpeedMbps = link.reportedSpeedMbps;
             observation.pcieKnownFull = link.pcieKnownFull;
             LinkResult measured{link.id, link.label, link.nodeA, link.portA, link.nodeB, link.portB, QStringLiteral("tcp"),
-                                {observation.throughput}, 4, 0, LinkVerdict::judge(observation, LinkExpectation{})};
+                                {observation.throughput}, 4, 0, LinkVerdict::judge(observation, LinkExpectation{}), {}};
             result.links.append(measured);
         }
         return QtFuture::makeReadyFuture(Expected<QuickCheckResult>(result));
