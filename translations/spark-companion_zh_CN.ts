@@ -598,8 +598,12 @@
 <context>
     <name>spark::ClusterRemoval</name>
     <message>
-        <source>There is no cluster named &quot;%1&quot;.</source>
-        <translation>没有名为“%1”的集群。</translation>
+        <source>There is no cluster named &quot;%1&quot;: no cluster is configured on this computer.</source>
+        <translation>没有名为“%1”的集群：这台电脑上还没有配置任何集群。</translation>
+    </message>
+    <message>
+        <source>There is no cluster named &quot;%1&quot;; the configured ones are %2.</source>
+        <translation>没有名为“%1”的集群；已配置的集群有 %2。</translation>
     </message>
 </context>
 <context>
@@ -2295,6 +2299,13 @@
     </message>
 </context>
 <context>
+    <name>spark::RunFile</name>
+    <message>
+        <source>%1 could not be written: %2. Choose another folder.</source>
+        <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
+    </message>
+</context>
+<context>
     <name>spark::SecretStore</name>
     <message>
         <source>The system keychain is not available (%1); the password was not remembered and you will be asked for it when needed.</source>
@@ -3434,6 +3445,14 @@ nodes/节点名/ 中是每台 Spark 输出的原始内容，与收到的完全�
     <message>
         <source>Forget this Spark on this computer; nothing on the Spark changes.</source>
         <translation>在这台计算机上忘记这台 Spark；Spark 本身不会有任何改变。</translation>
+    </message>
+    <message>
+        <source>&amp;Actions</source>
+        <translation>操作(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Connect, open a terminal, VS Code, Cursor or the DGX Dashboard, forward a port: what the tray offers for this Spark.</source>
+        <translation>连接、打开终端、VS Code、Cursor 或 DGX Dashboard、转发端口：即托盘为这台 Spark 提供的操作。</translation>
     </message>
 </context>
 <context>
@@ -5272,13 +5291,6 @@ Fix: %2</source>
     </message>
 </context>
 <context>
-    <name>spark::ui::RunFile</name>
-    <message>
-        <source>%1 could not be written: %2. Choose another folder.</source>
-        <translation>无法写入 %1：%2。请选择其他文件夹。</translation>
-    </message>
-</context>
-<context>
     <name>spark::ui::SetupState</name>
     <message>
         <source>Choose a layout first.</source>
@@ -5516,16 +5528,16 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
         <translation>正在每根线缆上发送几秒钟流量…</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
         <source>Every cable of %1 carries what it should.</source>
         <translation>%1 的每根线缆都达到了应有的速率。</translation>
     </message>
     <message>
         <source>Some cables of %1 need a look: see above.</source>
         <translation>%1 有些线缆需要检查：请见上方。</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>完成。</translation>
     </message>
 </context>
 <context>
@@ -5755,6 +5767,10 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
     <message>
         <source>Remove the cluster from this computer&apos;s list, with its kept link-test and NCCL runs. Nothing on its Sparks changes: the addresses an apply gave them stay until the cluster is rolled back, so roll back first to undo them.</source>
         <translation>从这台计算机的列表中移除该集群，连同保存的链路测试和 NCCL 记录。其 Spark 上不做任何更改：应用时分配的地址会一直保留，直到集群被回滚；若要撤销这些地址，请先回滚。</translation>
+    </message>
+    <message>
+        <source>The cluster to delete (required: never the default by accident).</source>
+        <translation>要删除的集群（必填：绝不会误删默认集群）。</translation>
     </message>
 </context>
 <context>

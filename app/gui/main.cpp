@@ -196,7 +196,9 @@ int main(int argc, char *argv[])
         qWarning("%s", qPrintable(loaded.error().message));
     spark::Autostart autostart;
     spark::ui::DailyController daily(registry, connections, preferences);
-    window.setDailyController(&daily);
+    window.setTrayMenuSource([&daily](const spark::Device &device, QWidget *parent) {
+        return daily.menuFor(device.name, parent);
+    });
     QPointer<spark::ui::DailySettingsDialog> settings;
     std::unique_ptr<spark::ui::TrayIcon> tray;
     const auto openSettings = [&] {

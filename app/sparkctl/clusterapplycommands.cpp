@@ -403,7 +403,8 @@ void registerClusterApplyCommands(CommandTable &table)
                         "on its Sparks changes: the addresses an apply gave them stay until the cluster is rolled back, "
                         "so roll back first to undo them."),
          {},
-         {clusterOption()},
+         {{QStringLiteral("cluster"), ClusterText::tr("The cluster to delete (required: never the default by accident)."),
+           QStringLiteral("NAME"), {}, Completion::Clusters}},
          &runDelete},
     };
     table.add(std::move(cluster));

@@ -34,8 +34,15 @@ Expected<void> ClusterRemoval::remove(const QString &name, const Files &files)
     if (auto loaded = store.load(); !loaded)
         return loaded.error();
     const ClusterDefinition *found = store.find(name);
-    if (!found)
-        return Error(tr("There is no cluster named \"%1\".").arg(name));
+    if (!found) {
+        QStringList names;
+        for (const ClusterDefinition &cluster : store.clusters())
+            names.append(cluster.name);
+        return Error(names.isEmpty() ? tr("There is no cluster named \"%1\": no cluster is configured on this computer.").arg(name)
+                                     : tr("There is no cluster named \"%1\"; the configured ones are %2.")
+                                           .arg(name, names.join(QStringLiteral(", "))),
+                     QStringLiteral("no cluster %1").arg(name));
+    }
     const QString exact = found->name; // the runs keep the name as it was planned
     if (auto forgotten = forgetRuns<LinkTestHistory>(files.linkTests, exact); !forgotten)
         return forgotten.error();

@@ -452,8 +452,12 @@ bool LinkTestRunner::measureRound(const QList<int> &round, Sessions &sessions, c
         const LinkTarget &link = preflight.links.at(index);
         SshSession *sessionA = sessions.byNode.value(link.nodeA).value(slot[link.nodeA]++);
         SshSession *sessionB = sessions.byNode.value(link.nodeB).value(slot[link.nodeB]++);
-        links.push_back([=, this, &preflight, &job, &run, &steps, portsOfLink = ports.at(i)] {
-            return measureLink(link, sessionA, sessionB, portsOfLink, preflight, job, run.links[index], steps);
+        // Taken here, on one thread: the list may still share its data with a
+        // copy sent to a window (started()), and operator[] would detach it on
+        // each link's thread at once, each writing to a copy of its own.
+        LinkResult *result = &run.links[index];
+        links.push_back([=, this, &preflight, &job, &steps, portsOfLink = ports.at(i)] {
+            return measureLink(link, sessionA, sessionB, portsOfLink, preflight, job, *result, steps);
         });
     }
     if (links.size() == 1)

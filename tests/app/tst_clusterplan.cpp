@@ -156,6 +156,38 @@ private Q_SLOTS:
                  (QJsonArray{QStringLiteral("spark-3"), QStringLiteral("spark-4")}));
     }
 
+    void deleteForgetsOnlyThatCluster()
+    {
+        for (const QStringList &plan : {QStringList{QStringLiteral("direct2"), QStringLiteral("spark-1,spark-2"), QStringLiteral("duo")},
+                                        QStringList{QStringLiteral("ring3"), QStringLiteral("spark-3,spark-4,spark-5"),
+                                                    QStringLiteral("trio")}})
+            QCOMPARE(sparkctl({QStringLiteral("cluster"), QStringLiteral("plan"), QStringLiteral("--layout"), plan.at(0),
+                               QStringLiteral("--devices"), plan.at(1), QStringLiteral("--cluster"), plan.at(2)})
+                         .exitCode,
+                     0);
+        QCOMPARE(clustersFile().value(QStringLiteral("clusters")).toArray().size(), 2);
+
+        const Run unnamed = sparkctl({QStringLiteral("cluster"), QStringLiteral("delete")});
+        QCOMPARE(unnamed.exitCode, 64);
+        QVERIFY2(unnamed.err.contains(QLatin1String("--cluster NAME")), qPrintable(unnamed.err));
+        const Run unknown = sparkctl({QStringLiteral("cluster"), QStringLiteral("delete"), QStringLiteral("--cluster"),
+                                      QStringLiteral("quartet; rm -rf ~")});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY2(unknown.err.contains(QLatin1String("no cluster named \"quartet; rm -rf ~\"; the configured ones are duo, trio")),
+                 qPrintable(unknown.err));
+        QCOMPARE(clustersFile().value(QStringLiteral("clusters")).toArray().size(), 2);
+
+        const Run deleted = sparkctl({QStringLiteral("cluster"), QStringLiteral("delete"), QStringLiteral("--cluster"),
+                                      QStringLiteral("duo"), QStringLiteral("--json")});
+        QVERIFY2(deleted.exitCode == 0, qPrintable(deleted.err));
+        const QJsonObject result = QJsonDocument::fromJson(deleted.out.toUtf8()).object();
+        QCOMPARE(result.value(QStringLiteral("deleted")).toString(), QStringLiteral("duo"));
+        QCOMPARE(result.value(QStringLiteral("ok")).toBool(), true);
+        const QJsonArray left = clustersFile().value(QStringLiteral("clusters")).toArray();
+        QCOMPARE(left.size(), 1);
+        QCOMPARE(left.first().toObject().value(QStringLiteral("name")).toString(), QStringLiteral("trio"));
+    }
+
     void badInputIsRefused_data()
     {
         QTest::addColumn<QStringList>("arguments");

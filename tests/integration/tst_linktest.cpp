@@ -37,6 +37,12 @@ public:
             const QMutexLocker locker(&m_mutex);
             m_arrivals.append({m_clock.elapsed(), sample});
         }, Qt::DirectConnection);
+        // Kept as a window keeps it: the run's list of links then shares its
+        // data with this copy while the links are measured side by side.
+        QObject::connect(&runner, &LinkTestRunner::started, &runner, [this](const LinkTestRun &planned) {
+            const QMutexLocker locker(&m_mutex);
+            m_planned = planned;
+        }, Qt::DirectConnection);
     }
 
     // Each phase's samples (A→B and both at once) arrive over its seconds, not
@@ -101,6 +107,7 @@ private:
 
     QMutex m_mutex;
     QElapsedTimer m_clock;
+    LinkTestRun m_planned;
     QList<QPair<qint64, LinkSample>> m_arrivals;
 };
 

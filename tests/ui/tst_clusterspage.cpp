@@ -439,6 +439,21 @@ private Q_SLOTS:
         QVERIFY(!scroll->verticalScrollBar()->isVisible());
         for (QPushButton *action : window.clustersPage()->panel()->findChildren<QPushButton *>())
             QVERIFY2(action->width() >= action->sizeHint().width(), qPrintable(action->text()));
+
+        // The two dialogs the panel opens: the cabling verified, and a roll-back before it starts.
+        window.clusterActions()->setBackendFactory([] { return new FakeSetupBackend; });
+        button(window, "clusterVerifyButton")->click();
+        auto *verify = window.findChild<VerifyCablingDialog *>(QStringLiteral("verifyCablingDialog"));
+        QVERIFY(verify);
+        QTRY_VERIFY(!verify->running());
+        QVERIFY(saveScreenshot(*verify, QStringLiteral("cluster-verify"), look));
+        verify->close();
+        button(window, "clusterRollbackButton")->click();
+        auto *rollback = window.findChild<RollbackDialog *>(QStringLiteral("rollbackDialog"));
+        QVERIFY(rollback);
+        QVERIFY(QTest::qWaitForWindowExposed(rollback));
+        QVERIFY(saveScreenshot(*rollback, QStringLiteral("cluster-rollback"), look));
+        rollback->close();
     }
 };
 

@@ -17,6 +17,7 @@
 #include <QCheckBox>
 #include <QLabel>
 #include <QMenu>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTcpServer>
@@ -169,7 +170,9 @@ private Q_SLOTS:
     void deviceRowsOfferTheTrayActions()
     {
         Fixture f;
-        f.window.setDailyController(&f.controller);
+        f.window.setTrayMenuSource([&f](const Device &device, QWidget *parent) {
+            return f.controller.menuFor(device.name, parent);
+        });
         const Device spark2 = *f.registry.find(QStringLiteral("spark-2"));
         std::unique_ptr<QMenu> menu(f.window.deviceMenu(spark2));
         for (const char *name : {"deviceConnect", "deviceTerminal", "deviceVsCode", "deviceDashboard", "deviceCheckAgain",
@@ -178,6 +181,29 @@ private Q_SLOTS:
         item(menu.get(), QStringLiteral("deviceTerminal"))->trigger();
         QCOMPARE(f.started.size(), 1);
         QCOMPARE(f.started.first().arguments.last(), QStringLiteral("spark-2-alias"));
+        // The detail panel's Actions button pops the same menu up for the Spark it shows.
+        auto *panel = f.window.findChild<DeviceDetailPanel *>();
+        QVERIFY(panel);
+        auto *actions = panel->findChild<QPushButton *>(QStringLiteral("detailActions"));
+        QVERIFY(actions && !actions->isEnabled()); // nothing selected yet
+        f.window.setDeviceProber([](const Device &) {
+            return QtFuture::makeReadyFuture(Expected<NodeFacts>(Error(QStringLiteral("not probed in this test"))));
+        });
+        panel->setDevice(spark2);
+        QVERIFY(actions->isEnabled());
+        actions->click();
+        const auto shownMenu = [&f]() -> QMenu * {
+            for (QMenu *menu : f.window.findChildren<QMenu *>(QStringLiteral("deviceContextMenu")))
+                if (menu->isVisible())
+                    return menu;
+            return nullptr;
+        };
+        QTRY_VERIFY(shownMenu());
+        QMenu *popped = shownMenu();
+        item(popped, QStringLiteral("deviceTerminal"))->trigger();
+        QCOMPARE(f.started.size(), 2);
+        QCOMPARE(f.started.last().arguments.last(), QStringLiteral("spark-2-alias"));
+        popped->close();
         // Without the tray's controller (a test, or no tray): the window's own actions.
         MainWindow bare(f.registry);
         std::unique_ptr<QMenu> own(bare.deviceMenu(spark2));

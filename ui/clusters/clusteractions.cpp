@@ -6,7 +6,7 @@
 #include "core/devices/deviceregistry.h"
 #include "ui/clusters/rollbackdialog.h"
 #include "ui/clusters/verifycablingdialog.h"
-#include "ui/common/runfile.h"
+#include "core/common/runfile.h"
 #include "ui/wizard/livesetupbackend.h"
 
 #include <QDir>

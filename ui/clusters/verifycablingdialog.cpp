@@ -122,7 +122,7 @@ void VerifyCablingDialog::probed(const CablingPlan &plan, const DiscoveryReport 
             return;
         }
         for (const LinkResult &link : result->links)
-            addLine(tr("%1: %2").arg(link.label, link.verdict.sentence), link.verdict.pass);
+            addLine(link.verdict.sentence, link.verdict.pass); // the sentence names its cable
         for (const QString &sentence : result->unmeasured)
             addLine(sentence, false);
         finish(result->passed(), result->passed() ? tr("Every cable of %1 carries what it should.").arg(m_cluster.name)
@@ -140,6 +140,9 @@ void VerifyCablingDialog::finish(bool passed, const QString &sentence)
 {
     m_running = false;
     m_outcome->setText(sentence);
+    // Each Spark's part is over, whatever the outcome: the list above says what was found.
+    for (const QString &node : m_progress->nodes())
+        m_progress->setProgress(node, 1, tr("Done."));
     Q_EMIT finishedChecking(passed);
 }
 

@@ -68,6 +68,14 @@ DeviceDetailPanel::DeviceDetailPanel(Prober prober, QWidget *parent)
     m_remove->setIcon(QIcon::fromTheme(QStringLiteral("list-remove")));
     m_remove->setToolTip(tr("Forget this Spark on this computer; nothing on the Spark changes."));
     connect(m_remove, &QPushButton::clicked, this, [this] { Q_EMIT removeRequested(m_device); });
+    m_actions = new QPushButton(tr("&Actions"), this);
+    m_actions->setObjectName(QStringLiteral("detailActions"));
+    m_actions->setIcon(QIcon::fromTheme(QStringLiteral("open-menu-symbolic"), QIcon::fromTheme(QStringLiteral("application-menu"))));
+    m_actions->setToolTip(tr("Connect, open a terminal, VS Code, Cursor or the DGX Dashboard, forward a port: "
+                             "what the tray offers for this Spark."));
+    connect(m_actions, &QPushButton::clicked, this, [this] {
+        Q_EMIT actionsRequested(m_device, m_actions->mapToGlobal(QPoint(0, m_actions->height())));
+    });
 
     auto *title = new QVBoxLayout;
     title->setSpacing(0);
@@ -84,6 +92,7 @@ DeviceDetailPanel::DeviceDetailPanel(Prober prober, QWidget *parent)
     layout->addWidget(m_update);
     layout->addWidget(m_facts);
     auto *actions = new QHBoxLayout;
+    actions->addWidget(m_actions);
     actions->addWidget(m_report);
     actions->addWidget(m_remove);
     actions->addStretch(1);
@@ -107,6 +116,7 @@ void DeviceDetailPanel::clearDevice()
     m_checkAgain->setEnabled(false);
     m_report->setEnabled(false);
     m_remove->setEnabled(false);
+    m_actions->setEnabled(false);
     m_facts->clear();
     m_facts->hide();
     m_findings->clear();
@@ -121,6 +131,7 @@ void DeviceDetailPanel::setDevice(const Device &device)
     m_address->setText(device.user.isEmpty() ? device.host : device.user + QLatin1Char('@') + device.host);
     m_report->setEnabled(true); // a Spark that does not answer is worth a report too
     m_remove->setEnabled(true);
+    m_actions->setEnabled(true);
     m_facts->show();
     checkAgain();
 }

@@ -54,6 +54,9 @@ Q_SIGNALS:
     void reportRequested(const spark::Device &device);
     // The person asked to forget this device on this computer.
     void removeRequested(const spark::Device &device);
+    // The person asked for the device's actions (the tray's: connect,
+    // terminal, editors, DGX Dashboard, tunnels), as a menu at `globalPosition`.
+    void actionsRequested(const spark::Device &device, const QPoint &globalPosition);
 
 private:
     Prober m_prober;
@@ -67,6 +70,7 @@ private:
     QPushButton *m_checkAgain = nullptr;
     QPushButton *m_report = nullptr;
     QPushButton *m_remove = nullptr;
+    QPushButton *m_actions = nullptr;
     NodeFactsView *m_facts = nullptr;
     FindingsView *m_findings = nullptr;
     QWidget *m_update = nullptr;

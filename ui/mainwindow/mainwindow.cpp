@@ -24,8 +24,6 @@
 #include "ui/mainwindow/emptystatewidget.h"
 #include "ui/nccl/nccljobsource.h"
 #include "ui/nccl/nccltestwindow.h"
-#include "ui/tray/dailycontroller.h"
-#include "ui/tray/devicemenu.h"
 #include "ui/wizard/setupwizard.h"
 
 #include <QAction>
@@ -83,6 +81,11 @@ MainWindow::MainWindow(DeviceRegistry &registry, QWidget *parent)
     m_detail = new DeviceDetailPanel([this](const Device &device) { return m_prober(device); }, this);
     connect(m_detail, &DeviceDetailPanel::updateRequested, this, &MainWindow::openUpdate);
     connect(m_detail, &DeviceDetailPanel::reportRequested, this, &MainWindow::openSupportReport);
+    connect(m_detail, &DeviceDetailPanel::actionsRequested, this, [this](const Device &device, const QPoint &position) {
+        QMenu *menu = deviceMenu(device);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(position);
+    });
     connect(m_detail, &DeviceDetailPanel::removeRequested, this, &MainWindow::removeDevice);
     auto *detailScroll = new QScrollArea(this);
     detailScroll->setObjectName(QStringLiteral("deviceDetailScroll"));
@@ -241,20 +244,10 @@ void MainWindow::checkDevices()
 
 QMenu *MainWindow::deviceMenu(const Device &device)
 {
-    QMenu *menu = nullptr;
-    if (m_daily) {
-        const QList<DeviceMenuEntry> entries = m_daily->entries();
-        const auto entry = std::find_if(entries.cbegin(), entries.cend(),
-                                        [&](const DeviceMenuEntry &candidate) { return candidate.name == device.name; });
-        if (entry != entries.cend()) {
-            auto *actions = new DeviceMenu(this);
-            actions->setEntry(*entry);
-            connect(actions, &DeviceMenu::requested, m_daily, &DailyController::handle);
-            actions->addSeparator();
-            menu = actions;
-        }
-    }
-    if (!menu)
+    QMenu *menu = m_trayMenu ? m_trayMenu(device, this) : nullptr;
+    if (menu)
+        menu->addSeparator();
+    else
         menu = new QMenu(this);
     menu->setObjectName(QStringLiteral("deviceContextMenu"));
     QAction *check = menu->addAction(tr("Check &again"), this, [this, device] {

@@ -6,6 +6,7 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <functional>
 #include <memory>
 
 class QStackedWidget;
@@ -25,7 +26,6 @@ namespace spark::ui {
 
 class ClusterActions;
 class ClustersPage;
-class DailyController;
 class DeviceListModel;
 class DeviceDetailPanel;
 class HealthDashboard;
@@ -52,11 +52,13 @@ public:
     // window). Without one the window makes its own, watching nothing
     // in the background.
     void setClusterWatch(ClusterWatch *watch);
-    // What the tray does for a device (connect, terminal, editors, DGX
-    // Dashboard, tunnels), offered on a device row's context menu too. It
-    // must outlive the window; without one the menu has the window's own
+    // The tray's menu for a device (connect, terminal, editors, DGX
+    // Dashboard, tunnels; nullptr: none), offered first on a device row's
+    // context menu and the detail panel's Actions. Wired by the app: the tray
+    // drives the window, never back. Without one the menu has the window's own
     // actions only.
-    void setDailyController(DailyController *controller) { m_daily = controller; }
+    using TrayMenuSource = std::function<QMenu *(const spark::Device &device, QWidget *parent)>;
+    void setTrayMenuSource(TrayMenuSource source) { m_trayMenu = std::move(source); }
 
     // A device row's context menu: the tray's actions for it, then check
     // again, update, a report for support and remove. The caller owns it.
@@ -121,7 +123,7 @@ private:
     QList<QPointer<LinkTestWindow>> m_linkTestWindows; // one per cluster
     ClusterWatch *m_watch = nullptr;
     std::unique_ptr<ClusterWatch> m_ownWatch;
-    DailyController *m_daily = nullptr;
+    TrayMenuSource m_trayMenu;
 };
 
 } // namespace spark::ui

@@ -4,8 +4,8 @@
 
 #include "core/common/whenready.h"
 #include "core/linktest/nccltestverdict.h"
-#include "ui/common/releasewhendone.h"
-#include "ui/common/runfile.h"
+#include "core/common/releasewhendone.h"
+#include "core/common/runfile.h"
 #include "ui/nccl/ncclbuildview.h"
 #include "ui/nccl/nccltestchart.h"
 

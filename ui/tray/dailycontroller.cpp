@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "ui/tray/dailycontroller.h"
 
+#include "ui/tray/devicemenu.h"
+
 #include "core/common/whenready.h"
 #include "core/devices/deviceregistry.h"
 #include "core/launch/launcher.h"
 #include "core/tunnels/tunnelplanner.h"
 
 #include <QDesktopServices>
+
+#include <algorithm>
 
 namespace spark::ui {
 
@@ -22,6 +26,19 @@ DailyController::DailyController(DeviceRegistry &registry, DeviceConnections &co
 {
     connect(&m_connections, &DeviceConnections::stateChanged, this, &DailyController::changed);
     connect(&m_connections, &DeviceConnections::tunnelsChanged, this, &DailyController::changed);
+}
+
+QMenu *DailyController::menuFor(const QString &device, QWidget *parent)
+{
+    const QList<DeviceMenuEntry> all = entries();
+    const auto entry = std::find_if(all.cbegin(), all.cend(),
+                                    [&](const DeviceMenuEntry &candidate) { return candidate.name == device; });
+    if (entry == all.cend())
+        return nullptr;
+    auto *menu = new DeviceMenu(parent);
+    menu->setEntry(*entry);
+    connect(menu, &DeviceMenu::requested, this, &DailyController::handle);
+    return menu;
 }
 
 QList<DeviceMenuEntry> DailyController::entries() const

@@ -10,6 +10,9 @@
 
 #include <functional>
 
+class QMenu;
+class QWidget;
+
 namespace spark {
 class DeviceRegistry;
 }
@@ -38,6 +41,9 @@ public:
     void setUrlOpener(UrlOpener opener) { m_openUrl = std::move(opener); }
 
     QList<DeviceMenuEntry> entries() const;
+    // The tray's menu for one device (its actions carried out here), for
+    // another window to show; nullptr for a device the registry lacks.
+    QMenu *menuFor(const QString &device, QWidget *parent);
     DeviceConnections &connections() { return m_connections; }
     DailyPreferences &preferences() { return m_preferences; }
     DeviceRegistry &registry() { return m_registry; }

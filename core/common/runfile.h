@@ -6,7 +6,7 @@
 #include <QJsonObject>
 #include <QString>
 
-namespace spark::ui {
+namespace spark {
 
 // A finished run written where the person chose: CSV when the file's suffix
 // says so, else JSON; written whole or not at all (QSaveFile), with the
@@ -15,4 +15,4 @@ Expected<void> saveRunFile(const QString &path, const QString &csv, const QJsonO
 // A text written whole or not at all, the same way (an exported file).
 Expected<void> saveTextFile(const QString &path, const QByteArray &text);
 
-} // namespace spark::ui
+} // namespace spark

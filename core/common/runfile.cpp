@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "ui/common/runfile.h"
+#include "core/common/runfile.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QSaveFile>
 
-namespace spark::ui {
+namespace spark {
 
 Expected<void> saveRunFile(const QString &path, const QString &csv, const QJsonObject &json)
 {
@@ -17,7 +17,7 @@ Expected<void> saveRunFile(const QString &path, const QString &csv, const QJsonO
 Expected<void> saveTextFile(const QString &path, const QByteArray &text)
 {
     const auto refused = [&path](const QString &why) {
-        return Error(QCoreApplication::translate("spark::ui::RunFile", "%1 could not be written: %2. Choose another folder.")
+        return Error(QCoreApplication::translate("spark::RunFile", "%1 could not be written: %2. Choose another folder.")
                          .arg(path, why));
     };
     QSaveFile file(path);
@@ -29,4 +29,4 @@ Expected<void> saveTextFile(const QString &path, const QByteArray &text)
     return {};
 }
 
-} // namespace spark::ui
+} // namespace spark

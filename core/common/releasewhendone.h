@@ -7,7 +7,7 @@
 #include <QFuture>
 #include <QObject>
 
-namespace spark::ui {
+namespace spark {
 
 // A worker (a runner, a builder) whose owner goes while it works (its window
 // closed, its wizard gone): already told to stop, it is cut loose from
@@ -22,4 +22,4 @@ void releaseWhenDone(QObject *worker, const QFuture<T> &future, QObject *receive
     whenReady(future, QCoreApplication::instance(), [release](const T &) { release(); }, release);
 }
 
-} // namespace spark::ui
+} // namespace spark

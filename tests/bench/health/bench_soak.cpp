@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: MIT
+// Soak benchmark for issue 20: the health watch as the app runs it
+// (ClusterWatch → HealthSession over the registered devices' own SSH
+// sessions, one round a second) on a switched cluster of 16 sparklab Sparks
+// ("h20-soak", 10.131.77.0/24) for 30 minutes, while faults come at random
+// but reproducible times (--seed): an sshd restart that also drops the
+// node's SSH connections, a counter reset (the cable's netdevs made again
+// between two polls, as a reboot or a driver reload does), a cable pulled and
+// plugged back after 10–30 s, and a node gone for two minutes (its management
+// link down: no answer at all, as a node switched off). Not a test: it prints,
+// per fault, the rounds until the change was reported and until the node was
+// back without an alert, then the totals against the issue's targets (every
+// change within two rounds, every recovery seen, no alert open at the end),
+// the RSS slope over the run, and the threads and file descriptors at the
+// start and the end. Needs root.
+// Run: build/default/tests/integration/bench_soak [SECONDS] [SEED]   (default 1800 s, seed 20)
+#include "core/devices/deviceregistry.h"
+#include "core/health/clusterwatch.h"
+#include "core/ssh/sshlibrary.h"
+#include "support/clusterlab.h"
+#include "support/processusage.h"
+#include "support/registereddevices.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QMutex>
+#include <QThread>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <random>
+#include <thread>
+
+using namespace spark;
+using namespace spark::testsupport;
+
+namespace {
+
+const QString labName = QStringLiteral("h20-soak");
+const QString labSubnet = QStringLiteral("10.131.77.0/24");
+const QString clusterName = QStringLiteral("soak16");
+const QString mgmtInterface = QStringLiteral("enP7s7"); // sparklab's management netdev in a node
+constexpr int kNodes = 16;
+constexpr int kRoundMs = 1000;
+constexpr int kNodeGoneSeconds = 120;
+// At the lab's 1:100 a port carries at most 2 Gb/s; a reset read as a rate would be thousands.
+constexpr double kSpikeGbps = 3.0;
+
+enum class FaultKind { SshdRestart, CounterReset, Unplug, NodeGone };
+
+const char *kindName(FaultKind kind)
+{
+    switch (kind) {
+    case FaultKind::SshdRestart:
+        return "sshd restart";
+    case FaultKind::CounterReset:
+        return "counter reset";
+    case FaultKind::Unplug:
+        return "cable pulled";
+    case FaultKind::NodeGone:
+        return "node gone";
+    }
+    return "?";
+}
+
+struct Fault
+{
+    FaultKind kind = FaultKind::SshdRestart;
+    int node = 0;        // 0-based
+    qint64 atMs = 0;     // from the start of the soak
+    int holdSeconds = 0; // how long the cable stays out, the node away
+    qint64 startedMs = -1;
+    qint64 endedMs = -1; // the fault undone (cable back, node back)
+};
+
+// Faults one after the other, each 40–100 s after the last one ended, none
+// in the last three minutes (so that every recovery can be seen).
+QList<Fault> schedule(quint32 seed, int seconds)
+{
+    std::mt19937 random(seed);
+    const auto between = [&random](int low, int high) { return std::uniform_int_distribution<int>(low, high)(random); };
+    QList<Fault> faults;
+    qint64 at = 60'000;
+    while (true) {
+        Fault fault;
+        fault.kind = FaultKind(between(0, 3));
+        fault.node = between(0, kNodes - 1);
+        fault.holdSeconds = fault.kind == FaultKind::Unplug ? between(10, 30)
+                          : fault.kind == FaultKind::NodeGone ? kNodeGoneSeconds
+                                                              : 0;
+        fault.atMs = at;
+        if (at + fault.holdSeconds * 1000 > (seconds - 180) * 1000LL)
+            break;
+        faults.append(fault);
+        at += fault.holdSeconds * 1000 + between(40, 100) * 1000;
+    }
+    return faults;
+}
+
+// What the analysis needs of one round, kept small (30 minutes of full snapshots would be the RSS).
+struct Round
+{
+    qint64 atMs = 0;
+    QList<bool> answered;           // per node: reachable with a fresh snapshot
+    QList<double> highestPortGbps;  // per node
+    QList<HealthAlert> active;
+};
+
+bool hasAlert(const Round &round, const QString &rule, const QString &node)
+{
+    return std::any_of(round.active.cbegin(), round.active.cend(),
+                       [&](const HealthAlert &alert) { return alert.rule == rule && alert.node == node; });
+}
+
+bool anyAlertOn(const Round &round, const QString &node)
+{
+    return std::any_of(round.active.cbegin(), round.active.cend(), [&](const HealthAlert &alert) { return alert.node == node; });
+}
+
+int countEntries(const QString &dir)
+{
+    return int(QDir(dir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System).size());
+}
+
+// Least-squares slope of (minute, kB).
+double slopeKbPerMinute(const QList<std::pair<double, double>> &points)
+{
+    const double n = double(points.size());
+    if (n < 2)
+        return 0;
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (const auto &[x, y] : points) {
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
+    }
+    const double denominator = n * sxx - sx * sx;
+    return denominator == 0 ? 0 : (n * sxy - sx * sy) / denominator;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    if (const int rule = sparklabRootRule(); rule != 0)
+        return rule;
+    QCoreApplication app(argc, argv);
+    setApplicationIdentity(app);
+    const int seconds = argc > 1 ? qMax(300, QString::fromLocal8Bit(argv[1]).toInt()) : 1800;
+    const quint32 seed = argc > 2 ? QString::fromLocal8Bit(argv[2]).toUInt() : 20;
+    ScratchHome home;
+    ClusterLab lab;
+    if (!lab.up(labName, labSubnet, {QStringLiteral("switch"), QStringLiteral("--nodes"), QString::number(kNodes)}))
+        return 1;
+    if (registerLabDevices(lab, home).size() != kNodes) {
+        fprintf(stderr, "could not register the lab's Sparks\n");
+        return 1;
+    }
+    const QStringList names = lab.nodeNames();
+    ClusterDefinition cluster;
+    cluster.name = clusterName;
+    cluster.layout = ClusterLayout::Switch;
+    cluster.devices = names;
+    cluster.port = 0;
+    {
+        ClusterStore store;
+        if (!store.put(cluster) || !store.save()) {
+            fprintf(stderr, "could not save the cluster\n");
+            return 1;
+        }
+    }
+    ensureSshLibraryInitialised();
+    DeviceRegistry registry;
+    if (!registry.load())
+        return 1;
+    ClusterWatch watch(registry);
+    watch.setRates({kRoundMs, kRoundMs});
+    watch.setBackground(true);
+    HealthSession *session = watch.session(clusterName);
+    if (!session) {
+        fprintf(stderr, "the cluster is not watched\n");
+        return 1;
+    }
+    QElapsedTimer clock;
+    QList<Round> rounds;
+    QObject::connect(&session->monitor(), &HealthMonitor::tick, &app,
+                     [&](const QDateTime &, const QList<NodeHealth> &nodes, const QList<HealthAlert> &active) {
+                         if (!clock.isValid())
+                             return;
+                         Round round;
+                         round.atMs = clock.elapsed();
+                         round.active = active;
+                         for (const QString &name : names) {
+                             const auto node = std::find_if(nodes.cbegin(), nodes.cend(),
+                                                            [&](const NodeHealth &n) { return n.node == name; });
+                             const bool fresh = node != nodes.cend() && node->reachable && node->snapshot && !node->stale;
+                             double highest = 0;
+                             if (node != nodes.cend() && node->rates) {
+                                 for (const PortRates &port : node->rates->ports)
+                                     highest = std::max({highest, port.rxGbps.value_or(0), port.txGbps.value_or(0)});
+                             }
+                             round.answered.append(fresh);
+                             round.highestPortGbps.append(highest);
+                         }
+                         rounds.append(round);
+                     });
+    int notices = 0;
+    QObject::connect(&watch, &ClusterWatch::notice, &app, [&](const HealthNotice &) { ++notices; });
+    runFor(30); // connected, facts probed, the first rounds
+    if (!session->monitor().lastNodes().isEmpty()) {
+        for (const NodeHealth &node : session->monitor().lastNodes()) {
+            if (!node.reachable)
+                fprintf(stderr, "before the soak: %s does not answer (%s)\n", qPrintable(node.node),
+                        qPrintable(node.unreachableDetail));
+        }
+    }
+
+    QList<Fault> faults = schedule(seed, seconds);
+    printf("%d sparklab Sparks (switch, port 0), one round a second for %d s, seed %u: %d faults\n", kNodes, seconds, seed,
+           int(faults.size()));
+    fflush(stdout);
+    const int threadsAtStart = countEntries(QStringLiteral("/proc/self/task"));
+    const int fdsAtStart = countEntries(QStringLiteral("/proc/self/fd"));
+    QList<std::pair<double, double>> rss; // minute, kB
+    clock.start();
+    QMutex faultMutex;
+    std::atomic<bool> stop{false};
+    std::thread injector([&] {
+        const auto sleepUntil = [&](qint64 ms) {
+            while (!stop && clock.elapsed() < ms)
+                QThread::msleep(50);
+        };
+        for (qsizetype i = 0; i < faults.size() && !stop; ++i) {
+            Fault fault;
+            {
+                const QMutexLocker locker(&faultMutex);
+                fault = faults.at(i);
+            }
+            sleepUntil(fault.atMs);
+            if (stop)
+                break;
+            const QString number = QString::number(fault.node + 1);
+            const QString cable = QStringLiteral("%1:0-switch:%2").arg(names.at(fault.node)).arg(fault.node + 1);
+            fault.startedMs = clock.elapsed();
+            switch (fault.kind) {
+            case FaultKind::SshdRestart:
+                lab.fault({QStringLiteral("sshd-stop"), number});
+                // A restart also loses the sessions it served (systemd keeps them; a reboot of sshd's host does not).
+                lab.lab().sh(fault.node, QStringLiteral("for p in $(ss -tnpH state established '( sport = :22 )' | "
+                                                        "grep -o 'pid=[0-9]*' | cut -d= -f2); do kill $p; done"));
+                lab.fault({QStringLiteral("sshd-start"), number});
+                break;
+            case FaultKind::CounterReset:
+                lab.fault({QStringLiteral("unplug"), cable});
+                lab.fault({QStringLiteral("replug"), cable});
+                break;
+            case FaultKind::Unplug:
+                lab.fault({QStringLiteral("unplug"), cable});
+                sleepUntil(fault.startedMs + fault.holdSeconds * 1000LL);
+                lab.fault({QStringLiteral("replug"), cable});
+                break;
+            case FaultKind::NodeGone:
+                lab.lab().sh(fault.node, QStringLiteral("ip link set %1 down").arg(mgmtInterface));
+                sleepUntil(fault.startedMs + fault.holdSeconds * 1000LL);
+                lab.lab().sh(fault.node, QStringLiteral("ip link set %1 up").arg(mgmtInterface));
+                break;
+            }
+            fault.endedMs = clock.elapsed();
+            const QMutexLocker locker(&faultMutex);
+            faults[i] = fault;
+        }
+    });
+    for (int second = 0; second < seconds; second += 10) {
+        runFor(10);
+        rss.append({clock.elapsed() / 60000.0, double(rssKb())});
+    }
+    stop = true;
+    injector.join();
+    runFor(5); // the last round is reported
+    const int threadsAtEnd = countEntries(QStringLiteral("/proc/self/task"));
+    const int fdsAtEnd = countEntries(QStringLiteral("/proc/self/fd"));
+
+    // Per fault: rounds from its start until it shows (an alert on that node),
+    // and rounds from its end until the node answers with no alert of its own.
+    const auto roundsAfter = [&](qint64 fromMs, const std::function<bool(const Round &)> &holds) {
+        int count = 0;
+        for (const Round &round : std::as_const(rounds)) {
+            if (round.atMs <= fromMs)
+                continue;
+            ++count;
+            if (holds(round))
+                return count;
+        }
+        return -1;
+    };
+    int worstDetection[4] = {0, 0, 0, 0};
+    int worstRecovery[4] = {0, 0, 0, 0};
+    int missedDetections = 0;
+    int missedRecoveries = 0;
+    int spikes = 0;
+    int ran = 0;
+    for (const Fault &fault : std::as_const(faults)) {
+        if (fault.startedMs < 0)
+            continue;
+        ++ran;
+        const QString name = names.at(fault.node);
+        const int index = int(fault.kind);
+        int detected = 0; // 0: nothing to report (no change a person must see)
+        if (fault.kind == FaultKind::Unplug)
+            detected = roundsAfter(fault.startedMs, [&](const Round &r) { return hasAlert(r, QStringLiteral("link-down"), name); });
+        else if (fault.kind == FaultKind::NodeGone)
+            detected = roundsAfter(fault.startedMs, [&](const Round &r) { return hasAlert(r, QStringLiteral("unreachable"), name); });
+        const int recovered = roundsAfter(std::max(fault.endedMs, fault.startedMs), [&](const Round &r) {
+            return r.answered.at(fault.node) && !anyAlertOn(r, name);
+        });
+        double highest = 0;
+        for (const Round &round : std::as_const(rounds)) {
+            if (round.atMs >= fault.startedMs && round.atMs <= fault.endedMs + 10'000)
+                highest = std::max(highest, round.highestPortGbps.at(fault.node));
+        }
+        if (detected < 0)
+            ++missedDetections;
+        else
+            worstDetection[index] = std::max(worstDetection[index], detected);
+        if (recovered < 0)
+            ++missedRecoveries;
+        else
+            worstRecovery[index] = std::max(worstRecovery[index], recovered);
+        spikes += highest > kSpikeGbps ? 1 : 0;
+        printf("%7.1f s  %-13s %-8s hold %3d s: reported after %s rounds, back after %s rounds, highest port rate %.3f Gb/s\n",
+               fault.startedMs / 1000.0, kindName(fault.kind), qPrintable(name), fault.holdSeconds,
+               detected == 0 ? "-" : qPrintable(QString::number(detected)),
+               recovered < 0 ? "never" : qPrintable(QString::number(recovered)), highest);
+    }
+    const QList<HealthAlert> openAtEnd = rounds.isEmpty() ? QList<HealthAlert>{} : rounds.constLast().active;
+    printf("faults run: %d of %d; rounds reported: %d in %.0f s\n", ran, int(faults.size()), int(rounds.size()),
+           clock.elapsed() / 1000.0);
+    for (int kind = 0; kind < 4; ++kind)
+        printf("  %-13s worst: reported after %d rounds, back after %d rounds\n", kindName(FaultKind(kind)),
+               worstDetection[kind], worstRecovery[kind]);
+    printf("changes not reported: %d (target 0); changes reported after more than 2 rounds: %s\n", missedDetections,
+           std::max(worstDetection[2], worstDetection[3]) > 2 ? "some (see above)" : "none");
+    printf("recoveries not seen: %d (target 0); counter resets read as a rate above %.1f Gb/s: %d (target 0)\n",
+           missedRecoveries, kSpikeGbps, spikes);
+    printf("alerts open at the end: %d (target 0)%s\n", int(openAtEnd.size()),
+           openAtEnd.isEmpty() ? "" : qPrintable(QStringLiteral(": ") + openAtEnd.constFirst().key));
+    printf("notices to the desktop: %d\n", notices);
+    // The first two minutes fill caches and the rate history; the slope is taken after them.
+    QList<std::pair<double, double>> settled;
+    for (const auto &point : std::as_const(rss))
+        if (point.first >= 2.0)
+            settled.append(point);
+    printf("RSS: %.0f kB at 2 min, %.0f kB at the end; slope %.2f kB/min after the first 2 min (target: flat)\n",
+           settled.isEmpty() ? 0.0 : settled.constFirst().second, rss.isEmpty() ? 0.0 : rss.constLast().second,
+           slopeKbPerMinute(settled));
+    printf("threads: %d at the start, %d at the end; file descriptors: %d at the start, %d at the end (target: no growth)\n",
+           threadsAtStart, threadsAtEnd, fdsAtStart, fdsAtEnd);
+    return 0;
+}
