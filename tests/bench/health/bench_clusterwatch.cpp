@@ -13,7 +13,7 @@
 #include "core/ssh/sshlibrary.h"
 #include "support/clusterlab.h"
 #include "support/processusage.h"
-#include "support/registereddevices.h"
+#include "support/switchcluster.h"
 
 #include <QElapsedTimer>
 #include <QTimer>
@@ -43,24 +43,8 @@ int main(int argc, char *argv[])
     const int backgroundMs = argc > 2 ? qMax(1000, QString::fromLocal8Bit(argv[2]).toInt()) : 10000;
     ScratchHome home;
     ClusterLab lab;
-    if (!lab.up(labName, labSubnet, {QStringLiteral("switch"), QStringLiteral("--nodes"), QString::number(kNodes)}))
+    if (!upSwitchCluster(lab, home, labName, labSubnet, kNodes, clusterName))
         return 1;
-    if (registerLabDevices(lab, home).size() != kNodes) {
-        fprintf(stderr, "could not register the lab's Sparks\n");
-        return 1;
-    }
-    ClusterDefinition cluster;
-    cluster.name = clusterName;
-    cluster.layout = ClusterLayout::Switch;
-    cluster.devices = lab.nodeNames();
-    cluster.port = 0;
-    {
-        ClusterStore store;
-        if (!store.put(cluster) || !store.save()) {
-            fprintf(stderr, "could not save the cluster\n");
-            return 1;
-        }
-    }
     ensureSshLibraryInitialised();
     DeviceRegistry registry;
     if (!registry.load())

@@ -19,7 +19,7 @@
 #include "core/ssh/sshlibrary.h"
 #include "support/clusterlab.h"
 #include "support/processusage.h"
-#include "support/registereddevices.h"
+#include "support/switchcluster.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -72,6 +72,7 @@ struct Fault
     int holdSeconds = 0; // how long the cable stays out, the node away
     qint64 startedMs = -1;
     qint64 endedMs = -1; // the fault undone (cable back, node back)
+    QString failed;      // a lab command that did not do its part
 };
 
 // Faults one after the other, each 40–100 s after the last one ended, none
@@ -152,25 +153,9 @@ int main(int argc, char *argv[])
     const quint32 seed = argc > 2 ? QString::fromLocal8Bit(argv[2]).toUInt() : 20;
     ScratchHome home;
     ClusterLab lab;
-    if (!lab.up(labName, labSubnet, {QStringLiteral("switch"), QStringLiteral("--nodes"), QString::number(kNodes)}))
+    if (!upSwitchCluster(lab, home, labName, labSubnet, kNodes, clusterName))
         return 1;
-    if (registerLabDevices(lab, home).size() != kNodes) {
-        fprintf(stderr, "could not register the lab's Sparks\n");
-        return 1;
-    }
     const QStringList names = lab.nodeNames();
-    ClusterDefinition cluster;
-    cluster.name = clusterName;
-    cluster.layout = ClusterLayout::Switch;
-    cluster.devices = names;
-    cluster.port = 0;
-    {
-        ClusterStore store;
-        if (!store.put(cluster) || !store.save()) {
-            fprintf(stderr, "could not save the cluster\n");
-            return 1;
-        }
-    }
     ensureSshLibraryInitialised();
     DeviceRegistry registry;
     if (!registry.load())
@@ -244,27 +229,31 @@ int main(int argc, char *argv[])
             const QString number = QString::number(fault.node + 1);
             const QString cable = QStringLiteral("%1:0-switch:%2").arg(names.at(fault.node)).arg(fault.node + 1);
             fault.startedMs = clock.elapsed();
+            const auto must = [&fault](const ProcessResult &result, const QString &what) {
+                if (result.exitCode != 0 && fault.failed.isEmpty())
+                    fault.failed = what + QStringLiteral(": ") + QString::fromUtf8(result.err.trimmed());
+            };
             switch (fault.kind) {
             case FaultKind::SshdRestart:
-                lab.fault({QStringLiteral("sshd-stop"), number});
+                must(lab.fault({QStringLiteral("sshd-stop"), number}), QStringLiteral("sshd-stop"));
                 // A restart also loses the sessions it served (systemd keeps them; a reboot of sshd's host does not).
                 lab.lab().sh(fault.node, QStringLiteral("for p in $(ss -tnpH state established '( sport = :22 )' | "
                                                         "grep -o 'pid=[0-9]*' | cut -d= -f2); do kill $p; done"));
-                lab.fault({QStringLiteral("sshd-start"), number});
+                must(lab.fault({QStringLiteral("sshd-start"), number}), QStringLiteral("sshd-start"));
                 break;
             case FaultKind::CounterReset:
-                lab.fault({QStringLiteral("unplug"), cable});
-                lab.fault({QStringLiteral("replug"), cable});
+                must(lab.fault({QStringLiteral("unplug"), cable}), QStringLiteral("unplug"));
+                must(lab.fault({QStringLiteral("replug"), cable}), QStringLiteral("replug"));
                 break;
             case FaultKind::Unplug:
-                lab.fault({QStringLiteral("unplug"), cable});
+                must(lab.fault({QStringLiteral("unplug"), cable}), QStringLiteral("unplug"));
                 sleepUntil(fault.startedMs + fault.holdSeconds * 1000LL);
-                lab.fault({QStringLiteral("replug"), cable});
+                must(lab.fault({QStringLiteral("replug"), cable}), QStringLiteral("replug"));
                 break;
             case FaultKind::NodeGone:
-                lab.lab().sh(fault.node, QStringLiteral("ip link set %1 down").arg(mgmtInterface));
+                must(lab.lab().sh(fault.node, QStringLiteral("ip link set %1 down").arg(mgmtInterface)), QStringLiteral("link down"));
                 sleepUntil(fault.startedMs + fault.holdSeconds * 1000LL);
-                lab.lab().sh(fault.node, QStringLiteral("ip link set %1 up").arg(mgmtInterface));
+                must(lab.lab().sh(fault.node, QStringLiteral("ip link set %1 up").arg(mgmtInterface)), QStringLiteral("link up"));
                 break;
             }
             fault.endedMs = clock.elapsed();
@@ -333,6 +322,8 @@ int main(int argc, char *argv[])
                fault.startedMs / 1000.0, kindName(fault.kind), qPrintable(name), fault.holdSeconds,
                detected == 0 ? "-" : qPrintable(QString::number(detected)),
                recovered < 0 ? "never" : qPrintable(QString::number(recovered)), highest);
+        if (!fault.failed.isEmpty())
+            printf("           the lab could not make this fault: %s\n", qPrintable(fault.failed));
     }
     const QList<HealthAlert> openAtEnd = rounds.isEmpty() ? QList<HealthAlert>{} : rounds.constLast().active;
     printf("faults run: %d of %d; rounds reported: %d in %.0f s\n", ran, int(faults.size()), int(rounds.size()),

@@ -52,6 +52,8 @@ def cable_id(a, b):
 def parse_endpoint(text, names):
     """'2:1' (node number and port) or 'spark-2:1' -> endpoint."""
     node, sep, port = text.rpartition(":")
+    if sep and node == SWITCH and SWITCH in names and port.isdigit() and int(port) >= 1:
+        return endpoint(SWITCH, int(port))  # a switch port, as its cables' ids name it ('spark-3:0-switch:3')
     if not sep or port not in ("0", "1"):
         raise LabError(f"bad cable end {text!r}: expected NODE:PORT with PORT 0 or 1")
     if node.isdigit() and 1 <= int(node) <= len(names):

@@ -59,6 +59,11 @@ def test_down_leaves_nothing(t):
         lab.ssh("spark-3", "nohup sleep 600 >/dev/null 2>&1 &")
         labtest.sparklab("fault", "netem", "--name", name, "1:0", "--loss", "5")
         labtest.sparklab("fault", "unplug", "--name", name, "2:0")
+        # A switch cable by the id `status` gives it, as a program reads it from there.
+        switch_cable = next(c["id"] for c in lab.status["cables"] if c["a"]["node"] == "spark-3")
+        t.check(switch_cable == "spark-3:0-switch:3", "a switch cable's id names the switch port", switch_cable)
+        labtest.sparklab("fault", "unplug", "--name", name, switch_cable)
+        t.check({"cable": switch_cable, "kind": "unplug"} in lab.refresh()["faults"], "a switch cable unplugs by its id")
         during = host_snapshot()
         t.check(len([n for n in during["netns"] if n.startswith(f"sl-{name}-")]) == 5,
                 "up made 3 node + 1 switch + 1 void (uncabled ports' far ends) netns")
