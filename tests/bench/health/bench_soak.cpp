@@ -338,14 +338,18 @@ int main(int argc, char *argv[])
     printf("alerts open at the end: %d (target 0)%s\n", int(openAtEnd.size()),
            openAtEnd.isEmpty() ? "" : qPrintable(QStringLiteral(": ") + openAtEnd.constFirst().key));
     printf("notices to the desktop: %d\n", notices);
-    // The first two minutes fill caches and the rate history; the slope is taken after them.
-    QList<std::pair<double, double>> settled;
+    // The session keeps the last minutes of every port's rates (RateHistory):
+    // memory grows until that window is full, and must be flat after it.
+    const double fullAfterMinutes = session->rates().keepSeconds() / 60.0 + 1;
+    QList<std::pair<double, double>> filling;
+    QList<std::pair<double, double>> full;
     for (const auto &point : std::as_const(rss))
-        if (point.first >= 2.0)
-            settled.append(point);
-    printf("RSS: %.0f kB at 2 min, %.0f kB at the end; slope %.2f kB/min after the first 2 min (target: flat)\n",
-           settled.isEmpty() ? 0.0 : settled.constFirst().second, rss.isEmpty() ? 0.0 : rss.constLast().second,
-           slopeKbPerMinute(settled));
+        (point.first < fullAfterMinutes ? filling : full).append(point);
+    printf("RSS: %.0f kB at the start, %.0f kB once the %.0f-minute rate history is full, %.0f kB at the end\n",
+           rss.isEmpty() ? 0.0 : rss.constFirst().second, full.isEmpty() ? 0.0 : full.constFirst().second,
+           fullAfterMinutes - 1, rss.isEmpty() ? 0.0 : rss.constLast().second);
+    printf("RSS slope: %.1f kB/min while the history fills, %.2f kB/min after (%d samples; target: flat)\n",
+           slopeKbPerMinute(filling), slopeKbPerMinute(full), int(full.size()));
     printf("threads: %d at the start, %d at the end; file descriptors: %d at the start, %d at the end (target: no growth)\n",
            threadsAtStart, threadsAtEnd, fdsAtStart, fdsAtEnd);
     return 0;
