@@ -72,10 +72,6 @@
         <translation>备份 %1 的网络设置。</translation>
     </message>
     <message>
-        <source>Copy the new settings to %1.</source>
-        <translation>将新设置复制到 %1。</translation>
-    </message>
-    <message>
         <source>Put the new settings in place on %1.</source>
         <translation>在 %1 上安装新设置。</translation>
     </message>
@@ -86,10 +82,6 @@
     <message>
         <source>Arm the automatic undo on %1 (%2 seconds).</source>
         <translation>在 %1 上启动自动撤销计时（%2 秒）。</translation>
-    </message>
-    <message>
-        <source>Check the settings on %1.</source>
-        <translation>在 %1 上检查设置。</translation>
     </message>
     <message>
         <source>Apply the settings on %1.</source>
@@ -1779,10 +1771,6 @@
     <message>
         <source>%1 refused the sudo password; enter the right one and try again.</source>
         <translation>%1 拒绝了 sudo 密码；请输入正确的密码后重试。</translation>
-    </message>
-    <message>
-        <source>%1 could not do this step: %2 (%3)</source>
-        <translation>%1 未能完成此步骤：%2（%3）</translation>
     </message>
     <message>
         <source>%1 could not do this step: %2 Nothing is kept that was not checked.</source>
@@ -5669,12 +5657,6 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
 </translation>
     </message>
     <message>
-        <source>Timing: plan %1 ms, apply and verify %2 ms, node-to-node SSH %3 ms, total %4 ms.
-</source>
-        <translation>耗时：规划 %1 ms，应用和验证 %2 ms，节点间 SSH %3 ms，总计 %4 ms。
-</translation>
-    </message>
-    <message>
         <source>--format must be hostfile, nccl-env, ansible or vllm.</source>
         <translation>--format 必须是 hostfile、nccl-env、ansible 或 vllm。</translation>
     </message>
@@ -5771,6 +5753,12 @@ Left out: passwords, keys and the serial number. MAC addresses are replaced by a
     <message>
         <source>The cluster to delete (required: never the default by accident).</source>
         <translation>要删除的集群（必填：绝不会误删默认集群）。</translation>
+    </message>
+    <message>
+        <source>Timing: plan %1 ms (reading the nodes %2 ms), apply and verify %3 ms (%4), node-to-node SSH %5 ms, total %6 ms.
+</source>
+        <translation>耗时：规划 %1 ms（读取节点 %2 ms），应用与验证 %3 ms（%4），节点间 SSH %5 ms，总计 %6 ms。
+</translation>
     </message>
 </context>
 <context>

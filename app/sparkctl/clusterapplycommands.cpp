@@ -221,10 +221,12 @@ int runApply(QCommandLineParser &parser)
     options.revertSeconds = revertSeconds;
     options.disableConflicts = parser.isSet(disable);
     Output::progress(ClusterText::tr("Reading %1 nodes…").arg(targets.size()));
+    const qint64 readStartMs = timer.elapsed();
     const auto prepared = ClusterPreparer::prepare(context->cluster(), targets, options);
     if (!prepared)
         return Output::failure(prepared.error());
     const qint64 planMs = timer.elapsed();
+    const qint64 readMs = planMs - readStartMs;
     for (const QString &line : prepared->addresses.describe())
         Output::text(line + QLatin1Char('\n'));
     QJsonArray handovers;
@@ -301,13 +303,24 @@ int runApply(QCommandLineParser &parser)
     }
     Output::text(prepared->alreadyApplied() ? ClusterText::tr("%1 already ran this plan; nothing was changed.\n").arg(context->cluster().name)
                                             : ClusterText::tr("%1 runs its new network settings.\n").arg(context->cluster().name));
-    Output::text(ClusterText::tr("Timing: plan %1 ms, apply and verify %2 ms, node-to-node SSH %3 ms, total %4 ms.\n")
+    QStringList phaseTexts;
+    QJsonObject phases;
+    for (const auto &[phase, ms] : report.phaseMs) {
+        phaseTexts.append(QStringLiteral("%1 %2").arg(phase).arg(ms));
+        phases.insert(phase, ms);
+    }
+    Output::text(ClusterText::tr("Timing: plan %1 ms (reading the nodes %2 ms), apply and verify %3 ms (%4), node-to-node SSH %5 ms, "
+                                 "total %6 ms.\n")
                      .arg(planMs)
+                     .arg(readMs)
                      .arg(report.elapsedMs)
+                     .arg(phaseTexts.join(QStringLiteral(", ")))
                      .arg(trustMs)
                      .arg(timer.elapsed()));
     result.insert(QStringLiteral("timingMs"), QJsonObject{{QStringLiteral("plan"), planMs},
+                                                          {QStringLiteral("read"), readMs},
                                                           {QStringLiteral("applyAndVerify"), report.elapsedMs},
+                                                          {QStringLiteral("phases"), phases},
                                                           {QStringLiteral("peerSsh"), trustMs},
                                                           {QStringLiteral("total"), timer.elapsed()}});
     Output::result(true, result);

@@ -13,16 +13,17 @@
 
 namespace spark {
 
-QString NodeProber::command(ProbeScript::SudoMode sudo)
+QString NodeProber::command(ProbeScript::SudoMode sudo, ProbeScript::Depth depth)
 {
     ProbeScript::Options options;
     options.sudo = sudo;
+    options.depth = depth;
     return QStringLiteral("sh -c ") + shellQuote(ProbeScript::build(options));
 }
 
-QString NodeProber::command(const SudoCredential &sudo)
+QString NodeProber::command(const SudoCredential &sudo, ProbeScript::Depth depth)
 {
-    return command(sudo.hasPassword() ? ProbeScript::SudoMode::PasswordOnStdin : ProbeScript::SudoMode::NonInteractive);
+    return command(sudo.hasPassword() ? ProbeScript::SudoMode::PasswordOnStdin : ProbeScript::SudoMode::NonInteractive, depth);
 }
 
 Expected<QString> NodeProber::rawOutput(SshSession &session, const QString &node, const SudoCredential &sudo)

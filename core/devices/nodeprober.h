@@ -27,11 +27,11 @@ public:
     static constexpr int TimeoutMs = 90000;
 
     // The remote command line: `sh -c '<script>'`, the script quoted as one word.
-    static QString command(ProbeScript::SudoMode sudo);
+    static QString command(ProbeScript::SudoMode sudo, ProbeScript::Depth depth = ProbeScript::Depth::Full);
 
     // The command line for this credential: the root-only files are read with
     // its sudo prefix; its standard input goes with it.
-    static QString command(const SudoCredential &sudo);
+    static QString command(const SudoCredential &sudo, ProbeScript::Depth depth = ProbeScript::Depth::Full);
 
     // Blocks on `session` (call it off the GUI thread). With a sudo password,
     // the root-only files are read with `sudo -S` and the password goes to

@@ -52,7 +52,7 @@ run hostname uname -n
 run dgx-release cat /etc/dgx-release
 run os-release cat /etc/os-release
 run kernel uname -r
-run nvidia-smi limit 20 nvidia-smi
+[ @FULL@ = 1 ] && run nvidia-smi limit 20 nvidia-smi
 run id ids
 for i in @CX7_NETDEVS@; do
   sec sysfs "$i"
@@ -70,6 +70,7 @@ for i in @CX7_NETDEVS@; do
 done
 run ip-addr ip -j addr show
 run ip-route ip -j route show table all
+if [ @FULL@ = 1 ]; then
 run ibdev2netdev limit 10 ibdev2netdev
 for r in @CX7_RDMA@; do
   p=/sys/class/infiniband/$r
@@ -109,6 +110,7 @@ else
   echo "journalctl: not found"
   end 127
 fi
+fi
 run netplan-list ls -1 /etc/netplan
 if command -v nmcli >/dev/null 2>&1; then
   run nm-devices limit 10 nmcli -t -f DEVICE,TYPE,STATE,CONNECTION device
@@ -146,6 +148,7 @@ QString ProbeScript::build(const Options &options)
     QString script = QString::fromLatin1(mainPart);
     script.replace(QLatin1String("@ROOT_PART@"), root.trimmed());
     script.replace(QLatin1String("@FORMAT@"), QString::number(formatVersion));
+    script.replace(QLatin1String("@FULL@"), options.depth == Depth::Full ? QLatin1String("1") : QLatin1String("0"));
     script.replace(QLatin1String("@SUDO@"), SudoCredential::prefix(options.sudo == SudoMode::PasswordOnStdin));
     script.replace(QLatin1String("@CX7_NETDEVS@"), joined(cx7::netdevNames(), QLatin1String(" ")));
     script.replace(QLatin1String("@PCI_ADDRESSES@"), joined(cx7::pciAddresses(), QLatin1String(" ")));

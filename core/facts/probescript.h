@@ -36,9 +36,17 @@ public:
         PasswordOnStdin, // `sudo -S -p ''`: the caller writes the password and a newline to stdin
     };
 
+    enum class Depth {
+        Full,    // everything a check and a report read
+        Network, // what planning the network needs (the set-up's read before it applies):
+                 // addresses, routes, the CX-7 ports' sysfs, netplan files, NetworkManager
+                 // profiles; not nvidia-smi, ethtool, RDMA, PCIe or the kernel log
+    };
+
     struct Options
     {
         SudoMode sudo = SudoMode::NonInteractive;
+        Depth depth = Depth::Full;
     };
 
     static constexpr int formatVersion = 2; // 2: pcie and kernel-log sections

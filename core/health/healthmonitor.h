@@ -53,8 +53,13 @@ public:
 
     struct Retry
     {
-        int maxBackoffTicks = 16;  // a failing node is tried at least this often
-        int offlineAfterTicks = 5; // a poll this many ticks late reads as unreachable (as long as the poll timeout)
+        // A failing node is tried at least this often: a node back from a
+        // restart or a pulled cable is seen within a few ticks.
+        int maxBackoffTicks = 4;
+        // A poll this many ticks late reads as unreachable (its alert within
+        // two ticks, well before the poll's own timeout); the poll goes on,
+        // and an answer that comes late still brings the node back.
+        int offlineAfterTicks = 2;
     };
 
     HealthMonitor(QList<Node> nodes, QList<LinkEnds> links, Poller poller, HealthThresholds thresholds = {},

@@ -67,7 +67,9 @@ void RateHistory::add(const QDateTime &time, const QList<NodeHealth> &nodes)
             if (!present)
                 continue;
             QList<PortSample> &samples = m_ports[key(node.node, port)];
-            samples.append(sampleOf(time, *node.rates, port));
+            PortSample sample = sampleOf(time, *node.rates, port);
+            sample.perSecond.clear();
+            samples.append(std::move(sample));
             const QDateTime oldest = time.addSecs(-m_keepSeconds);
             qsizetype drop = 0;
             while (drop < samples.size() && samples.at(drop).time < oldest)

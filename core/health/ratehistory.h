@@ -31,7 +31,10 @@ struct PortSample
 
 // The last minutes of every port's rates, fed once per tick. Bounded: samples
 // older than `keepSeconds` before the newest are dropped. A node that did not
-// answer (or answered late) adds nothing that tick.
+// answer (or answered late) adds nothing that tick. It keeps what the chart
+// draws (the twins' and the port's Gb/s), not the per-second counters: those
+// are shown for the last tick only (ClusterHealth::portFigures), and kept for
+// every tick they were most of a 16-node cluster's memory.
 class RateHistory
 {
 public:

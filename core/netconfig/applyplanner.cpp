@@ -17,11 +17,9 @@ QString applyStepKindKey(ApplyStep::Kind kind)
     switch (kind) {
     case Kind::Precheck: return QStringLiteral("precheck");
     case Kind::Backup: return QStringLiteral("backup");
-    case Kind::Upload: return QStringLiteral("upload");
     case Kind::Install: return QStringLiteral("install");
     case Kind::DisableOld: return QStringLiteral("disable-old");
     case Kind::ArmRevert: return QStringLiteral("arm-revert");
-    case Kind::Validate: return QStringLiteral("validate");
     case Kind::Apply: return QStringLiteral("apply");
     case Kind::Verify: return QStringLiteral("verify");
     case Kind::Disarm: return QStringLiteral("disarm");
@@ -37,11 +35,6 @@ QString ApplyPlanner::backupRoot()
 QString ApplyPlanner::revertPidFile()
 {
     return QStringLiteral("/run/spark-companion-netplan-revert.pid");
-}
-
-QString ApplyPlanner::uploadPath()
-{
-    return QStringLiteral(".spark-companion/") + NetplanDocument::fileName();
 }
 
 QString ApplyPlanner::restoreCommand(const QString &backupDir)
@@ -149,16 +142,13 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
                            .arg(shellQuote(saved), shellQuote(backup), sysctl, ArpSysctl::currentValuesCommand(),
                                 currentMtusCommand()),
                        true));
-    ApplyStep upload = step(Kind::Upload, tr("Copy the new settings to %1.").arg(node),
-                            QStringLiteral("mkdir -p -m 700 %1").arg(shellQuote(uploadPath().section(QLatin1Char('/'), 0, 0))),
-                            false);
-    upload.uploadPath = uploadPath();
-    upload.uploadContent = plan.netplan.toUtf8();
-    plan.steps.append(upload);
+    // The file is written in the root step itself (staged, then renamed), as
+    // the precheck writes its copy: no separate upload and no second round
+    // trip. It holds addresses only, no secret.
     plan.steps.append(step(Kind::Install, tr("Put the new settings in place on %1.").arg(node),
-                       QStringLiteral("install -m 600 -o root -g root %1 %2 && mv -f %2 %3 && rm -f %1 && mkdir -p %4 && "
-                                      "printf '%s' %5 > %6 && chmod 644 %6 && mv -f %6 %7")
-                           .arg(shellQuote(uploadPath()), shellQuote(staging), shellQuote(target),
+                       QStringLiteral("umask 077 && printf '%s' %1 > %2 && chown root:root %2 && chmod 600 %2 && mv -f %2 %3 && "
+                                      "mkdir -p %4 && printf '%s' %5 > %6 && chmod 644 %6 && mv -f %6 %7")
+                           .arg(shellQuote(plan.netplan), shellQuote(staging), shellQuote(target),
                                 shellQuote(ArpSysctl::directory()), shellQuote(plan.arpSysctl), sysctlStaging, sysctl),
                        true));
     for (const NetplanConflict &conflict : plan.conflicts)
@@ -180,7 +170,8 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
                        tr("Arm the automatic undo on %1 (%2 seconds).").arg(node, QString::number(options.revertSeconds)),
                        disarm + QStringLiteral("; setsid sh -c %1 </dev/null >/dev/null 2>&1 &").arg(shellQuote(timer)),
                        true));
-    plan.steps.append(step(Kind::Validate, tr("Check the settings on %1.").arg(node), QStringLiteral("netplan generate"), true));
+    // No second `netplan generate` here: the precheck ran it on these very
+    // files, and `netplan apply` runs it again (a failure there reverts).
     plan.steps.append(step(Kind::Apply, tr("Apply the settings on %1.").arg(node), QStringLiteral("sysctl -q -p %1 && netplan apply").arg(sysctl), true));
     plan.checks = PingMesh::checksFrom(addresses, node);
     const auto pings = PingMesh::batchCommand(plan.checks);

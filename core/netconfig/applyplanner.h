@@ -16,17 +16,14 @@ namespace spark {
 
 // One step of the safe apply on one node. `command` is a complete shell line
 // built only from fixed text and validated, quoted tokens; `asRoot` steps run
-// through sudo. An Upload step first runs `command` (as the user), then puts
-// `uploadContent` at `uploadPath` (relative to the user's home) over SFTP.
+// through sudo.
 struct ApplyStep
 {
-    enum class Kind { Precheck, Backup, Upload, Install, DisableOld, ArmRevert, Validate, Apply, Verify, Disarm };
+    enum class Kind { Precheck, Backup, Install, DisableOld, ArmRevert, Apply, Verify, Disarm };
     Kind kind = Kind::Backup;
     QString description;
     QString command;
     bool asRoot = false;
-    QString uploadPath;
-    QByteArray uploadContent;
 };
 
 QString applyStepKindKey(ApplyStep::Kind kind);
@@ -60,7 +57,6 @@ class ApplyPlanner
 public:
     static QString backupRoot();             // /etc/spark-companion/backups
     static QString revertPidFile();          // /run/spark-companion-netplan-revert.pid
-    static QString uploadPath();             // .spark-companion/60-spark-companion.yaml (in the home folder)
     // Puts back what the backup folder `backupDir` (a shell word: quoted, or "$b") holds:
     // /etc/netplan, our sysctl file (or its absence) and the running ARP settings; then netplan apply.
     static QString restoreCommand(const QString &backupDir);

@@ -34,8 +34,8 @@ struct ClusterApplier::NodeRun
 {
     NodeApplyJob job;
     NodeApplier applier;
-    // backup, arm, upload, install, disable-old, validate; consecutive root
-    // steps share one command (one round trip): [backup, arm] [upload] [install, …, validate]
+    // backup, arm, install, disable-old: consecutive root steps share one
+    // command (one round trip), each part saying when it is done
     QList<QList<ApplyStep>> prepare;
     std::optional<ApplyStep> precheck;
     std::optional<ApplyStep> apply;
@@ -66,7 +66,7 @@ using Starter = std::function<std::optional<NodeApplier::Pending>(int index)>;
 
 bool joinable(const ApplyStep &step)
 {
-    return step.asRoot && step.kind != ApplyStep::Kind::Upload;
+    return step.asRoot;
 }
 
 // Consecutive root steps in one command, each stopping the rest when it fails.
@@ -83,6 +83,14 @@ QList<QList<ApplyStep>> batched(const QList<ApplyStep> &steps)
     return batches;
 }
 
+// Printed after each part of a joined command that succeeded: when a later
+// part fails, the run still knows what is done (a backup that exists may be
+// restored; one that does not, never).
+QString doneMarker(const ApplyStep &step)
+{
+    return QStringLiteral("@@spark-step-done ") + applyStepKindKey(step.kind);
+}
+
 ApplyStep merged(const QList<ApplyStep> &batch)
 {
     if (batch.size() == 1)
@@ -90,9 +98,21 @@ ApplyStep merged(const QList<ApplyStep> &batch)
     ApplyStep step = batch.first();
     QStringList commands;
     for (const ApplyStep &part : batch)
-        commands.append(QStringLiteral("{ %1\n}").arg(part.command));
+        commands.append(QStringLiteral("{ %1\n} && printf '%s\\n' '%2'").arg(part.command, doneMarker(part)));
     step.command = commands.join(QStringLiteral(" && "));
     return step;
+}
+
+bool stepDone(const ApplyStep &step, const Expected<ExecResult> &result, const QByteArray &output)
+{
+    if (result)
+        return true;
+    const QByteArray marker = doneMarker(step).toLatin1();
+    for (const QByteArray &line : output.split('\n')) {
+        if (line.trimmed() == marker)
+            return true;
+    }
+    return false;
 }
 } // namespace
 
@@ -128,10 +148,28 @@ private:
     bool runSingleStep(Kind kind, std::optional<ApplyStep> NodeRun::*step);
     QHash<int, QStringList> pingRemaining(QHash<int, QList<PingCheck>> &remaining, int attempt);
 
+public:
+    // Runs one phase and keeps its time in the report.
+    bool timed(const char *name, bool (Phases::*phase)())
+    {
+        const qint64 start = m_timer.elapsed();
+        const bool ok = (this->*phase)();
+        report.phaseMs.append({QString::fromLatin1(name), m_timer.elapsed() - start});
+        return ok;
+    }
+    void timedRevert(const QString &why)
+    {
+        const qint64 start = m_timer.elapsed();
+        m_applier.revert(runs, why);
+        report.phaseMs.append({QStringLiteral("revert"), m_timer.elapsed() - start});
+    }
+
+private:
     ClusterApplier &m_applier;
     const Options &m_options;
     QElapsedTimer m_timer;
     QList<int> m_changing;
+    QHash<int, QByteArray> m_outputs; // the last round's standard output, per node
 };
 
 ClusterApplier::NodeRun ClusterApplier::Phases::makeRun(const NodeApplyJob &job)
@@ -181,10 +219,14 @@ ClusterApplier::Phases::Results ClusterApplier::Phases::round(const QList<int> &
             pending.append({index, std::move(*started)});
     }
     Results results;
+    m_outputs.clear();
     for (auto &[index, started] : pending) {
         Expected<ExecResult> result = NodeApplier::wait(started);
-        if (!result && !started.exec.result().hasValue())
+        const Expected<ExecResult> raw = started.exec.result();
+        if (!result && !raw.hasValue())
             runs[index].lost = true;
+        if (raw)
+            m_outputs.insert(index, raw->standardOutput);
         results.append({index, std::move(result)});
     }
     return results;
@@ -284,11 +326,12 @@ bool ClusterApplier::Phases::prepare()
              })) {
             NodeRun &run = runs[index];
             for (const ApplyStep &step : run.prepare.at(k)) {
+                const bool done = stepDone(step, result, m_outputs.value(index));
                 ++run.done;
-                Q_EMIT m_applier.stepFinished(run.outcome.node, applyStepKindKey(step.kind), result.hasValue());
-                if (result && step.kind == Kind::Backup)
+                Q_EMIT m_applier.stepFinished(run.outcome.node, applyStepKindKey(step.kind), done);
+                if (done && step.kind == Kind::Backup)
                     run.backedUp = true;
-                if (result && step.kind == Kind::ArmRevert)
+                if (done && step.kind == Kind::ArmRevert)
                     run.armed = true;
             }
             if (!result)
@@ -426,13 +469,15 @@ void ClusterApplier::Phases::announceDone()
 ClusterApplyReport ClusterApplier::runBlocking(const QList<NodeApplyJob> &jobs)
 {
     Phases phases(*this, jobs);
-    if (phases.checkBeforeChanging() && phases.prepare() && phases.applyNetplan() && phases.verify() && phases.keep()) {
+    using P = Phases;
+    if (phases.timed("check", &P::checkBeforeChanging) && phases.timed("prepare", &P::prepare)
+        && phases.timed("netplan-apply", &P::applyNetplan) && phases.timed("verify", &P::verify) && phases.timed("keep", &P::keep)) {
         phases.announceDone();
         return phases.finish(true);
     }
     // The one way out: whatever was backed up goes back (nothing, when the
     // check before changing failed), then the report.
-    revert(phases.runs, phases.report.error.message);
+    phases.timedRevert(phases.report.error.message);
     return phases.finish(false);
 }
 

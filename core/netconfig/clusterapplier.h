@@ -48,10 +48,14 @@ struct ClusterApplyReport
     Error error;                  // when it did not succeed: the first cause, in one sentence
     QList<NodeApplyOutcome> nodes;
     qint64 elapsedMs = 0;
+    // Where the time went, phase by phase in the order they ran ("check",
+    // "prepare", "netplan-apply", "verify", "keep", "revert"): what a
+    // benchmark prints and a slow apply is explained with.
+    QList<std::pair<QString, qint64>> phaseMs;
 };
 
 // The safe apply on all nodes at once: check sudo → back up → arm the revert
-// timer → upload, install, validate → netplan apply → verify (the management
+// timer → install (netplan checked the files first) → netplan apply → verify (the management
 // session still answers, every node pings every peer twin full-size with
 // don't-fragment) → disarm. Any failure, a lost node or cancel() before the
 // disarm reverts every node that was changed; a node we cannot reach reverts

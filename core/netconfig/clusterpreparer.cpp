@@ -105,8 +105,10 @@ Expected<QList<NodeFacts>> ClusterPreparer::probe(const QList<PrepareTarget> &ta
 {
     QList<QFuture<Expected<ExecResult>>> started;
     for (const PrepareTarget &target : targets) {
-        // NodeProber's command, started on every node before waiting for any.
-        started.append(target.session->exec(NodeProber::command(target.sudo), target.sudo.standardInput(),
+        // NodeProber's command, started on every node before waiting for any;
+        // only the network's part: the plan needs nothing else.
+        started.append(target.session->exec(NodeProber::command(target.sudo, ProbeScript::Depth::Network),
+                                            target.sudo.standardInput(),
                                             NodeProber::TimeoutMs));
     }
     QList<NodeFacts> facts;

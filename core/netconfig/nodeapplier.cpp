@@ -30,25 +30,13 @@ NodeApplier::Pending NodeApplier::start(const QString &command, bool root, const
 
 NodeApplier::Pending NodeApplier::start(const ApplyStep &step, int timeoutMs) const
 {
-    Pending pending = start(step.command, step.asRoot, step.description, timeoutMs);
-    if (step.kind == ApplyStep::Kind::Upload) // queued behind the mkdir on the same session
-        pending.upload = m_session->upload(step.uploadContent, step.uploadPath, 0600, timeoutMs);
-    return pending;
+    return start(step.command, step.asRoot, step.description, timeoutMs);
 }
 
 Expected<ExecResult> NodeApplier::wait(Pending &pending)
 {
     pending.exec.waitForFinished();
     Expected<ExecResult> result = pending.exec.result();
-    if (pending.upload) {
-        pending.upload->waitForFinished();
-        if (result && result->succeeded()) {
-            const Expected<void> uploaded = pending.upload->result();
-            if (!uploaded)
-                return Error(tr("%1 could not do this step: %2 (%3)").arg(pending.node, pending.what, uploaded.error().message),
-                             uploaded.error().detail);
-        }
-    }
     if (!result)
         return Error(tr("%1 stopped answering over SSH (%2).").arg(pending.node, result.error().message),
                      result.error().detail);

@@ -27,13 +27,12 @@ class NodeApplier
     Q_DECLARE_TR_FUNCTIONS(spark::NodeApplier)
 
 public:
-    // A started command, with the SFTP upload that follows it for an Upload step.
+    // A started command.
     struct Pending
     {
         QString node;
         QString what; // the sentence of the step, for errors
         QFuture<Expected<ExecResult>> exec;
-        std::optional<QFuture<Expected<void>>> upload;
     };
 
     NodeApplier(QString node, SshSession *session, SudoCredential sudo);

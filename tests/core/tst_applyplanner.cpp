@@ -33,8 +33,6 @@ QString render(const NodeApplyPlan &plan)
         text += QStringLiteral("%1%2: %3\n  %4\n")
                     .arg(applyStepKindKey(step.kind), step.asRoot ? QStringLiteral(" (root)") : QString(),
                          step.description, step.command);
-        if (!step.uploadPath.isEmpty())
-            text += QStringLiteral("  upload %1 (%2 bytes)\n").arg(step.uploadPath).arg(step.uploadContent.size());
     }
     text += QStringLiteral("revert (root):\n  %1\n").arg(plan.revertCommand);
     return text;
@@ -86,8 +84,7 @@ private Q_SLOTS:
             QVERIFY2(validShell(step.command), qPrintable(step.command));
         }
         using K = ApplyStep::Kind;
-        QCOMPARE(kinds, (QList<K>{K::Precheck, K::Backup, K::Upload, K::Install, K::DisableOld, K::ArmRevert, K::Validate,
-                                  K::Apply, K::Verify, K::Disarm}));
+        QCOMPARE(kinds, (QList<K>{K::Precheck, K::Backup, K::Install, K::DisableOld, K::ArmRevert, K::Apply, K::Verify, K::Disarm}));
         QVERIFY(validShell(plan->revertCommand));
         QCOMPARE(plan->checks.size(), 2); // each twin pings its peer twin
     }

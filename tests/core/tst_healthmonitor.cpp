@@ -289,6 +289,42 @@ private Q_SLOTS:
         QVERIFY(ticks.last().at(2).value<QList<HealthAlert>>().isEmpty());
     }
 
+    // With the default retry a node that stops answering (its poll hangs: a
+    // pulled management cable, a node gone) is reported within two ticks,
+    // long before the poll's own timeout.
+    void aSilentNodeIsReportedWithinTwoTicks()
+    {
+        QPromise<Expected<ExecResult>> hanging;
+        hanging.start();
+        bool silent = false;
+        HealthMonitor::Poller poller = [&](const QString &node, const QByteArray &) -> QFuture<Expected<ExecResult>> {
+            if (node == u"spark-1" && silent)
+                return hanging.future();
+            return ready(output(node == u"spark-1" ? QStringLiteral("sparklab-spark-1-idle.txt")
+                                                    : QStringLiteral("sparklab-spark-2-idle.txt")));
+        };
+        HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}, {QStringLiteral("spark-2"), {0}}}, {}, poller);
+        QSignalSpy ticks(&monitor, &HealthMonitor::tick);
+        QSignalSpy raised(&monitor, &HealthMonitor::alertRaised);
+        monitor.pollNow();
+        QTRY_COMPARE(ticks.size(), 1);
+        silent = true;
+        monitor.pollNow(); // tick 2: spark-1's poll hangs
+        QTest::qWait(20);
+        QCOMPARE(ticks.size(), 1);
+        // Tick 3 reports tick 2 (spark-1 late, not yet unreachable), then its
+        // own round as soon as spark-2 answers: two ticks without an answer.
+        monitor.pollNow();
+        QTRY_COMPARE(ticks.size(), 3);
+        const auto tick2 = ticks.at(1).at(1).value<QList<NodeHealth>>();
+        QVERIFY(tick2.first().reachable && tick2.first().stale);
+        QVERIFY(!ticks.last().at(1).value<QList<NodeHealth>>().first().reachable);
+        QCOMPARE(raised.size(), 1);
+        QCOMPARE(raised.first().first().value<HealthAlert>().key, QStringLiteral("unreachable:spark-1:spark-1"));
+        hanging.addResult(Expected<ExecResult>(Error(QStringLiteral("timed out"))));
+        hanging.finish();
+    }
+
     void aFailingNodeIsRetriedWithBackoff_data()
     {
         QTest::addColumn<int>("maxBackoffTicks");
