@@ -101,13 +101,12 @@ bool ClusterPreparer::runsPlan(const NodeFacts &facts, const NodeApplyPlan &plan
     return true;
 }
 
-Expected<QList<NodeFacts>> ClusterPreparer::probe(const QList<PrepareTarget> &targets)
+Expected<QList<NodeFacts>> ClusterPreparer::probe(const QList<PrepareTarget> &targets, ProbeScript::Depth depth)
 {
     QList<QFuture<Expected<ExecResult>>> started;
     for (const PrepareTarget &target : targets) {
-        // NodeProber's command, started on every node before waiting for any;
-        // only the network's part: the plan needs nothing else.
-        started.append(target.session->exec(NodeProber::command(target.sudo, ProbeScript::Depth::Network),
+        // NodeProber's command, started on every node before waiting for any.
+        started.append(target.session->exec(NodeProber::command(target.sudo, depth),
                                             target.sudo.standardInput(),
                                             NodeProber::TimeoutMs));
     }
@@ -148,7 +147,7 @@ Expected<AddressPlan> ClusterPreparer::planAddresses(const ClusterDefinition &cl
     QList<PrepareTarget> plain = targets;
     for (PrepareTarget &target : plain)
         target.sudo = {};
-    const auto facts = probe(plain);
+    const auto facts = probe(plain, ProbeScript::Depth::Network);
     if (!facts)
         return facts.error();
     return planAddresses(cluster, *cabling, *facts);
@@ -169,7 +168,8 @@ Expected<PreparedCluster> ClusterPreparer::prepare(const ClusterDefinition &clus
         const NodeApplier applier(target.node, target.session, target.sudo);
         hashes.append(applier.start(NodeApplier::installedHashCommand(), true, tr("Reading the current settings"), 60000));
     }
-    const auto facts = probe(targets);
+    // Only the network's part: the plan needs nothing else.
+    const auto facts = probe(targets, ProbeScript::Depth::Network);
     QStringList installed;
     QList<Error> refused; // a wrong sudo password shows here first, before any change: every node that refused
     for (NodeApplier::Pending &pending : hashes) {

@@ -3,6 +3,7 @@
 
 #include "core/common/expected.h"
 #include "core/facts/nodefacts.h"
+#include "core/facts/probescript.h"
 #include "core/netconfig/addressplan.h"
 #include "core/netconfig/addressplanner.h"
 #include "core/netconfig/applyplanner.h"
@@ -62,7 +63,9 @@ public:
     static Expected<AddressPlan> planAddresses(const ClusterDefinition &cluster, const CablingPlan &cabling,
                                                const QList<NodeFacts> &facts);
     // The facts probe on every node at once (as root through sudo when a password is given).
-    static Expected<QList<NodeFacts>> probe(const QList<PrepareTarget> &targets);
+    // `Network` reads only what planning the network needs (prepare() and planAddresses()).
+    static Expected<QList<NodeFacts>> probe(const QList<PrepareTarget> &targets,
+                                            ProbeScript::Depth depth = ProbeScript::Depth::Full);
 
     // The networks a node uses, for the address planner.
     static QList<UsedSubnet> usedSubnets(const NodeFacts &facts);

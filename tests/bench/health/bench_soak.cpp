@@ -27,6 +27,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdio>
 #include <random>
@@ -99,24 +100,26 @@ QList<Fault> schedule(quint32 seed, int seconds)
     return faults;
 }
 
-// What the analysis needs of one round, kept small (30 minutes of full snapshots would be the RSS).
+// What the analysis needs of one round: fixed-size and reserved before the
+// soak, so that the benchmark's own record adds nothing to the RSS slope it
+// reports (a round's alerts as full objects were about 2 kB each).
+enum AlertFlag : quint8 { AnyAlert = 1, Unreachable = 2, LinkDown = 4 };
 struct Round
 {
     qint64 atMs = 0;
-    QList<bool> answered;           // per node: reachable with a fresh snapshot
-    QList<double> highestPortGbps;  // per node
-    QList<HealthAlert> active;
+    std::array<bool, kNodes> answered{};          // per node: reachable with a fresh snapshot
+    std::array<float, kNodes> highestPortGbps{};  // per node
+    std::array<quint8, kNodes> alerts{};          // per node: AlertFlag bits
 };
 
-bool hasAlert(const Round &round, const QString &rule, const QString &node)
+bool hasAlert(const Round &round, AlertFlag flag, int node)
 {
-    return std::any_of(round.active.cbegin(), round.active.cend(),
-                       [&](const HealthAlert &alert) { return alert.rule == rule && alert.node == node; });
+    return (round.alerts.at(size_t(node)) & flag) != 0;
 }
 
-bool anyAlertOn(const Round &round, const QString &node)
+bool anyAlertOn(const Round &round, int node)
 {
-    return std::any_of(round.active.cbegin(), round.active.cend(), [&](const HealthAlert &alert) { return alert.node == node; });
+    return hasAlert(round, AnyAlert, node);
 }
 
 int countEntries(const QString &dir)
@@ -170,14 +173,28 @@ int main(int argc, char *argv[])
     }
     QElapsedTimer clock;
     QList<Round> rounds;
+    rounds.reserve(seconds + 120);
+    QList<HealthAlert> lastActive;
     QObject::connect(&session->monitor(), &HealthMonitor::tick, &app,
                      [&](const QDateTime &, const QList<NodeHealth> &nodes, const QList<HealthAlert> &active) {
                          if (!clock.isValid())
                              return;
                          Round round;
                          round.atMs = clock.elapsed();
-                         round.active = active;
-                         for (const QString &name : names) {
+                         lastActive = active;
+                         for (const HealthAlert &alert : active) {
+                             const int index = int(names.indexOf(alert.node));
+                             if (index < 0 || index >= kNodes)
+                                 continue;
+                             quint8 &flags = round.alerts[size_t(index)];
+                             flags |= AnyAlert;
+                             if (alert.rule == u"unreachable")
+                                 flags |= Unreachable;
+                             if (alert.rule == u"link-down")
+                                 flags |= LinkDown;
+                         }
+                         for (int index = 0; index < kNodes && index < names.size(); ++index) {
+                             const QString &name = names.at(index);
                              const auto node = std::find_if(nodes.cbegin(), nodes.cend(),
                                                             [&](const NodeHealth &n) { return n.node == name; });
                              const bool fresh = node != nodes.cend() && node->reachable && node->snapshot && !node->stale;
@@ -186,8 +203,8 @@ int main(int argc, char *argv[])
                                  for (const PortRates &port : node->rates->ports)
                                      highest = std::max({highest, port.rxGbps.value_or(0), port.txGbps.value_or(0)});
                              }
-                             round.answered.append(fresh);
-                             round.highestPortGbps.append(highest);
+                             round.answered[size_t(index)] = fresh;
+                             round.highestPortGbps[size_t(index)] = float(highest);
                          }
                          rounds.append(round);
                      });
@@ -298,16 +315,16 @@ int main(int argc, char *argv[])
         const int index = int(fault.kind);
         int detected = 0; // 0: nothing to report (no change a person must see)
         if (fault.kind == FaultKind::Unplug)
-            detected = roundsAfter(fault.startedMs, [&](const Round &r) { return hasAlert(r, QStringLiteral("link-down"), name); });
+            detected = roundsAfter(fault.startedMs, [&](const Round &r) { return hasAlert(r, LinkDown, fault.node); });
         else if (fault.kind == FaultKind::NodeGone)
-            detected = roundsAfter(fault.startedMs, [&](const Round &r) { return hasAlert(r, QStringLiteral("unreachable"), name); });
+            detected = roundsAfter(fault.startedMs, [&](const Round &r) { return hasAlert(r, Unreachable, fault.node); });
         const int recovered = roundsAfter(std::max(fault.endedMs, fault.startedMs), [&](const Round &r) {
-            return r.answered.at(fault.node) && !anyAlertOn(r, name);
+            return r.answered.at(size_t(fault.node)) && !anyAlertOn(r, fault.node);
         });
         double highest = 0;
         for (const Round &round : std::as_const(rounds)) {
             if (round.atMs >= fault.startedMs && round.atMs <= fault.endedMs + 10'000)
-                highest = std::max(highest, round.highestPortGbps.at(fault.node));
+                highest = std::max(highest, double(round.highestPortGbps.at(size_t(fault.node))));
         }
         if (detected < 0)
             ++missedDetections;
@@ -325,7 +342,7 @@ int main(int argc, char *argv[])
         if (!fault.failed.isEmpty())
             printf("           the lab could not make this fault: %s\n", qPrintable(fault.failed));
     }
-    const QList<HealthAlert> openAtEnd = rounds.isEmpty() ? QList<HealthAlert>{} : rounds.constLast().active;
+    const QList<HealthAlert> openAtEnd = lastActive;
     printf("faults run: %d of %d; rounds reported: %d in %.0f s\n", ran, int(faults.size()), int(rounds.size()),
            clock.elapsed() / 1000.0);
     for (int kind = 0; kind < 4; ++kind)
