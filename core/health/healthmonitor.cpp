@@ -6,6 +6,9 @@
 
 #include <QLoggingCategory>
 
+#include <algorithm>
+#include <cmath>
+
 namespace spark {
 
 Q_LOGGING_CATEGORY(lcHealth, "spark.health")
@@ -80,6 +83,7 @@ int HealthMonitor::pollNow()
             continue;
         state.inFlight = true;
         state.sentAtTick = tick;
+        state.sentAt.start();
         ++m_waiting;
         const QString name = state.node.name;
         // Speeds and round trips at a lower rate: every m_rttEveryTicks ticks,
@@ -167,6 +171,10 @@ void HealthMonitor::onResult(int index, quint64 tick, const Expected<ExecResult>
     state.inFlight = false;
     NodeHealth health = healthFrom(state, result);
     if (health.reachable) {
+        // The slowest recent poll, fading by 5 % a poll: the fuller polls every
+        // few ticks (speeds, round trips) and a busy moment set it, not the
+        // light ones in between.
+        state.usualPollMs = std::max(double(state.sentAt.elapsed()), 0.95 * state.usualPollMs);
         state.failures = 0;
         state.nextTryTick = 0;
     } else {
@@ -183,6 +191,15 @@ void HealthMonitor::onResult(int index, quint64 tick, const Expected<ExecResult>
         report();
 }
 
+quint64 HealthMonitor::overdueAfterTicks(const NodeState &state) const
+{
+    if (state.usualPollMs < 0)
+        return quint64(qMax(1, m_retry.firstAnswerTicks));
+    const int interval = m_timer.interval() > 0 ? m_timer.interval() : 1000; // pollNow() without start(): 1 s
+    const int usual = int(std::ceil(3 * state.usualPollMs / interval));
+    return quint64(std::max({1, m_retry.offlineAfterTicks, usual}));
+}
+
 void HealthMonitor::report()
 {
     QList<NodeHealth> nodes;
@@ -191,11 +208,11 @@ void HealthMonitor::report()
         if (state.fresh) {
             health = std::move(*state.fresh);
             state.fresh.reset();
-        } else if (state.inFlight && state.failures == 0
-                   && m_tick - state.sentAtTick + 1 >= quint64(qMax(1, m_retry.offlineAfterTicks))) {
+        } else if (state.inFlight && state.failures == 0 && m_tick - state.sentAtTick + 1 >= overdueAfterTicks(state)) {
             health.node = state.node.name;
             health.cabledPorts = state.node.cabledPorts;
             health.reachable = false;
+            health.overdue = true;
             health.unreachableDetail = QStringLiteral("no answer for %1 ticks").arg(m_tick - state.sentAtTick + 1);
         } else {
             health = state.last; // late, or backing off: as last seen

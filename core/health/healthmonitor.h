@@ -8,6 +8,7 @@
 #include "core/ssh/execresult.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFuture>
 #include <QObject>
 #include <QTimer>
@@ -25,8 +26,8 @@ namespace spark {
 // still busy with an earlier poll nor waiting out a backoff, and the tick's
 // report goes out when those polls are back, or at the next tick at the
 // latest. A node whose poll is late is reported with its last values
-// (NodeHealth::stale), and as unreachable once it has been late for
-// `offlineAfterTicks`. A node that fails is retried after 1, 2, 4 … ticks
+// (NodeHealth::stale), and as unreachable (NodeHealth::overdue) once it has
+// been late for `offlineAfterTicks` (Retry). A node that fails is retried after 1, 2, 4 … ticks
 // (at most `maxBackoffTicks`) and comes back by itself when it answers.
 // There is never more than one poll in flight per node.
 //
@@ -57,9 +58,14 @@ public:
         // restart or a pulled cable is seen within a few ticks.
         int maxBackoffTicks = 4;
         // A poll this many ticks late reads as unreachable (its alert within
-        // two ticks, well before the poll's own timeout); the poll goes on,
-        // and an answer that comes late still brings the node back.
+        // two ticks, well before the poll's own timeout), or three times the
+        // node's slowest recent poll when that is longer (a loaded desktop or
+        // node is not called gone); the poll goes on, and an answer that
+        // comes late still brings the node back.
         int offlineAfterTicks = 2;
+        // The same before a node's first answer (its session is still being
+        // opened): as long as the poll timeout.
+        int firstAnswerTicks = 5;
     };
 
     HealthMonitor(QList<Node> nodes, QList<LinkEnds> links, Poller poller, HealthThresholds thresholds = {},
@@ -103,6 +109,9 @@ private:
         Node node;
         bool inFlight = false;
         quint64 sentAtTick = 0;
+        QElapsedTimer sentAt;
+        double usualPollMs = -1;          // its slowest recent answered poll; -1 before the first
+
         quint64 nextTryTick = 0;
         int failures = 0;
         std::optional<NodeHealth> fresh;  // came back since the last report
@@ -117,6 +126,7 @@ private:
     void onResult(int index, quint64 tick, const Expected<ExecResult> &result);
     NodeHealth healthFrom(NodeState &state, const Expected<ExecResult> &result);
     void report();
+    quint64 overdueAfterTicks(const NodeState &state) const;
 
     QList<NodeState> m_states;
     QList<LinkEnds> m_links;

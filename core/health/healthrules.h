@@ -26,6 +26,9 @@ struct NodeHealth
     // The node's poll of this tick has not come back yet: snapshot and rates
     // are the last ones it sent (a slow node never holds up the others).
     bool stale = false;
+    // Unreachable because its poll is overdue (still in flight), not because
+    // it failed: its session is not known to be broken.
+    bool overdue = false;
     std::optional<NodeSnapshot> snapshot;  // this tick's poll
     std::optional<NodeRates> rates;        // since the previous poll
     QList<int> cabledPorts;                // ports the cluster plan puts a cable in

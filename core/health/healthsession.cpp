@@ -75,8 +75,11 @@ HealthSession::~HealthSession()
 void HealthSession::onTick(const QList<NodeHealth> &nodes)
 {
     for (const NodeHealth &node : nodes) {
-        const bool online = node.reachable && node.snapshot;
+        // An overdue poll does not make a node new: its facts are read again
+        // only after its polls failed (a restart, a node gone and back), not
+        // each time a loaded node answers late.
         const bool wasOnline = m_online.value(node.node, false);
+        const bool online = (node.reachable && node.snapshot) || (node.overdue && wasOnline);
         m_online.insert(node.node, online);
         if (!online || wasOnline)
             continue;

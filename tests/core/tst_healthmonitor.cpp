@@ -253,7 +253,7 @@ private Q_SLOTS:
             return ready(output(QStringLiteral("sparklab-spark-2-idle.txt")));
         };
         HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}, {QStringLiteral("spark-2"), {0}}}, {}, poller);
-        monitor.setRetry({16, 3});
+        monitor.setRetry({16, 3, 3});
         QSignalSpy ticks(&monitor, &HealthMonitor::tick);
         QSignalSpy raised(&monitor, &HealthMonitor::alertRaised);
         QCOMPARE(monitor.pollNow(), 2);
@@ -354,7 +354,7 @@ private Q_SLOTS:
         };
         HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}, {QStringLiteral("spark-2"), {0}}}, {}, poller);
         self = &monitor;
-        monitor.setRetry({maxBackoffTicks, 3});
+        monitor.setRetry({maxBackoffTicks, 3, 3});
         QSignalSpy ticks(&monitor, &HealthMonitor::tick);
         for (int tick = 1; tick <= 20; ++tick) {
             monitor.pollNow();

@@ -321,6 +321,32 @@ private Q_SLOTS:
         lab.fault({QStringLiteral("sshd-start"), QStringLiteral("2")});
     }
 
+    // The backup, the revert timer and the new file go in one command; when
+    // a later part of it fails on a node (here the file cannot be staged),
+    // the parts already done there still count: that node is restored from
+    // its backup and its timer stopped, like the others, not left "unchanged"
+    // with a timer running.
+    void aStepFailingAfterTheBackupRestoresThatNode()
+    {
+        ClusterLab lab;
+        QVERIFY(lab.up(QStringLiteral("itapply-half"), QStringLiteral("10.132.21.0/24"), {QStringLiteral("direct2")}));
+        const QString staging = QStringLiteral("/etc/netplan/.60-spark-companion.yaml.new");
+        QCOMPARE(lab.lab().sh(1, QStringLiteral("mkdir ") + staging).exitCode, 0);
+        const QStringList before = states(lab);
+        const ClusterDefinition cluster = definition(QStringLiteral("lab"), ClusterLayout::Direct2, lab.nodeNames());
+        const ClusterApplyReport report = apply(lab, cluster, targets(lab), options(false, kRevertSeconds));
+        QVERIFY(!report.succeeded);
+        QVERIFY2(report.error.message.contains(lab.nodeNames().at(1)), qPrintable(describe(report)));
+        for (const NodeApplyOutcome &node : report.nodes)
+            QVERIFY2(node.state == NodeApplyOutcome::State::Reverted, qPrintable(describe(report)));
+        // No timer is left to fire later on either node (its pid file goes with the disarm).
+        for (int i = 0; i < lab.size(); ++i)
+            QCOMPARE(lab.lab().sh(i, QStringLiteral("test -e ") + ApplyPlanner::revertPidFile()).exitCode, 1);
+        QStringList now;
+        QVERIFY2(settlesTo(lab, before, &now), qPrintable(difference(before, now)));
+        lab.lab().sh(1, QStringLiteral("rmdir ") + staging);
+    }
+
     void staleNetplanIsDisabledOnlyWithConsent()
     {
         ClusterLab lab;

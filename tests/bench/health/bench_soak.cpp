@@ -23,6 +23,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QMap>
 #include <QMutex>
 #include <QThread>
 
@@ -72,6 +73,7 @@ struct Fault
     qint64 atMs = 0;     // from the start of the soak
     int holdSeconds = 0; // how long the cable stays out, the node away
     qint64 startedMs = -1;
+    qint64 inEffectMs = -1; // the lab's command that makes it has returned: the change is there
     qint64 endedMs = -1; // the fault undone (cable back, node back)
     QString failed;      // a lab command that did not do its part
 };
@@ -209,7 +211,15 @@ int main(int argc, char *argv[])
                          rounds.append(round);
                      });
     int notices = 0;
-    QObject::connect(&watch, &ClusterWatch::notice, &app, [&](const HealthNotice &) { ++notices; });
+    QMap<QString, int> noticesByRule; // "raised unreachable", "cleared link-down", …
+    QObject::connect(&watch, &ClusterWatch::notice, &app, [&](const HealthNotice &notice) {
+        ++notices;
+        const QString rule = notice.alerts.isEmpty() ? QStringLiteral("?")
+                                                     : notice.alerts.constFirst().rule + QLatin1Char(' ') + notice.node
+                                                           + QStringLiteral(" at %1 s").arg(clock.isValid() ? clock.elapsed() / 1000 : -1);
+        ++noticesByRule[(notice.kind == HealthNotice::Kind::Raised ? QStringLiteral("raised ") : QStringLiteral("cleared "))
+                        + rule];
+    });
     runFor(30); // connected, facts probed, the first rounds
     if (!session->monitor().lastNodes().isEmpty()) {
         for (const NodeHealth &node : session->monitor().lastNodes()) {
@@ -264,11 +274,13 @@ int main(int argc, char *argv[])
                 break;
             case FaultKind::Unplug:
                 must(lab.fault({QStringLiteral("unplug"), cable}), QStringLiteral("unplug"));
+                fault.inEffectMs = clock.elapsed();
                 sleepUntil(fault.startedMs + fault.holdSeconds * 1000LL);
                 must(lab.fault({QStringLiteral("replug"), cable}), QStringLiteral("replug"));
                 break;
             case FaultKind::NodeGone:
                 must(lab.lab().sh(fault.node, QStringLiteral("ip link set %1 down").arg(mgmtInterface)), QStringLiteral("link down"));
+                fault.inEffectMs = clock.elapsed();
                 sleepUntil(fault.startedMs + fault.holdSeconds * 1000LL);
                 must(lab.lab().sh(fault.node, QStringLiteral("ip link set %1 up").arg(mgmtInterface)), QStringLiteral("link up"));
                 break;
@@ -288,7 +300,8 @@ int main(int argc, char *argv[])
     const int threadsAtEnd = countEntries(QStringLiteral("/proc/self/task"));
     const int fdsAtEnd = countEntries(QStringLiteral("/proc/self/fd"));
 
-    // Per fault: rounds from its start until it shows (an alert on that node),
+    // Per fault: rounds from the moment the lab made it (its command returned)
+    // until it shows (an alert on that node),
     // and rounds from its end until the node answers with no alert of its own.
     const auto roundsAfter = [&](qint64 fromMs, const std::function<bool(const Round &)> &holds) {
         int count = 0;
@@ -315,9 +328,9 @@ int main(int argc, char *argv[])
         const int index = int(fault.kind);
         int detected = 0; // 0: nothing to report (no change a person must see)
         if (fault.kind == FaultKind::Unplug)
-            detected = roundsAfter(fault.startedMs, [&](const Round &r) { return hasAlert(r, LinkDown, fault.node); });
+            detected = roundsAfter(fault.inEffectMs, [&](const Round &r) { return hasAlert(r, LinkDown, fault.node); });
         else if (fault.kind == FaultKind::NodeGone)
-            detected = roundsAfter(fault.startedMs, [&](const Round &r) { return hasAlert(r, Unreachable, fault.node); });
+            detected = roundsAfter(fault.inEffectMs, [&](const Round &r) { return hasAlert(r, Unreachable, fault.node); });
         const int recovered = roundsAfter(std::max(fault.endedMs, fault.startedMs), [&](const Round &r) {
             return r.answered.at(size_t(fault.node)) && !anyAlertOn(r, fault.node);
         });
@@ -335,8 +348,10 @@ int main(int argc, char *argv[])
         else
             worstRecovery[index] = std::max(worstRecovery[index], recovered);
         spikes += highest > kSpikeGbps ? 1 : 0;
-        printf("%7.1f s  %-13s %-8s hold %3d s: reported after %s rounds, back after %s rounds, highest port rate %.3f Gb/s\n",
+        printf("%7.1f s  %-13s %-8s hold %3d s (made in %4lld ms): reported after %s rounds, back after %s rounds, "
+               "highest port rate %.3f Gb/s\n",
                fault.startedMs / 1000.0, kindName(fault.kind), qPrintable(name), fault.holdSeconds,
+               fault.inEffectMs < 0 ? 0LL : fault.inEffectMs - fault.startedMs,
                detected == 0 ? "-" : qPrintable(QString::number(detected)),
                recovered < 0 ? "never" : qPrintable(QString::number(recovered)), highest);
         if (!fault.failed.isEmpty())
@@ -354,7 +369,10 @@ int main(int argc, char *argv[])
            missedRecoveries, kSpikeGbps, spikes);
     printf("alerts open at the end: %d (target 0)%s\n", int(openAtEnd.size()),
            openAtEnd.isEmpty() ? "" : qPrintable(QStringLiteral(": ") + openAtEnd.constFirst().key));
-    printf("notices to the desktop: %d\n", notices);
+    QStringList byRule;
+    for (auto it = noticesByRule.cbegin(); it != noticesByRule.cend(); ++it)
+        byRule.append(QStringLiteral("%1 %2").arg(it.key()).arg(it.value()));
+    printf("notices to the desktop: %d (%s)\n", notices, qPrintable(byRule.join(QStringLiteral(", "))));
     // The session keeps the last minutes of every port's rates (RateHistory):
     // memory grows until that window is full, and must be flat after it.
     const double fullAfterMinutes = session->rates().keepSeconds() / 60.0 + 1;
