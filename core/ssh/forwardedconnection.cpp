@@ -4,6 +4,8 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#include "core/ssh/nonblockingcalls.h"
+
 #include <libssh2.h>
 
 namespace spark {
@@ -26,11 +28,6 @@ void deleteSocket(QTcpSocket *socket)
     QObject::connect(socket, &QAbstractSocket::disconnected, socket, &QObject::deleteLater);
     QTimer::singleShot(10000, socket, &QObject::deleteLater);
     socket->disconnectFromHost();
-}
-
-bool transient(ssize_t rc)
-{
-    return rc == LIBSSH2_ERROR_EAGAIN || rc == LIBSSH2_ERROR_BAD_USE;
 }
 } // namespace
 
@@ -66,12 +63,12 @@ void ForwardedConnection::close()
         m_socket->disconnectFromHost();
 }
 
-bool ForwardedConnection::pump()
+bool ForwardedConnection::pump(bool otherPacketHalfSent)
 {
     if (m_closing)
         return finishChannel();
     bool open = pumpToNode();
-    open = pumpFromNode() && open;
+    open = pumpFromNode(otherPacketHalfSent || m_writeBlocked) && open;
     // The program closed its socket (QTcpSocket has no half-close: it is gone), or the node's side ended
     // and all it sent reached the program: the channel closes.
     if (!open || (m_localClosed && m_eofSent) || (m_remoteClosed && m_socket->bytesToWrite() == 0)) {
@@ -98,7 +95,7 @@ bool ForwardedConnection::pumpToNode()
             m_bytesToNode += quint64(written);
             continue;
         }
-        if (transient(written)) {
+        if (callAgainLater(written)) {
             m_writeBlocked = written == LIBSSH2_ERROR_EAGAIN;
             return true;
         }
@@ -110,13 +107,13 @@ bool ForwardedConnection::pumpToNode()
         const int rc = libssh2_channel_send_eof(m_channel);
         if (rc == 0)
             m_eofSent = true;
-        else if (!transient(rc))
+        else if (!callAgainLater(rc))
             return false;
     }
     return true;
 }
 
-bool ForwardedConnection::pumpFromNode()
+bool ForwardedConnection::pumpFromNode(bool packetHalfSent)
 {
     char buffer[ChunkBytes];
     while (m_socket->bytesToWrite() < MaxBufferedBytes) {
@@ -127,7 +124,7 @@ bool ForwardedConnection::pumpFromNode()
             m_bytesFromNode += quint64(got);
             continue;
         }
-        if (got == 0 || transient(got))
+        if (got == 0 || callAgainLater(got) || readWaitsForHalfSentPacket(got, packetHalfSent))
             break;
         return false;
     }
@@ -141,7 +138,7 @@ bool ForwardedConnection::finishChannel()
     if (!m_channel)
         return false;
     const int rc = libssh2_channel_free(m_channel);
-    if (transient(rc))
+    if (callAgainLater(rc))
         return true; // tried again on the next pump
     m_channel = nullptr;
     return false;

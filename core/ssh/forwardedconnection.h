@@ -28,20 +28,21 @@ public:
     Q_DISABLE_COPY_MOVE(ForwardedConnection)
 
     // Returns false once both sides are finished and the channel is freed.
-    bool pump();
+    // otherPacketHalfSent: another channel of the session left a packet half sent.
+    bool pump(bool otherPacketHalfSent);
     // The session is gone (and freed the channel with it): close the local side.
     void abandon();
     // Starts an orderly close; pump() finishes it.
     void close();
 
-    // A channel write is waiting for the socket (a half-sent packet).
+    // A channel write is waiting for the socket (a packet may be half sent).
     bool writeBlocked() const { return m_writeBlocked; }
     quint64 bytesToNode() const { return m_bytesToNode; }
     quint64 bytesFromNode() const { return m_bytesFromNode; }
 
 private:
     bool pumpToNode();
-    bool pumpFromNode();
+    bool pumpFromNode(bool packetHalfSent);
     bool finishChannel();
 
     std::unique_ptr<QTcpSocket, void (*)(QTcpSocket *)> m_socket;

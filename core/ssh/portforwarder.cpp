@@ -126,10 +126,12 @@ void PortForwarder::pump()
     m_pumping = true;
     quint64 total = 0;
     bool blocked = false;
+    // A write left blocked in the last round may hold a half-sent packet until its connection's turn.
+    const bool blockedBefore = m_blocked;
     const auto pumpAll = [&](std::vector<std::unique_ptr<ForwardedConnection>> &connections) {
         for (auto it = connections.begin(); it != connections.end();) {
             ForwardedConnection &connection = **it;
-            const bool open = connection.pump();
+            const bool open = connection.pump(blockedBefore || blocked);
             total += connection.bytesToNode() + connection.bytesFromNode();
             blocked = blocked || connection.writeBlocked();
             it = open ? it + 1 : connections.erase(it);

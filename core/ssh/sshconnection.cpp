@@ -3,6 +3,7 @@
 
 #include "core/common/linebuffer.h"
 #include "core/ssh/knownhosts.h"
+#include "core/ssh/nonblockingcalls.h"
 #include "core/ssh/sshlibrary.h"
 
 #include <QFileInfo>
@@ -476,6 +477,7 @@ Expected<ExecResult> SshConnection::exec(const QString &command, const QByteArra
     ExecResult result;
     QByteArray pendingInput = standardInput;
     bool eofSent = false;
+    bool inputHalfSent = false; // the last input or EOF packet waits for the socket
     LineSplitter outLines, errLines;
     char buffer[32768];
     for (;;) {
@@ -483,17 +485,19 @@ Expected<ExecResult> SshConnection::exec(const QString &command, const QByteArra
         if (!eofSent) {
             if (!pendingInput.isEmpty()) {
                 const ssize_t written = libssh2_channel_write(channel, pendingInput.constData(), size_t(pendingInput.size()));
+                inputHalfSent = written == LIBSSH2_ERROR_EAGAIN;
                 if (written > 0) {
                     pendingInput.remove(0, qsizetype(written));
                     progress = true;
-                } else if (written < 0 && written != LIBSSH2_ERROR_EAGAIN && written != LIBSSH2_ERROR_BAD_USE) {
+                } else if (written < 0 && !callAgainLater(written)) {
                     pendingInput.clear(); // the command stopped reading: nothing more to give it
                 }
             }
             if (pendingInput.isEmpty()) {
                 // BAD_USE: another packet (a window adjust) is half sent; the EOF waits its turn.
                 const int sent = libssh2_channel_send_eof(channel);
-                if (sent != LIBSSH2_ERROR_EAGAIN && sent != LIBSSH2_ERROR_BAD_USE) {
+                inputHalfSent = sent == LIBSSH2_ERROR_EAGAIN;
+                if (!callAgainLater(sent)) {
                     eofSent = true;
                     progress = true;
                 }
@@ -508,7 +512,7 @@ Expected<ExecResult> SshConnection::exec(const QString &command, const QByteArra
                     (streamId == 0 ? outLines : errLines).feed(buffer, qsizetype(got), stream, onLine);
                 else
                     (streamId == 0 ? result.standardOutput : result.standardError).append(buffer, qsizetype(got));
-            } else if (got < 0 && got != LIBSSH2_ERROR_EAGAIN && got != LIBSSH2_ERROR_BAD_USE) {
+            } else if (got < 0 && !callAgainLater(got) && !readWaitsForHalfSentPacket(got, inputHalfSent)) {
                 return abandon(channel, Error(tr("The connection to %1 broke off. Check the network and try again.")
                                                   .arg(m_target.displayName()),
                                               lastError()));
@@ -658,7 +662,7 @@ void SshConnection::keepalive()
     int nextSeconds = 0;
     const int rc = libssh2_keepalive_send(m_session, &nextSeconds);
     // BAD_USE: another packet (a tunnel's) is half sent; the keepalive waits for the next round.
-    if (rc != 0 && rc != LIBSSH2_ERROR_EAGAIN && rc != LIBSSH2_ERROR_BAD_USE) {
+    if (rc != 0 && !callAgainLater(rc)) {
         qCDebug(lcSsh) << "keepalive to" << m_target.displayName() << "failed:" << lastError();
         teardown(0);
     }

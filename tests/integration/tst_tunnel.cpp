@@ -3,7 +3,8 @@
 // server on the node's loopback serves pages (small, large, several at once)
 // through the local port; a taken port gives the error and a suggestion;
 // disconnecting closes the tunnel and frees the port; keepalives go on while a
-// tunnel is open; and sparkctl connect / tunnel / open end to end.
+// tunnel is open; a node that stalls mid-transfer cuts neither a command nor a
+// tunnel; and sparkctl connect / tunnel / open end to end.
 #include "core/devices/deviceconnections.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
@@ -16,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -29,6 +31,7 @@ using namespace spark::testsupport;
 namespace {
 constexpr quint16 HttpPort = 18080;      // on the node's loopback
 constexpr quint16 DashboardPort = 11000; // a stand-in DGX Dashboard on the node
+constexpr quint16 EchoPort = 18090;      // an echo server on the node's loopback
 
 template<typename T>
 T await(QFuture<T> future)
@@ -349,6 +352,91 @@ private Q_SLOTS:
         qInfo("6 MB through cat and back beside the tunnel: %lld ms", timer.elapsed());
         QVERIFY(ssh->isConnected());
         QCOMPARE(httpGet(port, QStringLiteral("/")).trimmed(), QByteArray("hello-from-the-spark"));
+    }
+
+    void aNodeThatStallsMidTransferBreaksNeitherACommandNorATunnel()
+    {
+        // A busy node stops reading for moments: this side's socket fills, a packet waits half sent, and
+        // a read that must first grant the node more window is refused until that packet is finished.
+        // The command and the tunnel wait for it; neither is cut. The node's sshd for this user stops
+        // and goes on for 100 ms of every 120 while 8 MB go through an echo server on the node and 6 MB through cat.
+        const ProcessResult echo = m_lab.lab().sh(
+            0, QStringLiteral("cat > /tmp/echo.py <<'EOF'\n"
+                              "import socket, threading\n"
+                              "server = socket.socket()\n"
+                              "server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
+                              "server.bind(('127.0.0.1', %1))\n"
+                              "server.listen()\n"
+                              "def echo(peer):\n"
+                              "    while data := peer.recv(65536):\n"
+                              "        peer.sendall(data)\n"
+                              "    peer.close()\n"
+                              "while True:\n"
+                              "    threading.Thread(target=echo, args=(server.accept()[0],), daemon=True).start()\n"
+                              "EOF\n"
+                              "(setsid python3 /tmp/echo.py >/dev/null 2>&1 &)\n"
+                              "for i in $(seq 50); do python3 -c 'import socket; socket.create_connection((\"127.0.0.1\", %1), 1)' "
+                              "2>/dev/null && exit 0; sleep 0.2; done; exit 1")
+                   .arg(EchoPort));
+        QVERIFY2(echo.exitCode == 0, echo.err.constData());
+        // The node's receive buffers as small as on a busy node, before its sshd takes a connection
+        // (the setting belongs to the node's network namespace, not the host's).
+        const QByteArray buffers = m_lab.lab().sh(0, QStringLiteral("sysctl -n net.ipv4.tcp_rmem")).out.simplified();
+        QVERIFY(!buffers.isEmpty());
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("sysctl -qw net.ipv4.tcp_rmem='4096 16384 32768'")).exitCode, 0);
+        const auto restoreBuffers = qScopeGuard([this, buffers] {
+            m_lab.lab().sh(0, QStringLiteral("sysctl -qw net.ipv4.tcp_rmem='%1'").arg(QString::fromLatin1(buffers)));
+        });
+        const auto ssh = session();
+        const quint16 port = freePort(36000);
+        QVERIFY(await(ssh->startForwarding(forward(port, EchoPort))));
+        QVERIFY(await(ssh->exec(QStringLiteral("true"))));
+
+        // The nodes share the host's process table: only this node's sshd (its network namespace) stops.
+        const ProcessResult stalling = m_lab.lab().sh(
+            0, QStringLiteral("self=$(readlink /proc/self/ns/net); pids=; for p in $(pgrep -u %1 -x sshd); do "
+                              "[ \"$(readlink /proc/$p/ns/net 2>/dev/null)\" = \"$self\" ] && pids=\"$pids $p\"; done; "
+                              "[ -n \"$pids\" ] || exit 1; echo $pids > /tmp/stalled.pids; "
+                              "(setsid sh -c \"echo \\$\\$ > /tmp/staller.pid; for i in \\$(seq 300); do "
+                              "kill -STOP $pids; sleep 0.1; kill -CONT $pids; sleep 0.02; done; kill -CONT $pids\" "
+                              ">/dev/null 2>&1 &)")
+                   .arg(m_device.user));
+        QVERIFY2(stalling.exitCode == 0, stalling.err.constData());
+        const auto goOn = qScopeGuard([this] {
+            m_lab.lab().sh(0, QStringLiteral("kill $(cat /tmp/staller.pid); kill -CONT $(cat /tmp/stalled.pids); true"));
+        });
+
+        QByteArray sent(8 * 1024 * 1024, Qt::Uninitialized);
+        for (qsizetype i = 0; i < sent.size(); ++i)
+            sent[i] = char((i * 131) >> 5);
+        QByteArray input(6 * 1024 * 1024, Qt::Uninitialized);
+        for (qsizetype i = 0; i < input.size(); ++i)
+            input[i] = char((i * 7919) >> 3);
+        // A packet is half sent only when a stall meets a full socket: several rounds make it near certain.
+        for (int round = 0; round < 5; ++round) {
+            QTcpSocket socket;
+            socket.connectToHost(QHostAddress::LocalHost, port);
+            QVERIFY(socket.waitForConnected(5000));
+            socket.write(sent);
+            QByteArray echoed;
+            QElapsedTimer timer;
+            timer.start();
+            while (echoed.size() < sent.size() && socket.state() == QAbstractSocket::ConnectedState
+                   && timer.elapsed() < 60000) {
+                socket.waitForReadyRead(50);
+                echoed += socket.readAll();
+            }
+            qInfo("round %d: 8 MB echoed through the tunnel from a stalling node: %lld ms", round, timer.elapsed());
+            QCOMPARE(echoed.size(), sent.size());
+            QVERIFY(echoed == sent);
+
+            timer.restart();
+            const auto result = await(ssh->exec(QStringLiteral("cat"), input, 60000));
+            QVERIFY2(result, qPrintable(result ? QString() : result.error().message + QLatin1Char(' ') + result.error().detail));
+            QVERIFY(result->standardOutput == input);
+            qInfo("round %d: 6 MB through cat and back from a stalling node: %lld ms", round, timer.elapsed());
+        }
+        QVERIFY(ssh->isConnected());
     }
 
     void deviceConnectionsKeepOneSessionWithItsTunnels()
