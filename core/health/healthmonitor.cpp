@@ -200,6 +200,20 @@ quint64 HealthMonitor::overdueAfterTicks(const NodeState &state) const
     return quint64(std::max({1, m_retry.offlineAfterTicks, usual}));
 }
 
+QString HealthMonitor::lateness(const NodeState &state) const
+{
+    if (!state.inFlight || state.failures > 0)
+        return {};
+    const quint64 ticksLate = m_tick - state.sentAtTick + 1;
+    if (ticksLate >= overdueAfterTicks(state))
+        return QStringLiteral("no answer for %1 ticks").arg(ticksLate);
+    // After its first answer only: before it, the session is still being opened.
+    const qint64 silent = m_silence && state.usualPollMs >= 0 ? m_silence(state.node.name) : 0;
+    if (silent >= qMax(1, m_retry.silentAfterMs))
+        return QStringLiteral("its network has not answered for %1 ms").arg(silent);
+    return {};
+}
+
 void HealthMonitor::report()
 {
     QList<NodeHealth> nodes;
@@ -208,12 +222,12 @@ void HealthMonitor::report()
         if (state.fresh) {
             health = std::move(*state.fresh);
             state.fresh.reset();
-        } else if (state.inFlight && state.failures == 0 && m_tick - state.sentAtTick + 1 >= overdueAfterTicks(state)) {
+        } else if (const QString late = lateness(state); !late.isEmpty()) {
             health.node = state.node.name;
             health.cabledPorts = state.node.cabledPorts;
             health.reachable = false;
             health.overdue = true;
-            health.unreachableDetail = QStringLiteral("no answer for %1 ticks").arg(m_tick - state.sentAtTick + 1);
+            health.unreachableDetail = late;
         } else {
             health = state.last; // late, or backing off: as last seen
             health.stale = health.reachable;

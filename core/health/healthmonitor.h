@@ -27,7 +27,8 @@ namespace spark {
 // report goes out when those polls are back, or at the next tick at the
 // latest. A node whose poll is late is reported with its last values
 // (NodeHealth::stale), and as unreachable (NodeHealth::overdue) once it has
-// been late for `offlineAfterTicks` (Retry). A node that fails is retried after 1, 2, 4 … ticks
+// been late for `offlineAfterTicks` (Retry), or at once when its network
+// stopped answering (Silence). A node that fails is retried after 1, 2, 4 … ticks
 // (at most `maxBackoffTicks`) and comes back by itself when it answers.
 // There is never more than one poll in flight per node.
 //
@@ -66,12 +67,21 @@ public:
         // The same before a node's first answer (its session is still being
         // opened): as long as the poll timeout.
         int firstAnswerTicks = 5;
+        // A node whose network has not answered for this long (Silence) reads
+        // as unreachable at once, however slow its polls usually are: a node's
+        // kernel acknowledges within milliseconds even when its programs are
+        // busy, so a second of silence is a node or a network gone.
+        int silentAfterMs = 1000;
     };
+    // How long a node's network has not answered what was sent to it, in ms
+    // (0: it has), e.g. SshSession::silentMs(). Asked from the monitor's thread.
+    using Silence = std::function<qint64(const QString &node)>;
 
     HealthMonitor(QList<Node> nodes, QList<LinkEnds> links, Poller poller, HealthThresholds thresholds = {},
                   QObject *parent = nullptr);
 
     void setRetry(Retry retry) { m_retry = retry; }
+    void setSilence(Silence silence) { m_silence = std::move(silence); }
     // Whom a node pings (e.g. once its peers' addresses are known); measured at its next poll.
     // The round trips and the negotiated speeds are read every `rttEveryTicks`
     // ticks (and at once after a link changed); the counters every tick.
@@ -127,10 +137,13 @@ private:
     NodeHealth healthFrom(NodeState &state, const Expected<ExecResult> &result);
     void report();
     quint64 overdueAfterTicks(const NodeState &state) const;
+    // Why a node whose poll is still out reads as unreachable now; empty: it does not (yet).
+    QString lateness(const NodeState &state) const;
 
     QList<NodeState> m_states;
     QList<LinkEnds> m_links;
     Poller m_poller;
+    Silence m_silence;
     HealthThresholds m_thresholds;
     Retry m_retry;
     QTimer m_timer;

@@ -34,8 +34,13 @@ Expected<std::unique_ptr<HealthSession>> HealthSession::open(const ClusterDefini
             return byName.value(node)->exec(QStringLiteral("sh -s"), script, PollTimeoutMs);
         },
         [devices](const QString &node) { return NodeProber::probe(devices.value(node)); }, thresholds);
-    if (session)
+    if (session) {
+        (*session)->m_monitor->setSilence([byName](const QString &node) {
+            const SshSession *ssh = byName.value(node);
+            return ssh ? ssh->silentMs() : 0;
+        });
         (*session)->m_nodes = std::move(*nodes); // the sessions live as long as the health session
+    }
     return session;
 }
 

@@ -29,6 +29,11 @@ namespace spark {
 namespace {
 
 constexpr int PollSliceMs = 50;
+// The kernel probes a connection idle for a second, every second, and gives up after two
+// minutes: silentMs() sees a gone node within seconds, while only a long silence ends the session.
+constexpr int KeepIdleSeconds = 1;
+constexpr int KeepIntervalSeconds = 1;
+constexpr int KeepProbes = 120;
 
 void answerPrompts(const char *, int, const char *, int, int promptCount, const LIBSSH2_USERAUTH_KBDINT_PROMPT *,
                    LIBSSH2_USERAUTH_KBDINT_RESPONSE *responses, void **abstract)
@@ -93,6 +98,7 @@ SshConnection::Wait SshConnection::waitSocket(const QDeadlineTimer &deadline, co
     if (fd.events == 0)
         fd.events = POLLIN;
     for (;;) {
+        measureSilence();
         if (cancelled && cancelled())
             return Wait::Cancelled;
         if (deadline.hasExpired())
@@ -104,6 +110,28 @@ SshConnection::Wait SshConnection::waitSocket(const QDeadlineTimer &deadline, co
         if (rc < 0 && errno != EINTR)
             return Wait::Failed;
     }
+}
+
+void SshConnection::measureSilence() const
+{
+    tcp_info info{};
+    socklen_t length = sizeof info;
+    qint64 silent = 0;
+    if (m_socket >= 0 && ::getsockopt(m_socket, IPPROTO_TCP, TCP_INFO, &info, &length) == 0) {
+        if (info.tcpi_unacked > 0) {
+            // Since the data was first seen waiting (a retransmission would restart the kernel's
+            // own "last sent"), or since the last acknowledgement if one came after that.
+            if (!m_unacknowledgedSince.isValid())
+                m_unacknowledgedSince.start();
+            silent = qMin<qint64>(m_unacknowledgedSince.elapsed(), info.tcpi_last_ack_recv);
+        } else {
+            m_unacknowledgedSince.invalidate();
+            // Unanswered keepalive probes: the first went out after the idle second.
+            if (info.tcpi_probes > 0)
+                silent = qMax<qint64>(0, qint64(info.tcpi_last_ack_recv) - KeepIdleSeconds * 1000);
+        }
+    }
+    m_silentMs.store(silent, std::memory_order_relaxed);
 }
 
 Error SshConnection::waitError(Wait why, int timeoutMs) const
@@ -274,6 +302,11 @@ Expected<void> SshConnection::connectSocket(const QDeadlineTimer &deadline, cons
         // once instead of waiting for Nagle's algorithm and the peer's delayed ACK (tens of ms each).
         const int noDelay = 1;
         ::setsockopt(m_socket, IPPROTO_TCP, TCP_NODELAY, &noDelay, sizeof noDelay);
+        const int on = 1;
+        ::setsockopt(m_socket, SOL_SOCKET, SO_KEEPALIVE, &on, sizeof on);
+        ::setsockopt(m_socket, IPPROTO_TCP, TCP_KEEPIDLE, &KeepIdleSeconds, sizeof KeepIdleSeconds);
+        ::setsockopt(m_socket, IPPROTO_TCP, TCP_KEEPINTVL, &KeepIntervalSeconds, sizeof KeepIntervalSeconds);
+        ::setsockopt(m_socket, IPPROTO_TCP, TCP_KEEPCNT, &KeepProbes, sizeof KeepProbes);
         return {};
     }
 
@@ -675,6 +708,8 @@ void SshConnection::close()
 
 void SshConnection::teardown(int budgetMs)
 {
+    m_silentMs.store(0, std::memory_order_relaxed);
+    m_unacknowledgedSince.invalidate();
     if (m_session) {
         if (m_teardownObserver)
             m_teardownObserver();

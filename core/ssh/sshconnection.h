@@ -8,7 +8,9 @@
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QElapsedTimer>
 
+#include <atomic>
 #include <functional>
 
 typedef struct _LIBSSH2_SESSION LIBSSH2_SESSION;
@@ -63,6 +65,13 @@ public:
     // Sends a keepalive when one is due; closes the session if the peer is gone.
     void keepalive();
 
+    // How long the node's TCP stack has left this side unanswered, in ms: data sent and not
+    // acknowledged, or (the connection idle) the kernel's keepalive probe unanswered. 0 when
+    // nothing waits. The node's kernel answers even when its programs are slow, so this grows
+    // only when the node or the network between is gone. Measured while a command waits for
+    // the node; the one value any thread may read.
+    qint64 silentMs() const { return m_silentMs.load(std::memory_order_relaxed); }
+
     // Orderly disconnect and free (bounded by a short deadline).
     void close();
 
@@ -70,6 +79,7 @@ private:
     enum class Wait { Ready, Cancelled, TimedOut, Failed };
 
     Wait waitSocket(const QDeadlineTimer &deadline, const CancelCheck &cancelled) const;
+    void measureSilence() const;
     Error waitError(Wait why, int timeoutMs) const;
     QString lastError() const;
     // Frees an exec's channel and tears the session down; returns `error`.
@@ -92,6 +102,8 @@ private:
     bool m_authenticated = false;
     std::function<void()> m_teardownObserver;
     QByteArray m_passwordBytes; // the session's abstract pointer, for keyboard-interactive
+    mutable std::atomic<qint64> m_silentMs{0};
+    mutable QElapsedTimer m_unacknowledgedSince; // since data of ours was first seen waiting
 };
 
 } // namespace spark

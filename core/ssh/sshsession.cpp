@@ -88,6 +88,11 @@ bool SshSession::isConnected() const
     return m_connected;
 }
 
+qint64 SshSession::silentMs() const
+{
+    return m_connection->silentMs(); // an atomic: safe beside the worker
+}
+
 QList<PortForward> SshSession::forwards() const
 {
     QMutexLocker locker(&m_mutex);

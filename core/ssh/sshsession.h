@@ -64,6 +64,8 @@ public:
     QFuture<Expected<void>> stopForwarding(quint16 localPort);
     QList<PortForward> forwards() const;
     bool isConnected() const;
+    // SshConnection::silentMs(): how long the node's TCP stack has not answered (0: it has).
+    qint64 silentMs() const;
 
     void cancel();
 

@@ -325,6 +325,56 @@ private Q_SLOTS:
         hanging.finish();
     }
 
+    void aNodeWhoseNetworkFellSilentIsUnreachableAtOnce_data()
+    {
+        QTest::addColumn<qint64>("silentMs");
+        QTest::addColumn<bool>("unreachable");
+        QTest::newRow("its kernel answers: only slow") << qint64(0) << false;
+        QTest::newRow("a moment without an acknowledgement") << qint64(300) << false;
+        QTest::newRow("a second of silence") << qint64(1000) << true;
+        QTest::newRow("longer") << qint64(4000) << true;
+    }
+
+    void aNodeWhoseNetworkFellSilentIsUnreachableAtOnce()
+    {
+        QFETCH(qint64, silentMs);
+        QFETCH(bool, unreachable);
+        QPromise<Expected<ExecResult>> hanging;
+        hanging.start();
+        bool hang = false;
+        HealthMonitor::Poller poller = [&](const QString &node, const QByteArray &) -> QFuture<Expected<ExecResult>> {
+            if (node == u"spark-1" && hang)
+                return hanging.future();
+            return ready(output(node == u"spark-1" ? QStringLiteral("sparklab-spark-1-idle.txt")
+                                                    : QStringLiteral("sparklab-spark-2-idle.txt")));
+        };
+        HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}, {QStringLiteral("spark-2"), {0}}}, {}, poller);
+        // Polls that usually take a long time: lateness alone would wait many ticks.
+        monitor.setRetry({4, 10, 10, 1000});
+        qint64 silence = 0;
+        monitor.setSilence([&](const QString &node) { return node == u"spark-1" ? silence : 0; });
+        QSignalSpy ticks(&monitor, &HealthMonitor::tick);
+        monitor.pollNow();
+        QTRY_COMPARE(ticks.size(), 1);
+        hang = true;
+        monitor.pollNow(); // tick 2: spark-1's poll stays out
+        monitor.pollNow(); // tick 3 reports tick 2, then its own round
+        QTRY_COMPARE(ticks.size(), 3);
+        QVERIFY(ticks.last().at(1).value<QList<NodeHealth>>().first().reachable);
+        silence = silentMs;
+        monitor.pollNow(); // tick 4: spark-1 with its network's silence
+        QTRY_COMPARE(ticks.size(), 4);
+        const NodeHealth spark1 = ticks.last().at(1).value<QList<NodeHealth>>().first();
+        QCOMPARE(!spark1.reachable, unreachable);
+        QCOMPARE(spark1.overdue, unreachable);
+        if (unreachable)
+            QVERIFY2(spark1.unreachableDetail.contains(QStringLiteral("not answered")), qPrintable(spark1.unreachableDetail));
+        else
+            QVERIFY(spark1.stale);
+        hanging.addResult(Expected<ExecResult>(Error(QStringLiteral("timed out"))));
+        hanging.finish();
+    }
+
     void aFailingNodeIsRetriedWithBackoff_data()
     {
         QTest::addColumn<int>("maxBackoffTicks");

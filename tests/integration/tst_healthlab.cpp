@@ -17,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 
 using namespace spark;
@@ -235,6 +236,7 @@ private Q_SLOTS:
         }
         for (auto it = rtt.cbegin(); it != rtt.cend(); ++it)
             m_monitor->setRttTargets(it.key(), it.value());
+        m_monitor->setSilence([sessions](const QString &node) { return sessions.value(node)->silentMs(); });
         m_monitor->start(kIntervalMs);
         // Every node answers and the healthy ring has no alert.
         QVERIFY(waitFor([this] {
@@ -463,6 +465,41 @@ private Q_SLOTS:
         }, HealthMonitor::Retry{}.maxBackoffTicks + 4);
         qInfo("sshd started: %s back by itself after %d ticks", qPrintable(name), backAfter);
         QVERIFY2(backAfter >= 1, qPrintable(QString::number(backAfter)));
+    }
+
+    void aNodeGoneFromTheNetworkIsUnreachableWithinTwoTicksOfItsPoll()
+    {
+        // Its management link goes down, as when it is switched off: what the next poll sends is
+        // never acknowledged. Lateness alone is set to wait 10 ticks here (polls that usually take
+        // long): the node's silent network is what reports it.
+        const int gone = 0;
+        const QString name = m_lab.nodeNames().at(gone);
+        m_monitor->setRetry({4, 10, 5, 1000});
+        const auto restore = qScopeGuard([this] { m_monitor->setRetry({}); });
+        const ProcessResult down = m_lab.lab().sh(gone, QStringLiteral("ip link set enP7s7 down"));
+        QCOMPARE(down.exitCode, 0);
+        const qint64 wentAt = m_clock.elapsed();
+        QString detail;
+        const int unreachableAfter = ticksUntil([&](const Tick &tick) {
+            const NodeHealth *node = find(tick, name);
+            if (!node || node->reachable)
+                return false;
+            detail = node->unreachableDetail;
+            return true;
+        }, 8);
+        qInfo("management link down: %s unreachable after %d ticks (%lld ms): %s", qPrintable(name), unreachableAfter,
+              m_clock.elapsed() - wentAt, qPrintable(detail));
+        // The first tick after the change sends the poll; one second of silence later it is reported.
+        QVERIFY2(unreachableAfter >= 1 && unreachableAfter <= 3, qPrintable(QString::number(unreachableAfter)));
+        QVERIFY2(detail.contains(QStringLiteral("not answered")), qPrintable(detail));
+        QCOMPARE(m_lab.lab().sh(gone, QStringLiteral("ip link set enP7s7 up")).exitCode, 0);
+        const int backAfter = ticksUntil([&](const Tick &tick) {
+            const NodeHealth *node = find(tick, name);
+            return node && node->reachable && node->snapshot && !node->stale
+                && !hasAlert(tick.active, QStringLiteral("unreachable"), name);
+        }, 40);
+        qInfo("management link up: %s back after %d ticks", qPrintable(name), backAfter);
+        QVERIFY(backAfter >= 1);
     }
 
     void aNodeThatStopsAnsweringDoesNotSlowTheOthers()
