@@ -33,8 +33,9 @@ RateHistory::RateHistory(int keepSeconds)
 {
 }
 
-PortSample RateHistory::sampleOf(const QDateTime &time, const NodeRates &rates, int port)
+PortSample RateHistory::sampleOf(const QDateTime &time, const NodeRates &rates, int port, Counters counters)
 {
+    const bool withCounters = counters == Counters::Included;
     PortSample sample;
     sample.time = time;
     for (const NetdevRates &netdev : rates.netdevs) {
@@ -42,16 +43,18 @@ PortSample RateHistory::sampleOf(const QDateTime &time, const NodeRates &rates, 
             continue;
         sample.rxGbps[size_t(netdev.twin)] = netdev.rxGbps;
         sample.txGbps[size_t(netdev.twin)] = netdev.txGbps;
-        addUp(sample.perSecond, netdev.perSecond);
+        if (withCounters)
+            addUp(sample.perSecond, netdev.perSecond);
     }
     for (const RoceRates &roce : rates.roce) {
-        if (roce.port == port)
+        if (withCounters && roce.port == port)
             addUp(sample.perSecond, roce.perSecond);
     }
     if (const PortRates *total = rates.portRates(port)) {
         sample.portRxGbps = total->rxGbps;
         sample.portTxGbps = total->txGbps;
-        addUp(sample.perSecond, total->perSecond);
+        if (withCounters)
+            addUp(sample.perSecond, total->perSecond);
     }
     return sample;
 }
@@ -67,9 +70,7 @@ void RateHistory::add(const QDateTime &time, const QList<NodeHealth> &nodes)
             if (!present)
                 continue;
             QList<PortSample> &samples = m_ports[key(node.node, port)];
-            PortSample sample = sampleOf(time, *node.rates, port);
-            sample.perSecond.clear();
-            samples.append(std::move(sample));
+            samples.append(sampleOf(time, *node.rates, port, Counters::LeftOut));
             const QDateTime oldest = time.addSecs(-m_keepSeconds);
             qsizetype drop = 0;
             while (drop < samples.size() && samples.at(drop).time < oldest)

@@ -41,7 +41,10 @@ public:
     explicit RateHistory(int keepSeconds = 900);
 
     void add(const QDateTime &time, const QList<NodeHealth> &nodes);
-    static PortSample sampleOf(const QDateTime &time, const NodeRates &rates, int port);
+    // The port's sample; the history's own leave the per-second counters out.
+    enum class Counters { Included, LeftOut };
+    static PortSample sampleOf(const QDateTime &time, const NodeRates &rates, int port,
+                               Counters counters = Counters::Included);
 
     // Oldest first; empty when the port has none.
     QList<PortSample> samples(const QString &node, int port) const;
