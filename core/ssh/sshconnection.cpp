@@ -119,11 +119,12 @@ void SshConnection::measureSilence() const
     qint64 silent = 0;
     if (m_socket >= 0 && ::getsockopt(m_socket, IPPROTO_TCP, TCP_INFO, &info, &length) == 0) {
         if (info.tcpi_unacked > 0) {
-            // Since the data was first seen waiting (a retransmission would restart the kernel's
-            // own "last sent"), or since the last acknowledgement if one came after that.
-            if (!m_unacknowledgedSince.isValid())
+            // Counted from when data was first seen waiting (a retransmission restarts the kernel's
+            // own "last sent"), and again from now whenever an acknowledgement came since: what
+            // waits now was sent after it, and the node answered.
+            if (!m_unacknowledgedSince.isValid() || qint64(info.tcpi_last_ack_recv) < m_unacknowledgedSince.elapsed())
                 m_unacknowledgedSince.start();
-            silent = qMin<qint64>(m_unacknowledgedSince.elapsed(), info.tcpi_last_ack_recv);
+            silent = m_unacknowledgedSince.elapsed();
         } else {
             m_unacknowledgedSince.invalidate();
             // Unanswered keepalive probes: the first went out after the idle second.
