@@ -91,6 +91,7 @@ int HealthMonitor::pollNow()
         const bool slowTick = (tick - 1) % quint64(m_rttEveryTicks) == 0;
         const bool rtt = !state.node.rtt.isEmpty() && (state.rttDue || slowTick);
         state.sentFull = rtt || slowTick || state.fullDue;
+        state.sentRtt = rtt;
         state.rttDue = state.rttDue && !rtt;
         state.fullDue = false;
         const QByteArray script = rtt ? HealthPoll::script(state.node.rtt).toUtf8() : state.sentFull ? full : light;
@@ -197,7 +198,11 @@ quint64 HealthMonitor::overdueAfterTicks(const NodeState &state) const
         return quint64(qMax(1, m_retry.firstAnswerTicks));
     const int interval = m_timer.interval() > 0 ? m_timer.interval() : 1000; // pollNow() without start(): 1 s
     const int usual = int(std::ceil(3 * state.usualPollMs / interval));
-    return quint64(std::max({1, m_retry.offlineAfterTicks, usual}));
+    // A ping that gets no answer (a link just plugged back, its address not yet
+    // there; a lost packet) holds the poll for its whole timeout: that is the
+    // link's news, not the node's. A node gone meanwhile is told by its silence.
+    const int pings = state.sentRtt ? int(std::ceil(HealthPoll::PingTimeoutSeconds * 1000.0 / interval)) : 0;
+    return quint64(std::max({1, m_retry.offlineAfterTicks, usual}) + pings);
 }
 
 QString HealthMonitor::lateness(const NodeState &state) const

@@ -131,6 +131,7 @@ private:
         bool rttDue = true;
         bool fullDue = true;              // the next poll reads the speeds (first poll, a link changed)
         bool sentFull = true;
+        bool sentRtt = false;             // the poll out pings: a lost ping adds its timeout
     };
 
     void onResult(int index, quint64 tick, const Expected<ExecResult> &result);

@@ -111,7 +111,7 @@ QString HealthPoll::script(const QList<RttTarget> &rtt, Depth depth)
         if (!cx7::findByNetdev(target.netdev) || !address.setAddress(target.address))
             continue;
         const QString file = QStringLiteral("\"$t/rtt.%1\"").arg(n++);
-        s += QStringLiteral("[ -z \"$t\" ] || { echo ") + shellQuote(target.netdev) + QStringLiteral("; ping -n -c 1 -W 1 -I ")
+        s += QStringLiteral("[ -z \"$t\" ] || { echo ") + shellQuote(target.netdev) + QStringLiteral("; ping -n -c 1 -W %1 -I ").arg(PingTimeoutSeconds)
              + shellQuote(target.netdev) + QLatin1Char(' ') + shellQuote(address.toString())
              + QStringLiteral(" 2>&1 | grep -E 'time[=<]'; } >") + file + QStringLiteral(" 2>&1 &\n");
     }

@@ -41,9 +41,11 @@ public:
     // port only (the *_phy counters are the port's), no speed; the sysfs
     // state and statistics of every twin as always.
     enum class Depth { Full, Light };
+    // How long a ping waits for its answer: a poll with round trips can take this long.
+    static constexpr int PingTimeoutSeconds = 1;
     // With `rtt`, the poll also pings each peer twin once (in parallel with
-    // the ethtools, at most a second); targets that are not a CX-7 netdev and
-    // an IP address are left out.
+    // the ethtools, at most PingTimeoutSeconds); targets that are not a CX-7
+    // netdev and an IP address are left out.
     static QString script(const QList<RttTarget> &rtt = {}, Depth depth = Depth::Full);
     static NodeSnapshot parse(const QString &output);
 };

@@ -325,6 +325,54 @@ private Q_SLOTS:
         hanging.finish();
     }
 
+    // A poll that pings its peers may wait out a ping's timeout (a cable just
+    // plugged back whose address is not there yet): one tick more before the
+    // node reads as unreachable, and no more than that.
+    void aPollThatPingsIsGivenThePingTimeout_data()
+    {
+        QTest::addColumn<bool>("pings");
+        QTest::addColumn<int>("unreachableAtTick");
+        QTest::newRow("counters only") << false << 3;
+        QTest::newRow("with round trips") << true << 4;
+    }
+
+    void aPollThatPingsIsGivenThePingTimeout()
+    {
+        QFETCH(bool, pings);
+        QFETCH(int, unreachableAtTick);
+        QPromise<Expected<ExecResult>> hanging;
+        hanging.start();
+        bool hang = false;
+        QList<bool> pinged;
+        HealthMonitor::Poller poller = [&](const QString &node, const QByteArray &script) -> QFuture<Expected<ExecResult>> {
+            if (node == u"spark-1" && hang) {
+                pinged.append(script.contains("ping -n"));
+                return hanging.future();
+            }
+            return ready(output(node == u"spark-1" ? QStringLiteral("sparklab-spark-1-idle.txt")
+                                                    : QStringLiteral("sparklab-spark-2-idle.txt")));
+        };
+        HealthMonitor monitor({{QStringLiteral("spark-1"), {0}}, {QStringLiteral("spark-2"), {0}}}, {}, poller);
+        QSignalSpy ticks(&monitor, &HealthMonitor::tick);
+        monitor.pollNow();
+        QTRY_COMPARE(ticks.size(), 1);
+        if (pings)
+            monitor.setRttTargets(QStringLiteral("spark-1"), {{QStringLiteral("enp1s0f0np0"), QStringLiteral("10.0.0.2")}});
+        hang = true;
+        monitor.pollNow(); // tick 2: spark-1's poll stays out
+        QCOMPARE(pinged, QList<bool>{pings});
+        for (int tick = 3; tick <= 4; ++tick) {
+            monitor.pollNow();
+            QTRY_COMPARE(ticks.size(), tick);
+            const NodeHealth spark1 = ticks.last().at(1).value<QList<NodeHealth>>().first();
+            QVERIFY2(spark1.reachable == (tick < unreachableAtTick),
+                     qPrintable(QStringLiteral("tick %1: %2").arg(tick).arg(spark1.unreachableDetail)));
+            QVERIFY(spark1.reachable ? spark1.stale : spark1.overdue);
+        }
+        hanging.addResult(Expected<ExecResult>(Error(QStringLiteral("timed out"))));
+        hanging.finish();
+    }
+
     void aNodeWhoseNetworkFellSilentIsUnreachableAtOnce_data()
     {
         QTest::addColumn<qint64>("silentMs");
