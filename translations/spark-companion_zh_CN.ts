@@ -2305,6 +2305,13 @@
     </message>
 </context>
 <context>
+    <name>spark::SessionPolling</name>
+    <message>
+        <source>%1 is not one of the watched Sparks.</source>
+        <translation>%1 不在受监视的 Spark 之列。</translation>
+    </message>
+</context>
+<context>
     <name>spark::SetupProgressStore</name>
     <message>
         <source>Could not read the unfinished set-ups in %1: %2. Check the file&apos;s permissions.</source>

@@ -2,9 +2,9 @@
 // sparkctl cluster verify | apply | rollback | export: the cluster's cabling
 // checked, its network applied safely (and undone), its files exported
 // (`cluster plan` lives in clusterplancommand.cpp).
+#include "app/sparkctl/awaitjob.h"
 #include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commandtable.h"
-#include "app/sparkctl/interruptguard.h"
 #include "app/sparkctl/output.h"
 
 #include "core/cluster/clusterexport.h"
@@ -20,8 +20,6 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QEventLoop>
-#include <QFutureWatcher>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -56,28 +54,16 @@ struct QuickCheckOutcome
     QStringList unmeasured;
 };
 
-// A few seconds over every twin (QuickCheck), on this thread's event loop so
-// that Ctrl-C stops the tools on the nodes.
+// A few seconds over every twin (QuickCheck): Ctrl-C stops the tools on the nodes.
 QuickCheckOutcome quickCheck(const ClusterContext &context, const CablingPlan &plan, const DiscoveryReport &report)
 {
     QuickCheckOutcome outcome;
     // The probe (no sudo) gives each end's RoCE GIDs: RDMA where every node has perftest.
     const auto facts = ClusterPreparer::probe(context.targets);
-    const QuickCheckPlan quick = QuickCheck::plan(plan, report.observations, facts ? *facts : QList<NodeFacts>());
-    outcome.unmeasured = quick.unmeasured;
-    for (const QString &sentence : quick.unmeasured)
-        Output::text(QStringLiteral("FAIL %1\n").arg(sentence));
-    if (quick.links.isEmpty()) {
-        outcome.passed = quick.unmeasured.isEmpty();
-        return outcome;
-    }
     QList<LinkTestNode> nodes;
     for (const PrepareTarget &target : std::as_const(context.targets))
         nodes.append(LinkTestNode{target.node, target.session});
-    const LinkTestJob job = QuickCheck::job(context.cluster().name, quick, nodes);
     LinkTestRunner runner;
-    QObject::connect(&runner, &LinkTestRunner::progress, &runner,
-                     [](double, const QString &sentence) { Output::progress(sentence); }, Qt::DirectConnection);
     QObject::connect(&runner, &LinkTestRunner::linkFinished, &runner, [&outcome](const LinkResult &result) {
         outcome.links.append(QJsonObject{{QStringLiteral("cable"), result.label},
                                          {QStringLiteral("pass"), result.verdict.pass},
@@ -85,22 +71,19 @@ QuickCheckOutcome quickCheck(const ClusterContext &context, const CablingPlan &p
         Output::text(QStringLiteral("%1 %2: %3\n").arg(result.verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
                                                        result.label, result.verdict.sentence));
     }, Qt::DirectConnection);
-    const InterruptGuard guard([&runner, &outcome](int) {
-        outcome.interrupted = true;
-        runner.cancel();
-    });
-    QFutureWatcher<Expected<LinkTestRun>> watcher;
-    QEventLoop loop;
-    QObject::connect(&watcher, &QFutureWatcher<Expected<LinkTestRun>>::finished, &loop, &QEventLoop::quit);
-    watcher.setFuture(runner.run(job));
-    if (!watcher.isFinished())
-        loop.exec();
-    const Expected<LinkTestRun> run = watcher.result();
-    if (!run) {
-        Output::failure(run.error().message, run.error().detail);
+    const Expected<QuickCheckResult> checked = awaitJob(
+        runner,
+        ClusterOperations::quickCheck(runner, context.cluster().name, plan, report, facts ? *facts : QList<NodeFacts>(),
+                                      nodes),
+        &outcome.interrupted);
+    if (!checked) {
+        Output::failure(checked.error().message, checked.error().detail);
         return outcome;
     }
-    outcome.passed = run->passed() && quick.unmeasured.isEmpty();
+    outcome.unmeasured = checked->unmeasured;
+    for (const QString &sentence : checked->unmeasured)
+        Output::text(QStringLiteral("FAIL %1\n").arg(sentence));
+    outcome.passed = checked->passed();
     return outcome;
 }
 
@@ -117,8 +100,9 @@ int runVerify(QCommandLineParser &parser)
     for (const PrepareTarget &target : std::as_const(context->targets))
         nodes.append(DiscoveryNode{target.node, target.session, {}});
     DiscoveryRunner runner;
-    QObject::connect(&runner, &DiscoveryRunner::progress, &runner, printProgress, Qt::DirectConnection);
-    const DiscoveryReport report = runner.runBlocking(nodes, *plan);
+    OnInterrupt onInterrupt;
+    onInterrupt.onlyReads = true; // the discovery changes nothing: Ctrl-C ends it at once
+    const DiscoveryReport report = awaitJob(runner, runner.run(nodes, *plan), nullptr, onInterrupt);
     QJsonArray cables;
     QJsonArray switched;
     QJsonArray findings;
@@ -168,33 +152,18 @@ int runVerify(QCommandLineParser &parser)
     return Success;
 }
 
-// The apply on its own thread while this one waits in an event loop, so that
 // Ctrl-C (or SIGTERM) reaches ClusterApplier::cancel(): every node then ends
 // either fully applied or back on its earlier settings, never in between.
-ClusterApplyReport applyCancellable(const QList<NodeApplyJob> &jobs)
+ClusterApplyReport applyCancellable(const PreparedCluster &prepared, const QList<PrepareTarget> &targets)
 {
     ClusterApplier applier;
-    ClusterApplier::Options options;
-    options.checkSudoFirst = false; // ClusterPreparer::prepare has just run sudo on every node
-    applier.setOptions(options);
-    QObject::connect(&applier, &ClusterApplier::progress, &applier, printProgress, Qt::DirectConnection);
-    bool cancelling = false;
-    const InterruptGuard guard([&](int) {
-        printErr(cancelling ? QCoreApplication::translate("spark::ClusterCommands",
-                                                          "Still cancelling: waiting until every node is whole again.\n")
-                            : QCoreApplication::translate("spark::ClusterCommands",
-                                                          "Cancelling: every node that was changed goes back to its "
-                                                          "earlier settings (a node already verified keeps the new ones).\n"));
-        cancelling = true;
-        applier.cancel();
-    });
-    QFutureWatcher<ClusterApplyReport> watcher;
-    QEventLoop loop;
-    QObject::connect(&watcher, &QFutureWatcher<ClusterApplyReport>::finished, &loop, &QEventLoop::quit);
-    watcher.setFuture(applier.run(jobs));
-    if (!watcher.isFinished())
-        loop.exec();
-    return watcher.result();
+    OnInterrupt onInterrupt;
+    onInterrupt.first = QCoreApplication::translate("spark::ClusterCommands",
+                                                    "Cancelling: every node that was changed goes back to its "
+                                                    "earlier settings (a node already verified keeps the new ones).\n");
+    onInterrupt.again = QCoreApplication::translate("spark::ClusterCommands",
+                                                    "Still cancelling: waiting until every node is whole again.\n");
+    return awaitJob(applier, ClusterOperations::apply(applier, prepared, targets), nullptr, onInterrupt);
 }
 
 int runApply(QCommandLineParser &parser)
@@ -262,7 +231,7 @@ int runApply(QCommandLineParser &parser)
         return Success;
     }
 
-    const ClusterApplyReport report = applyCancellable(prepared->jobs(targets));
+    const ClusterApplyReport report = applyCancellable(*prepared, targets);
     QJsonArray nodes;
     for (const NodeApplyOutcome &node : report.nodes) {
         nodes.append(QJsonObject{{QStringLiteral("node"), node.node},
@@ -294,7 +263,9 @@ int runApply(QCommandLineParser &parser)
         trustTimer.start();
         const QList<PeerTrustTarget> trust =
             ClusterOperations::peerTrustTargets(*context->nodes, context->devices(), prepared->addresses);
-        if (auto trusted = ClusterOperations::trustPeers(trust, printProgress).result(); !trusted) {
+        // Ctrl-C here lets every node's keys be exchanged whole; nothing is left to stop after it.
+        ClusterOperations operations;
+        if (auto trusted = awaitJob(operations, operations.trustPeers(trust)); !trusted) {
             Output::failure(trusted.error());
             Output::result(false, result);
             return Failure;
@@ -333,7 +304,9 @@ int runRollback(QCommandLineParser &parser)
     if (!context)
         return Output::failure(context.error());
     context->askPasswords(parser.isSet(sudoStdinOption().name));
-    if (auto rolledBack = ClusterOperations::rollback(context->targets, printProgress).result(); !rolledBack)
+    // Ctrl-C lets every node's restore run to its end: none is left half restored.
+    ClusterOperations operations;
+    if (auto rolledBack = awaitJob(operations, operations.rollback(context->targets)); !rolledBack)
         return Output::failure(rolledBack.error());
     Output::result(true, {{QStringLiteral("cluster"), context->cluster().name}});
     return Success;

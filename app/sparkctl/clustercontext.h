@@ -5,7 +5,7 @@
 #include "core/cluster/clustersessions.h"
 #include "core/common/expected.h"
 #include "core/netconfig/clusterpreparer.h"
-#include "core/topology/clusterstore.h"
+#include "core/cluster/clusterstore.h"
 
 #include <QList>
 #include <QString>

@@ -10,7 +10,7 @@
 #include "core/netconfig/addressplanner.h"
 #include "core/netconfig/clusterpreparer.h"
 #include "core/topology/cablingplanner.h"
-#include "core/topology/clusterstore.h"
+#include "core/cluster/clusterstore.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -76,8 +76,8 @@ int runClusterPlan(QCommandLineParser &parser)
     ClusterDefinition cluster;
     cluster.name = parser.isSet(name) ? parser.value(name)
                                       : (store.defaultCluster().isEmpty() ? QStringLiteral("spark-cluster") : store.defaultCluster());
-    if (!ClusterStore::isValidName(cluster.name))
-        return wrong(ClusterStore::nameRule());
+    if (!ClusterDefinition::isValidName(cluster.name))
+        return wrong(ClusterDefinition::nameRule());
     cluster.layout = *chosenLayout;
     cluster.devices = nodes;
     cluster.port = chosenPort;

@@ -114,9 +114,9 @@ QString ArgumentSpec::syntax() const
     return name;
 }
 
-const Command *Command::subcommand(const QString &name) const
+const Command *Command::subcommand(const QString &word) const
 {
-    return findByName(subcommands, name);
+    return findByName(subcommands, word);
 }
 
 void CommandTable::add(Command command)
@@ -272,20 +272,6 @@ QString helpText(const QCommandLineParser &parser, const QString &commandPath)
     if (!program.isEmpty() && at >= 0 && (lineEnd < 0 || at < lineEnd))
         text.replace(at, program.size(), QStringLiteral("sparkctl ") + commandPath);
     return text;
-}
-
-void printOut(const QString &text)
-{
-    const QByteArray bytes = text.toLocal8Bit();
-    fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
-    fflush(stdout);
-}
-
-void printErr(const QString &text)
-{
-    const QByteArray bytes = text.toLocal8Bit();
-    fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
-    fflush(stderr);
 }
 
 } // namespace sparkctl

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "app/sparkctl/exitcode.h"
+#include "app/sparkctl/output.h"
+
 #include <QCommandLineParser>
 #include <QList>
 #include <QString>
@@ -9,29 +12,6 @@
 #include <functional>
 
 namespace sparkctl {
-
-// Exit codes shared by every subcommand, none meaning two things:
-// - UsageError: the command line was wrong (sysexits.h's EX_USAGE); nothing ran.
-// - CheckWarnings, CheckBlockers: `sparkctl check`'s verdicts (ready is Success),
-//   apart from Failure so that a script can tell "not ready" from "could not check".
-// - Interrupted: stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it),
-//   with every node left whole.
-enum ExitCode {
-    Success = 0,
-    Failure = 1,
-    CheckWarnings = 10,
-    CheckBlockers = 20,
-    UsageError = 64,
-    Interrupted = 130
-};
-
-struct ExitCodeMeaning
-{
-    int code;
-    QString meaning;
-};
-// Every exit code with what it means, as --help and the manual page say it.
-QList<ExitCodeMeaning> exitCodeMeanings();
 
 // Where the words a shell completes for an argument or an option's value come from.
 enum class Completion {
@@ -85,7 +65,7 @@ struct Command
     bool streams = false; // with --json: JSON lines (progress, samples…), the last of type "result"
     bool json = true;     // has --json (every command that prints a result)
 
-    const Command *subcommand(const QString &name) const;
+    const Command *subcommand(const QString &word) const;
 };
 
 // The same command, marked as streaming its --json output as JSON lines.
@@ -130,9 +110,5 @@ int usageError(const QCommandLineParser &parser, const QString &commandPath, con
 // The parser's help with its usage line naming the program "sparkctl COMMAND",
 // whatever path it was started from (Qt writes argv[0] there).
 QString helpText(const QCommandLineParser &parser, const QString &commandPath);
-
-// Prints to stdout / stderr in the locale's encoding.
-void printOut(const QString &text);
-void printErr(const QString &text);
 
 } // namespace sparkctl

@@ -7,7 +7,7 @@
 #include "app/sparkctl/shellcompletion.h"
 
 #include "core/devices/deviceregistry.h"
-#include "core/topology/clusterstore.h"
+#include "core/cluster/clusterstore.h"
 
 #include <QCoreApplication>
 

@@ -2,11 +2,12 @@
 // sparkctl device add|import|list|show|remove|check
 #include "app/sparkctl/commands.h"
 #include "app/sparkctl/commandtable.h"
-#include "app/sparkctl/interruptguard.h"
+#include "app/sparkctl/awaitjob.h"
 #include "app/sparkctl/nameddevices.h"
 #include "app/sparkctl/output.h"
 #include "app/sparkctl/passwordinput.h"
 #include "core/devices/deviceenroller.h"
+#include "core/devices/enrolmentjob.h"
 #include "core/devices/deviceprobe.h"
 #include "core/devices/deviceregistry.h"
 #include "core/devices/deviceremoval.h"
@@ -14,8 +15,6 @@
 
 #include <QCoreApplication>
 #include <QCommandLineParser>
-#include <QEventLoop>
-#include <QFutureWatcher>
 #include <QJsonArray>
 
 #include <cstdio>
@@ -67,31 +66,20 @@ HostKeyApprover makeApprover(const QString &accepted, std::shared_ptr<QString> s
     };
 }
 
-// An enroller that prints every progress sentence as it happens, in order
-// (from the enrolment's thread; each line is written whole).
-DeviceEnroller printingEnroller()
+// Waits for an enrolment, printing each step's sentence on stderr as it
+// happens (stdout holds only the result): Ctrl-C or SIGTERM cancels it, and
+// the enroller takes back what it did (key, ~/.ssh/config block, registry
+// entry). Nothing when it was cancelled.
+std::optional<Expected<EnrolmentResult>> awaitEnrolment(EnrolmentJob &job, const QFuture<Expected<EnrolmentResult>> &future)
 {
-    DeviceEnroller enroller;
-    enroller.setProgressListener([](int, const QString &text) {
+    QObject::connect(&job, &Job::progress, &job, [](const JobProgress &progress) {
         if (!Output::quiet())
-            printErr(text + QLatin1Char('\n'));
-    });
-    return enroller;
-}
-
-// Waits for an enrolment on this thread's event loop: Ctrl-C or SIGTERM
-// cancels it, and the enroller takes back what it did (key, ~/.ssh/config
-// block, registry entry). Nothing when it was cancelled.
-std::optional<Expected<EnrolmentResult>> awaitEnrolment(QFuture<Expected<EnrolmentResult>> future)
-{
-    const InterruptGuard guard([&future](int) { future.cancel(); });
-    QFutureWatcher<Expected<EnrolmentResult>> watcher;
-    QEventLoop loop;
-    QObject::connect(&watcher, &QFutureWatcher<Expected<EnrolmentResult>>::finished, &loop, &QEventLoop::quit);
-    watcher.setFuture(future);
-    if (!watcher.isFinished())
-        loop.exec();
-    if (future.isCanceled())
+            printErr(progress.sentence + QLatin1Char('\n'));
+    }, Qt::DirectConnection);
+    OnInterrupt onInterrupt;
+    onInterrupt.cancel = [&job] { job.cancel(); };
+    const bool interrupted = waitInterruptibly(QFuture<void>(future), onInterrupt);
+    if (interrupted && !future.result())
         return std::nullopt;
     return future.result();
 }
@@ -153,7 +141,8 @@ int deviceAdd(QCommandLineParser &parser)
     const QString password = parser.isSet(rememberSudo) ? request.password : QString();
 
     const QString name = request.name;
-    const auto outcome = awaitEnrolment(printingEnroller().enrol(std::move(request)));
+    EnrolmentJob job;
+    const auto outcome = awaitEnrolment(job, job.enrol(std::move(request)));
     if (!outcome)
         return cancelled(name);
     const Expected<EnrolmentResult> &result = *outcome;
@@ -182,8 +171,9 @@ int deviceImport(QCommandLineParser &parser)
     const QString alias = parser.positionalArguments().constFirst();
     const auto seen = std::make_shared<QString>();
     const QString deviceName = parser.isSet(name) ? parser.value(name) : alias;
-    const auto outcome = awaitEnrolment(
-        printingEnroller().importAlias(alias, deviceName, makeApprover(parser.value(acceptKey), seen)));
+    EnrolmentJob job;
+    const auto outcome =
+        awaitEnrolment(job, job.importAlias(alias, deviceName, makeApprover(parser.value(acceptKey), seen)));
     if (!outcome)
         return cancelled(deviceName);
     const Expected<EnrolmentResult> &result = *outcome;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/sparkctl/interruptguard.h"
 
+#include "app/sparkctl/exitcode.h"
+
 #include <csignal>
 #include <fcntl.h>
 #include <sys/socket.h>
@@ -18,7 +20,21 @@ void handleSignal(int signal)
     const unsigned char byte = static_cast<unsigned char>(signal);
     [[maybe_unused]] const ssize_t written = ::write(g_sockets[0], &byte, 1); // async-signal-safe
 }
+extern "C" void exitInterrupted(int)
+{
+    _exit(Interrupted);
+}
+
 } // namespace
+
+void exitOnInterrupt()
+{
+    struct sigaction action{};
+    action.sa_handler = exitInterrupted;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGINT, &action, nullptr);
+    ::sigaction(SIGTERM, &action, nullptr);
+}
 
 InterruptGuard::InterruptGuard(std::function<void(int signal)> onInterrupt)
     : m_onInterrupt(std::move(onInterrupt))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `sparkctl linktest`: every link of the planned cluster measured, with a
 // verdict per link; the exit code says whether all passed.
-#include "app/sparkctl/cancelonsignal.h"
+#include "app/sparkctl/awaitjob.h"
 #include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/output.h"
@@ -11,7 +11,7 @@
 #include "core/linktest/linktestplan.h"
 #include "core/linktest/linktestrunner.h"
 #include "core/linktest/runcomparison.h"
-#include "core/topology/clusterstore.h"
+#include "core/topology/clusterdefinition.h"
 
 #include <QCoreApplication>
 #include <QCommandLineParser>
@@ -144,10 +144,6 @@ void printAsItHappens(LinkTestRunner &runner, bool asJson, const QHash<QString, 
                          .arg(LinkVerdict::formatGbps(run.expectedGbps * run.scale), LinkVerdict::formatGbps(run.expectedGbps))
                          .arg(run.scale));
     }, Qt::DirectConnection);
-    QObject::connect(&runner, &LinkTestRunner::progress, &runner,
-                     [](double fraction, const QString &sentence) {
-                         Output::progress(sentence, {{QStringLiteral("fraction"), fraction}});
-                     }, Qt::DirectConnection);
     QObject::connect(&runner, &LinkTestRunner::sample, &runner,
                      [asJson, &labels](const LinkSample &sample) { printSample(sample, asJson, labels); }, Qt::DirectConnection);
     QObject::connect(&runner, &LinkTestRunner::latencyMeasured, &runner,
@@ -174,13 +170,6 @@ void printAsItHappens(LinkTestRunner &runner, bool asJson, const QHash<QString, 
                                                        result.label, result.verdict.sentence));
         }
     }, Qt::DirectConnection);
-}
-
-// Runs the job; Ctrl-C or TERM stops it cleanly (nothing is left on the nodes).
-Expected<LinkTestRun> runInterruptibly(LinkTestRunner &runner, const LinkTestJob &job)
-{
-    const CancelOnSignal guard(runner);
-    return runner.runBlocking(job);
 }
 
 // Keeps the run in the cluster's history; the comparison with the run before it.
@@ -258,13 +247,15 @@ int runLinkTest(QCommandLineParser &parser)
     for (const LinkTarget &link : job->links)
         labels.insert(link.id, link.label);
     printAsItHappens(runner, asJson, labels);
-    const Expected<LinkTestRun> run = runInterruptibly(runner, *job);
+    // Ctrl-C or TERM stops it cleanly (nothing is left on the nodes).
+    bool interrupted = false;
+    const Expected<LinkTestRun> run = awaitJob(runner, runner.run(*job), &interrupted);
     if (!run) {
         Output::failure(run.error());
-        return CancelOnSignal::interrupted() ? Interrupted : Failure;
+        return interrupted ? Interrupted : Failure;
     }
     printSummary(*run, keepInHistory(*run), asJson);
-    if (CancelOnSignal::interrupted())
+    if (interrupted)
         return Interrupted;
     return run->passed() ? Success : Failure;
 }

@@ -1,24 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "app/sparkctl/commands.h"
 #include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/interruptguard.h"
 #include "core/common/appinfo.h"
 
 #include <QCoreApplication>
-
-#include <csignal>
-#include <unistd.h>
-
-namespace {
-
-// A command that has nothing to undo (it only reads) ends at Ctrl-C or SIGTERM
-// with 130, as the exit codes say; one that changes a node installs its own
-// InterruptGuard while it does, to end whole.
-extern "C" void exitInterrupted(int)
-{
-    _exit(sparkctl::Interrupted);
-}
-
-} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -26,8 +12,9 @@ int main(int argc, char *argv[])
     spark::setApplicationIdentity(app);
     spark::installTranslations(app);
 
-    std::signal(SIGINT, exitInterrupted);
-    std::signal(SIGTERM, exitInterrupted);
+    // Ctrl-C ends a command that only reads at once; one that changes a node
+    // holds an InterruptGuard while it does, to end whole.
+    sparkctl::exitOnInterrupt();
 
     sparkctl::CommandTable table;
     sparkctl::registerAllCommands(table);

@@ -9,9 +9,9 @@
 #include "core/devices/deviceregistry.h"
 #include "core/health/healthjson.h"
 #include "core/health/healthmonitor.h"
+#include "core/health/sessionpolling.h"
 #include "core/linktest/linkverdict.h"
 #include "core/ssh/sshlibrary.h"
-#include "core/ssh/sshsession.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -111,10 +111,10 @@ int runMonitor(QCommandLineParser &parser)
     // The same sessions (and target rule) as the window's health dashboard.
     const spark::ClusterSessions sessions({}, devices);
     const bool asJson = parser.isSet(json);
-    spark::HealthMonitor monitor(nodes, {}, [&sessions](const QString &node, const QByteArray &script) {
-        // The script goes on stdin: nothing is pasted into a command line.
-        return sessions.session(node)->exec(QStringLiteral("sh -s"), script, 5000);
-    }, thresholds);
+    // The window's binding: the same poll timeout and the same silence rule.
+    const spark::SessionPolling polling = spark::SessionPolling::over(sessions);
+    spark::HealthMonitor monitor(nodes, {}, polling.poller, thresholds);
+    monitor.setSilence(polling.silence);
     int seen = 0;
     const auto alertFields = [](const spark::HealthAlert &alert) {
         return QJsonObject{{QStringLiteral("node"), alert.node},

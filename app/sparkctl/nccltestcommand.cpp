@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: MIT
 // `sparkctl nccl-test`: NVIDIA's NCCL acceptance test on the planned cluster,
 // judged against NVIDIA's bar; the exit code says whether it passed.
-#include "app/sparkctl/cancelonsignal.h"
+#include "app/sparkctl/awaitjob.h"
 #include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/output.h"
 #include "app/sparkctl/passwordinput.h"
 
 #include "core/cluster/clusteroperations.h"
-#include "core/linktest/ncclbuilder.h"
-#include "core/linktest/nccltesthistory.h"
-#include "core/linktest/nccltestrunner.h"
-#include "core/topology/clusterstore.h"
+#include "core/nccl/ncclbuilder.h"
+#include "core/nccl/nccltesthistory.h"
+#include "core/nccl/nccltestrunner.h"
+#include "core/topology/clusterdefinition.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -97,8 +97,6 @@ int printHistory(const QString &clusterName, bool asJson)
 
 void printAsItHappens(NcclTestRunner &runner, bool asJson, bool verbose)
 {
-    QObject::connect(&runner, &NcclTestRunner::progress, &runner,
-                     [](const QString &sentence) { Output::progress(sentence); }, Qt::DirectConnection);
     QObject::connect(&runner, &NcclTestRunner::outputLine, &runner, [asJson, verbose](const QString &line) {
         if (verbose && !asJson)
             printOut(QStringLiteral("  | %1\n").arg(line));
@@ -141,10 +139,6 @@ int buildWhatIsMissing(const ClusterContext &context, bool passwordFromStdin)
     for (const SudoTarget &target : sudo)
         nodes.append({target.device.name, context.nodes->session(target.device), target.sudo});
     NcclBuilder builder;
-    QObject::connect(&builder, &NcclBuilder::stepStarted, &builder,
-                     [](const QString &node, NcclBuildStep, const QString &sentence, double fraction) {
-                         printProgress(node, fraction, sentence);
-                     }, Qt::DirectConnection);
     QObject::connect(&builder, &NcclBuilder::outputLine, &builder, [](const QString &node, const QString &line) {
         if (Output::verbose() && !Output::json())
             printOut(QStringLiteral("  %1 | %2\n").arg(node, line));
@@ -152,15 +146,13 @@ int buildWhatIsMissing(const ClusterContext &context, bool passwordFromStdin)
     QObject::connect(&builder, &NcclBuilder::nodeFinished, &builder, [](const NcclBuildNodeResult &result) {
         if (!result.problem.isEmpty())
             return;
-        printProgress(result.node, 1, result.stepsRun.isEmpty()
-                                          ? NcclTestText::tr("It has everything the NCCL test needs.")
-                                          : NcclTestText::tr("Built: it has everything the NCCL test needs."));
+        Output::jobProgress({result.node, 1,
+                             result.stepsRun.isEmpty() ? NcclTestText::tr("It has everything the NCCL test needs.")
+                                                       : NcclTestText::tr("Built: it has everything the NCCL test needs.")});
     }, Qt::DirectConnection);
-    const NcclBuildReport report = [&] {
-        const CancelOnSignal guard(builder);
-        return builder.runBlocking(nodes);
-    }();
-    if (CancelOnSignal::interrupted()) {
+    bool interrupted = false;
+    const NcclBuildReport report = awaitJob(builder, builder.run(nodes), &interrupted);
+    if (interrupted) {
         Output::failure(Error(NcclTestText::tr("The build was cancelled; what was built stays, and --build goes on from "
                                                "there next time.")));
         return Interrupted;
@@ -194,10 +186,8 @@ int runNcclTest(QCommandLineParser &parser)
 
     NcclTestRunner runner;
     printAsItHappens(runner, asJson, Output::verbose());
-    const Expected<NcclTestRun> run = [&] {
-        const CancelOnSignal guard(runner);
-        return runner.runBlocking(*job);
-    }();
+    bool interrupted = false;
+    const Expected<NcclTestRun> run = awaitJob(runner, runner.run(*job), &interrupted);
     if (!run) {
         if (NcclPrerequisites::isMissing(run.error()))
             Output::failure(Error(NcclTestText::tr("%1\n--build builds what is missing the way NVIDIA's playbook does: it "
@@ -207,13 +197,13 @@ int runNcclTest(QCommandLineParser &parser)
                                   run.error().detail));
         else
             Output::failure(run.error());
-        return CancelOnSignal::interrupted() ? Interrupted : Failure;
+        return interrupted ? Interrupted : Failure;
     }
     keepInHistory(*run);
     Output::text(QStringLiteral("%1 %2\n").arg(run->verdict.pass ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
                                                run->verdict.sentence));
     Output::result(run->verdict.pass, run->toJson());
-    if (CancelOnSignal::interrupted())
+    if (interrupted)
         return Interrupted;
     return run->verdict.pass ? Success : Failure;
 }

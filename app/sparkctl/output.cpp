@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "app/sparkctl/output.h"
 
-#include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/exitcode.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMutex>
+
+#include <algorithm>
+#include <cstdio>
 #include <QStringList>
 
 namespace sparkctl::Output {
@@ -90,6 +93,25 @@ void progress(const QString &sentence, const QJsonObject &fields)
         printOut(sentence + QLatin1Char('\n'));
 }
 
+void jobProgress(const spark::JobProgress &progress)
+{
+    static QMutex mutex;
+    QMutexLocker locker(&mutex);
+    QJsonObject fields;
+    if (!progress.node.isEmpty())
+        fields.insert(QStringLiteral("node"), progress.node);
+    if (progress.fraction >= 0)
+        fields.insert(QStringLiteral("fraction"), progress.fraction);
+    if (progress.node.isEmpty() || json()) {
+        Output::progress(progress.sentence, fields);
+        return;
+    }
+    if (!quiet()) {
+        const int percent = int(std::max(progress.fraction, 0.0) * 100);
+        printOut(QStringLiteral("[%1 %2%] %3\n").arg(progress.node, -10).arg(percent, 3).arg(progress.sentence));
+    }
+}
+
 void text(const QString &text)
 {
     if (!json())
@@ -149,3 +171,21 @@ void result(bool ok, QJsonObject fields)
 }
 
 } // namespace sparkctl::Output
+
+namespace sparkctl {
+
+void printOut(const QString &text)
+{
+    const QByteArray bytes = text.toLocal8Bit();
+    fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    fflush(stdout);
+}
+
+void printErr(const QString &text)
+{
+    const QByteArray bytes = text.toLocal8Bit();
+    fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
+    fflush(stderr);
+}
+
+} // namespace sparkctl

@@ -2,9 +2,18 @@
 #pragma once
 
 #include "core/common/error.h"
+#include "core/common/job.h"
 
 #include <QJsonObject>
 #include <QString>
+
+namespace sparkctl {
+
+// Prints to stdout / stderr in the locale's encoding.
+void printOut(const QString &text);
+void printErr(const QString &text);
+
+} // namespace sparkctl
 
 namespace sparkctl::Output {
 
@@ -36,6 +45,10 @@ bool verbose();
 // --quiet), or with --json in a streamed command a {"type": "progress"} line
 // holding `fields` and the sentence.
 void progress(const QString &sentence, const QJsonObject &fields = {});
+// A long job's progress (the Job contract), from any thread, one line at a
+// time: "[spark-1     40%] sentence" when it is about a node, else the
+// sentence; with --json its "node" and "fraction" where it has them.
+void jobProgress(const spark::JobProgress &progress);
 // Text for a person on stdout: nothing with --json (the result says it).
 void text(const QString &text);
 // "warning: …" on stderr, and in the JSON result's "warnings".

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // sparkctl report NAME… [--output FILE] [--keep-macs] [--sudo-password-stdin]
+#include "app/sparkctl/awaitjob.h"
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/nameddevices.h"
 #include "app/sparkctl/output.h"
@@ -40,9 +41,10 @@ int runReport(QCommandLineParser &parser)
                                               : QDir::current().filePath(ReportCollector::defaultFileName(QDateTime::currentDateTime()));
     const QList<SudoTarget> targets = sudoTargets(devices, parser.isSet(passwordStdin), WhenNotRemembered::NoPassword);
 
-    QFuture<Expected<ReportSummary>> future =
-        ReportCollector::collect(targets, options, [](int, const QString &sentence) { Output::progress(sentence); });
-    const Expected<ReportSummary> summary = future.result();
+    ReportCollector collector;
+    OnInterrupt onInterrupt;
+    onInterrupt.onlyReads = true; // it only reads the nodes: Ctrl-C ends it at once
+    const Expected<ReportSummary> summary = awaitJob(collector, collector.collect(targets, options), nullptr, onInterrupt);
     if (!summary)
         return Output::failure(summary.error().message, summary.error().detail);
     if (!summary->unanswered.isEmpty())

@@ -3,7 +3,7 @@
 // update on the chosen nodes, with live output, through the restart, then a
 // fresh check.
 #include "app/sparkctl/commandtable.h"
-#include "app/sparkctl/interruptguard.h"
+#include "app/sparkctl/awaitjob.h"
 #include "app/sparkctl/nameddevices.h"
 #include "app/sparkctl/output.h"
 #include "app/sparkctl/passwordinput.h"
@@ -12,7 +12,6 @@
 #include "core/facts/readiness.h"
 
 #include <QCoreApplication>
-#include <QEventLoop>
 #include <QFuture>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -82,21 +81,19 @@ QFuture<Expected<NodeFacts>> updateOnThread(const SudoTarget &node, const std::a
 // once, the nodes' running steps going on by themselves.
 bool waitStoppable(const QList<QFuture<Expected<NodeFacts>>> &futures, std::atomic_bool &stop)
 {
-    const InterruptGuard guard([&stop](int) {
-        if (stop.exchange(true))
-            _exit(Interrupted);
-        printErr(UpdateText::tr("Stopping after the step each node is in: a package manager or firmware tool stopped "
-                                "halfway could leave a Spark half-updated. Press Ctrl-C again to leave at once (the "
-                                "steps already running go on by themselves).\n"));
+    OnInterrupt onInterrupt;
+    onInterrupt.cancel = [&stop] { stop = true; };
+    onInterrupt.first = UpdateText::tr("Stopping after the step each node is in: a package manager or firmware tool "
+                                       "stopped halfway could leave a Spark half-updated. Press Ctrl-C again to leave "
+                                       "at once (the steps already running go on by themselves).\n");
+    onInterrupt.secondLeaves = true;
+    // One future for all of them, so that the one wait serves (a thread that only waits).
+    const QFuture<bool> all = runOnThread([futures] {
+        for (QFuture<Expected<NodeFacts>> future : futures) // a copy: waitForFinished is not const
+            future.waitForFinished();
+        return true;
     });
-    QEventLoop loop;
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (std::all_of(futures.cbegin(), futures.cend(), [](const auto &future) { return future.isFinished(); }))
-            loop.quit();
-    });
-    poll.start(100);
-    loop.exec();
+    waitInterruptibly(QFuture<void>(all), onInterrupt);
     return stop.load();
 }
 

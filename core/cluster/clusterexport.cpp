@@ -3,9 +3,9 @@
 
 #include "core/cluster/clustersessions.h"
 #include "core/common/runonthread.h"
-#include "core/netconfig/clusterexports.h"
+#include "core/cluster/clusterexports.h"
 #include "core/netconfig/clusterpreparer.h"
-#include "core/netconfig/ncclenvironment.h"
+#include "core/nccl/ncclenvironment.h"
 #include "core/topology/cablingplanner.h"
 
 namespace spark {

@@ -4,7 +4,7 @@
 #include "core/common/expected.h"
 #include "core/devices/device.h"
 #include "core/facts/nodefacts.h"
-#include "core/topology/clusterstore.h"
+#include "core/topology/clusterdefinition.h"
 
 #include <QCoreApplication>
 #include <QFuture>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/cluster/clusteroperations.h"
 
+#include "core/common/logcategories.h"
 #include "core/cluster/clustersessions.h"
 #include "core/topology/cablingplanner.h"
 #include "core/common/runonthread.h"
@@ -11,6 +12,11 @@
 
 namespace spark {
 
+ClusterOperations::ClusterOperations(QObject *parent)
+    : Job(lcCluster, parent)
+{
+}
+
 QFuture<Expected<PreparedCluster>> ClusterOperations::prepare(const ClusterDefinition &cluster,
                                                              const QList<PrepareTarget> &nodes,
                                                              const ApplyOptions &options)
@@ -18,21 +24,26 @@ QFuture<Expected<PreparedCluster>> ClusterOperations::prepare(const ClusterDefin
     return runOnThread([cluster, nodes, options] { return ClusterPreparer::prepare(cluster, nodes, options); });
 }
 
-QFuture<Expected<void>> ClusterOperations::rollback(const QList<PrepareTarget> &nodes, const Progress &progress)
+QFuture<ClusterApplyReport> ClusterOperations::apply(ClusterApplier &applier, const PreparedCluster &prepared,
+                                                     const QList<PrepareTarget> &nodes)
 {
-    return runOnThread([nodes, progress] { return rollbackBlocking(nodes, progress); });
+    ClusterApplier::Options options;
+    options.checkSudoFirst = false; // prepare() has just run sudo on every node
+    applier.setOptions(options);
+    return applier.run(prepared.jobs(nodes));
 }
 
-Expected<void> ClusterOperations::rollbackBlocking(const QList<PrepareTarget> &nodes, const Progress &progress)
+QFuture<Expected<void>> ClusterOperations::rollback(const QList<PrepareTarget> &nodes)
 {
-    const auto report = [&progress](const QString &node, double fraction, const QString &sentence) {
-        if (progress)
-            progress(node, fraction, sentence);
-    };
+    return runOnThread([this, nodes] { return rollbackBlocking(nodes); });
+}
+
+Expected<void> ClusterOperations::rollbackBlocking(const QList<PrepareTarget> &nodes)
+{
     QList<NodeApplier::Pending> pending;
     for (const PrepareTarget &target : nodes) {
         const NodeApplier node(target.node, target.session, target.sudo);
-        report(target.node, 0.1, tr("Restoring the settings from before the first apply."));
+        reportProgress(target.node, 0.1, tr("Restoring the settings from before the first apply."));
         pending.append(node.start(NodeApplier::rollbackCommand(), true, tr("The rollback"), 120000));
     }
     std::optional<Error> first;
@@ -43,7 +54,7 @@ Expected<void> ClusterOperations::rollbackBlocking(const QList<PrepareTarget> &n
         const Expected<ExecResult> result = noBackup ? raw : NodeApplier::wait(started);
         if (!result && !first)
             first = result.error();
-        report(started.node, 1.0,
+        reportProgress(started.node, 1.0,
                !result    ? result.error().message
                : noBackup ? tr("No backup from an earlier apply: nothing to roll back.")
                           : tr("Back on the settings from before the first apply."));
@@ -66,9 +77,39 @@ QList<PeerTrustTarget> ClusterOperations::peerTrustTargets(ClusterSessions &sess
     return trust;
 }
 
-QFuture<Expected<void>> ClusterOperations::trustPeers(const QList<PeerTrustTarget> &targets, const Progress &progress)
+QFuture<Expected<void>> ClusterOperations::trustPeers(const QList<PeerTrustTarget> &targets)
 {
-    return runOnThread([targets, progress] { return PeerTrustRunner::runBlocking(targets, progress); });
+    return runOnThread([this, targets] {
+        return PeerTrustRunner::runBlocking(targets, [this](const QString &node, double fraction, const QString &sentence) {
+            reportProgress(node, fraction, sentence);
+        });
+    });
+}
+
+QFuture<Expected<QuickCheckResult>> ClusterOperations::quickCheck(const MeasureLinks &measure, const QString &cluster,
+                                                                  const CablingPlan &plan, const DiscoveryReport &discovery,
+                                                                  const QList<NodeFacts> &facts,
+                                                                  const QList<LinkTestNode> &nodes)
+{
+    const QuickCheckPlan quick = QuickCheck::plan(plan, discovery.observations, facts);
+    if (quick.links.isEmpty())
+        return QtFuture::makeReadyFuture(Expected<QuickCheckResult>(QuickCheckResult{{}, quick.unmeasured}));
+    const QStringList unmeasured = quick.unmeasured;
+    return measure(QuickCheck::job(cluster, quick, nodes))
+        .then([unmeasured](const Expected<LinkTestRun> &run) -> Expected<QuickCheckResult> {
+            if (!run)
+                return run.error();
+            return QuickCheckResult{run->links, unmeasured};
+        });
+}
+
+QFuture<Expected<QuickCheckResult>> ClusterOperations::quickCheck(LinkTestRunner &runner, const QString &cluster,
+                                                                  const CablingPlan &plan, const DiscoveryReport &discovery,
+                                                                  const QList<NodeFacts> &facts,
+                                                                  const QList<LinkTestNode> &nodes)
+{
+    return quickCheck([&runner](const LinkTestJob &job) { return runner.run(job); }, cluster, plan, discovery, facts,
+                      nodes);
 }
 
 Expected<LinkTestJob> ClusterOperations::linkTestJob(const QString &cluster, const CablingPlan &cabling,

@@ -2,8 +2,8 @@
 #include "core/cluster/clusterremoval.h"
 
 #include "core/linktest/linktesthistory.h"
-#include "core/linktest/nccltesthistory.h"
-#include "core/topology/clusterstore.h"
+#include "core/nccl/nccltesthistory.h"
+#include "core/cluster/clusterstore.h"
 
 namespace spark {
 

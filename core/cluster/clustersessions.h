@@ -5,7 +5,7 @@
 #include "core/devices/device.h"
 #include "core/devices/sudotarget.h"
 #include "core/netconfig/clusterpreparer.h"
-#include "core/topology/clusterstore.h"
+#include "core/cluster/clusterstore.h"
 
 #include <QCoreApplication>
 #include <QHash>

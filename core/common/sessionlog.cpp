@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QLoggingCategory>
 #include <QMutex>
 #include <QMutexLocker>
 
@@ -41,20 +42,30 @@ const char *levelName(QtMsgType type)
     return "message";
 }
 
+// A core module's trace (a debug message of a "spark." category) goes to the
+// log only; every other message is also printed as before.
+bool isTrace(QtMsgType type, const QMessageLogContext &context)
+{
+    return type == QtDebugMsg && context.category && qstrncmp(context.category, "spark.", 6) == 0;
+}
+
 void handler(QtMsgType type, const QMessageLogContext &context, const QString &message)
 {
     LogState &log = state();
     {
         QMutexLocker lock(&log.mutex);
         if (log.file && log.file->isOpen()) {
-            const QString line = QStringLiteral("%1 %2 %3\n")
+            const QString category = context.category && qstrcmp(context.category, "default") != 0
+                ? QLatin1String(context.category) + QLatin1Char(' ')
+                : QString();
+            const QString line = QStringLiteral("%1 %2 %3%4\n")
                                      .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs),
-                                          QLatin1String(levelName(type)), message);
+                                          QLatin1String(levelName(type)), category, message);
             log.file->write(line.toUtf8());
             log.file->flush();
         }
     }
-    if (log.previous)
+    if (log.previous && !isTrace(type, context))
         log.previous(type, context, message);
 }
 
@@ -106,6 +117,8 @@ void start(const QString &program)
     file->flush();
     log.file = std::move(file);
     log.previous = qInstallMessageHandler(handler);
+    // The core modules' traces (logcategories.h), for this log only.
+    QLoggingCategory::setFilterRules(QStringLiteral("spark.*.debug=true"));
 }
 
 } // namespace spark::SessionLog

@@ -9,7 +9,9 @@ namespace spark::SessionLog {
 // Starts this run's log for `program` ("spark-companion", "sparkctl"): the
 // last run's log is kept beside it as the previous one, and every Qt message
 // (qInfo, qWarning, …) is appended to the new one as well as printed as
-// before. A support report carries these logs; nothing secret is ever logged.
+// before. The core modules' debug traces (logcategories.h: each step of each
+// long job) are turned on and go to the log only, not to the terminal. A
+// support report carries these logs; nothing secret is ever logged.
 void start(const QString &program);
 
 QString directory();                      // <config>/spark-companion/logs

@@ -44,7 +44,7 @@ void reapAtExit(QThread *thread)
         qAddPostRoutine(reapAll);
     }
     // Drop the ones already deleted, so a long-running window does not grow the list.
-    pending->removeIf([](const QPointer<QThread> &thread) { return thread.isNull(); });
+    pending->removeIf([](const QPointer<QThread> &reaped) { return reaped.isNull(); });
     pending->append(thread);
 }
 

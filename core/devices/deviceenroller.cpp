@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/devices/deviceenroller.h"
 
+#include "core/common/logcategories.h"
 #include "core/common/runonthread.h"
 #include "core/common/sudocredential.h"
 #include "core/devices/deviceprobe.h"
@@ -14,11 +15,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLockFile>
-#include <QLoggingCategory>
 #include <QMutex>
 #include <QProcess>
-
-Q_LOGGING_CATEGORY(lcDevices, "spark.devices", QtInfoMsg)
 
 namespace spark {
 
@@ -78,8 +76,8 @@ DeviceEnroller::DeviceEnroller(Paths paths)
 QFuture<Expected<EnrolmentResult>> DeviceEnroller::enrol(EnrolmentRequest request) const
 {
     return runOnThreadWithProgress(
-        [self = *this, request = std::move(request)](const auto &progress) mutable {
-            return self.runEnrolment(std::move(request), self.heard(progress));
+        [self = *this, request = std::move(request)](const ThreadProgress &progress) mutable {
+            return self.enrolBlocking(std::move(request), progress);
         });
 }
 
@@ -87,18 +85,9 @@ QFuture<Expected<EnrolmentResult>> DeviceEnroller::importAlias(const QString &al
                                                                HostKeyApprover approveHostKey) const
 {
     return runOnThreadWithProgress(
-        [self = *this, alias, name, approve = std::move(approveHostKey)](const auto &progress) {
-            return self.runImport(alias, name, approve, self.heard(progress));
+        [self = *this, alias, name, approve = std::move(approveHostKey)](const ThreadProgress &progress) {
+            return self.importBlocking(alias, name, approve, progress);
         });
-}
-
-std::function<bool(int, QString)> DeviceEnroller::heard(const std::function<bool(int, const QString &)> &progress) const
-{
-    return [listener = m_listener, progress](int value, const QString &text) {
-        if (listener)
-            listener(value, text);
-        return progress(value, text);
-    };
 }
 
 Expected<void> DeviceEnroller::checkFree(const QString &name, const QString &host, quint16 port, bool aliasIsTheUsers) const
@@ -169,8 +158,7 @@ Expected<void> DeviceEnroller::proveKeyLogin(const SshTarget &passwordTarget, co
                  proof ? QStringLiteral("exit %1").arg(proof->exitCode) : proof.error().message);
 }
 
-Expected<EnrolmentResult> DeviceEnroller::runEnrolment(EnrolmentRequest request,
-                                                       const std::function<bool(int, QString)> &progress) const
+Expected<EnrolmentResult> DeviceEnroller::enrolBlocking(EnrolmentRequest request, const Progress &progress) const
 {
     progress(2, tr("Checking the details…"));
     if (auto valid = request.validate(); !valid)
@@ -321,9 +309,8 @@ Expected<Device> DeviceEnroller::remove(const QString &name) const
     return device;
 }
 
-Expected<EnrolmentResult> DeviceEnroller::runImport(const QString &alias, const QString &name,
-                                                    const HostKeyApprover &approve,
-                                                    const std::function<bool(int, QString)> &progress) const
+Expected<EnrolmentResult> DeviceEnroller::importBlocking(const QString &alias, const QString &name,
+                                                         const HostKeyApprover &approve, const Progress &progress) const
 {
     progress(5, tr("Reading %1…").arg(m_paths.sshConfigFile));
     if (auto valid = EnrolmentRequest::validateName(name); !valid)

@@ -51,27 +51,25 @@ public:
 
     explicit DeviceEnroller(Paths paths = Paths::defaults());
 
-    // Called on the enrolment's thread with every progress sentence, in
-    // order. The future's progress text is throttled by Qt (a sentence that
-    // follows another within 40 ms is never reported), so a caller that must
-    // show each one (sparkctl's log of the steps) listens here.
-    using ProgressListener = std::function<void(int value, const QString &text)>;
-    void setProgressListener(ProgressListener listener) { m_listener = std::move(listener); }
-
-    // Runs on its own thread.
+    // Runs on its own thread; progress through the future (the window and
+    // sparkctl run it as an EnrolmentJob, which reports every sentence).
     QFuture<Expected<EnrolmentResult>> enrol(EnrolmentRequest request) const;
 
     // Registers an existing ~/.ssh/config alias that already logs in with a key.
     QFuture<Expected<EnrolmentResult>> importAlias(const QString &alias, const QString &name,
                                                    HostKeyApprover approveHostKey) const;
 
+    // The same on the calling thread: `progress` hears each step (0–100 and a
+    // sentence) and returns false to cancel, which undoes what was done.
+    using Progress = std::function<bool(int percent, const QString &text)>;
+    Expected<EnrolmentResult> enrolBlocking(EnrolmentRequest request, const Progress &progress) const;
+    Expected<EnrolmentResult> importBlocking(const QString &alias, const QString &name, const HostKeyApprover &approve,
+                                             const Progress &progress) const;
+
     // Removes the registry entry and our ~/.ssh/config block.
     Expected<Device> remove(const QString &name) const;
 
 private:
-    Expected<EnrolmentResult> runEnrolment(EnrolmentRequest request, const std::function<bool(int, QString)> &progress) const;
-    Expected<EnrolmentResult> runImport(const QString &alias, const QString &name, const HostKeyApprover &approve,
-                                        const std::function<bool(int, QString)> &progress) const;
     Expected<void> connectApproved(SshSession &session, const HostKeyApprover &approve) const;
     Expected<void> checkFree(const QString &name, const QString &host, quint16 port, bool aliasIsTheUsers = false) const;
     // Registry entry, config block and known_hosts line, all or nothing.
@@ -79,11 +77,7 @@ private:
     static Expected<void> checkSudo(SshSession &session, const EnrolmentRequest &request);
     static Expected<void> proveKeyLogin(const SshTarget &passwordTarget, const QString &privateKey, const QString &fingerprint);
 
-    // The future's progress, told to the listener first.
-    std::function<bool(int, QString)> heard(const std::function<bool(int, const QString &)> &progress) const;
-
     Paths m_paths;
-    ProgressListener m_listener;
 };
 
 } // namespace spark

@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "core/health/clusterwatch.h"
 
+#include "core/common/logcategories.h"
 #include "core/devices/deviceregistry.h"
 
-#include <QLoggingCategory>
 #include <QSet>
 
 namespace spark {
-
-Q_DECLARE_LOGGING_CATEGORY(lcHealth)
 
 QMap<QString, int> ClusterWatch::plan(const QList<ClusterDefinition> &clusters, const QString &defaultCluster,
                                       const Demand &demand, WatchRates rates)

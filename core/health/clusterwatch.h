@@ -4,7 +4,7 @@
 #include "core/common/expected.h"
 #include "core/health/healthnotices.h"
 #include "core/health/healthsession.h"
-#include "core/topology/clusterstore.h"
+#include "core/cluster/clusterstore.h"
 
 #include <QCoreApplication>
 #include <QHash>

@@ -1,17 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "core/health/healthmonitor.h"
 
+#include "core/common/logcategories.h"
 #include "core/common/whenready.h"
 #include "core/health/healthpoll.h"
-
-#include <QLoggingCategory>
 
 #include <algorithm>
 #include <cmath>
 
 namespace spark {
-
-Q_LOGGING_CATEGORY(lcHealth, "spark.health")
 
 HealthMonitor::HealthMonitor(QList<Node> nodes, QList<LinkEnds> links, Poller poller, HealthThresholds thresholds,
                              QObject *parent)

@@ -6,6 +6,7 @@
 #include "core/devices/deviceregistry.h"
 #include "core/devices/nodeprober.h"
 #include "core/health/clusterhealth.h"
+#include "core/health/sessionpolling.h"
 #include "core/ssh/sshlibrary.h"
 #include "core/ssh/sshsession.h"
 #include "core/topology/cablingplanner.h"
@@ -21,24 +22,15 @@ Expected<std::unique_ptr<HealthSession>> HealthSession::open(const ClusterDefini
     auto nodes = ClusterSessions::open(cluster, registry);
     if (!nodes)
         return nodes.error();
-    QHash<QString, SshSession *> byName;
     QHash<QString, Device> devices;
-    for (const Device &device : (*nodes)->devices()) {
-        byName.insert(device.name, (*nodes)->session(device.name));
+    for (const Device &device : (*nodes)->devices())
         devices.insert(device.name, device);
-    }
+    const SessionPolling polling = SessionPolling::over(**nodes);
     auto session = open(
-        cluster,
-        [byName](const QString &node, const QByteArray &script) {
-            // The script goes on stdin: nothing is pasted into a command line.
-            return byName.value(node)->exec(QStringLiteral("sh -s"), script, PollTimeoutMs);
-        },
-        [devices](const QString &node) { return NodeProber::probe(devices.value(node)); }, thresholds);
+        cluster, polling.poller, [devices](const QString &node) { return NodeProber::probe(devices.value(node)); },
+        thresholds);
     if (session) {
-        (*session)->m_monitor->setSilence([byName](const QString &node) {
-            const SshSession *ssh = byName.value(node);
-            return ssh ? ssh->silentMs() : 0;
-        });
+        (*session)->m_monitor->setSilence(polling.silence);
         (*session)->m_nodes = std::move(*nodes); // the sessions live as long as the health session
     }
     return session;

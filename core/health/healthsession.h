@@ -7,7 +7,7 @@
 #include "core/health/healthmonitor.h"
 #include "core/health/ratehistory.h"
 #include "core/topology/cablingplan.h"
-#include "core/topology/clusterstore.h"
+#include "core/topology/clusterdefinition.h"
 
 #include <QCoreApplication>
 #include <QObject>
@@ -31,7 +31,6 @@ class HealthSession final : public QObject
     Q_DISABLE_COPY_MOVE(HealthSession)
 
 public:
-    static constexpr int PollTimeoutMs = 5000;
     using FactsProbe = std::function<QFuture<Expected<NodeFacts>>(const QString &node)>;
 
     // Fails, with what to do, when a device of the cluster is not registered

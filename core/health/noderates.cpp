@@ -74,8 +74,8 @@ NodeRates NodeRates::between(const NodeSnapshot &before, const NodeSnapshot &aft
         if (!now.present || !then || !then->present)
             continue;
         // Each group of counters over the time between its own two reads.
-        const auto span = [dt](std::optional<double> then, std::optional<double> now) {
-            return then && now && *now > *then ? *now - *then : dt;
+        const auto span = [dt](std::optional<double> earlier, std::optional<double> later) {
+            return earlier && later && *later > *earlier ? *later - *earlier : dt;
         };
         const double netdevDt = span(then->countersUptime, now.countersUptime);
         const double phyDt = span(then->phyUptime, now.phyUptime);

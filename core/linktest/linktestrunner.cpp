@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/linktest/linktestrunner.h"
 
+#include "core/common/logcategories.h"
 #include "core/linktest/linkobservations.h"
 
 #include "core/common/runonthread.h"
@@ -64,7 +65,7 @@ QList<LinkPhase> LinkTestOptions::allPhases()
 }
 
 LinkTestRunner::LinkTestRunner(QObject *parent)
-    : QObject(parent)
+    : Job(lcLinktest, parent)
 {
 }
 
@@ -267,7 +268,7 @@ LinkTestRunner::PhaseResult LinkTestRunner::runPhase(const LinkTarget &link, Lin
 Expected<LinkTestRunner::Preflight> LinkTestRunner::checkNodes(const QHash<QString, SshSession *> &sessions,
                                                                const LinkTestJob &job)
 {
-    Q_EMIT progress(0, tr("Checking the link-test tools on every node."));
+    reportProgress(0, tr("Checking the link-test tools on every node."));
     QHash<QString, QFuture<Expected<ExecResult>>> checks;
     for (auto it = sessions.cbegin(); it != sessions.cend(); ++it)
         checks.insert(it.key(), it.value()->exec(shell, LinkTestScripts::preflight(), 20000));
@@ -339,7 +340,7 @@ bool LinkTestRunner::measureLink(const LinkTarget &link, SshSession *sessionA, S
                                  const LinkPorts &ports, const Preflight &preflight, const LinkTestJob &job,
                                  LinkResult &result, Steps &steps)
 {
-    Q_EMIT progress(steps.fraction(), tr("Pinging both twins of %1.").arg(link.label));
+    reportProgress(steps.fraction(), tr("Pinging both twins of %1.").arg(link.label));
     const Ping latency = ping(link, sessionA, job.options);
     if (m_cancelled)
         return false;
@@ -352,7 +353,7 @@ bool LinkTestRunner::measureLink(const LinkTarget &link, SshSession *sessionA, S
     QHash<int, double> retransmitFraction; // per phase
     QStringList problems;
     for (LinkPhase phase : job.options.phases) {
-        Q_EMIT progress(steps.fraction(), tr("Measuring %1, %2.").arg(link.label, phaseName(phase)));
+        reportProgress(steps.fraction(), tr("Measuring %1, %2.").arg(link.label, phaseName(phase)));
         PhaseResult measured = rdma ? runRdmaPhase(link, phase, ports.a, ports.b, sessionA, sessionB, job.options)
                                     : runPhase(link, phase, ports.b, sessionA, sessionB, job.options);
         if (m_cancelled)
@@ -529,7 +530,7 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
         if (!measureRound(round, sessions, *preflight, job, run, steps))
             return Error(tr("The link test was cancelled; nothing is left running on the nodes."), QStringLiteral("cancelled"));
     }
-    Q_EMIT progress(1, run.passed() ? tr("Every link carries what it should.") : tr("At least one link is below what it should carry."));
+    reportProgress(1, run.passed() ? tr("Every link carries what it should.") : tr("At least one link is below what it should carry."));
     return run;
 }
 

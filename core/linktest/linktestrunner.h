@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/common/job.h"
+
 #include "core/common/expected.h"
 #include "core/linktest/linktestplan.h"
 #include "core/linktest/linktestscripts.h"
@@ -71,7 +73,7 @@ struct LinkTestJob
 //   print them (--run_infinitely -D 1, line-buffered: once a second).
 // Every phase ends with a clean-up on both ends that stops whatever is left,
 // also after a failure or cancel().
-class LinkTestRunner final : public QObject
+class LinkTestRunner final : public Job
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LinkTestRunner)
@@ -83,8 +85,6 @@ public:
     // The same, blocking: never call it on the GUI thread.
     Expected<LinkTestRun> runBlocking(const LinkTestJob &job);
 
-    // Thread-safe: stops the running tools, cleans up, and the run ends with an error.
-    void cancel() { m_cancelled = true; }
 
 Q_SIGNALS:
     // The run as planned: links (without results), scale and expected rate.
@@ -92,7 +92,6 @@ Q_SIGNALS:
     void sample(const spark::LinkSample &sample); // twins as they arrive, then the port total per second
     void latencyMeasured(const QString &link, double microseconds, double lossPercent);
     void linkFinished(const spark::LinkResult &result);
-    void progress(double fraction, const QString &sentence);
 
 private:
     struct PhaseResult
@@ -161,7 +160,6 @@ private:
     // The first twin whose tool reported an error, as a sentence.
     static QString firstTwinError(const std::array<QStringList, 2> &errors, const char *tool, const QString &node);
 
-    std::atomic<bool> m_cancelled{false};
 };
 
 } // namespace spark

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/netconfig/clusterapplier.h"
 
+#include "core/common/logcategories.h"
 #include "core/common/runonthread.h"
 #include "core/netconfig/netplancheck.h"
 #include "core/netconfig/nodeapplier.h"
@@ -9,13 +10,10 @@
 #include <QElapsedTimer>
 #include <QHash>
 #include <QThread>
-#include <QLoggingCategory>
 
 #include <algorithm>
 #include <functional>
 #include <memory>
-
-Q_LOGGING_CATEGORY(lcApply, "spark.netconfig")
 
 namespace spark {
 
@@ -52,7 +50,7 @@ struct ClusterApplier::NodeRun
 };
 
 ClusterApplier::ClusterApplier(QObject *parent)
-    : QObject(parent)
+    : Job(lcNetconfig, parent)
 {
 }
 
@@ -142,7 +140,7 @@ private:
     static NodeRun makeRun(const NodeApplyJob &job);
     Results round(const QList<int> &nodes, const Starter &starter);
     QList<int> all(const std::function<bool(int index)> &filter) const;
-    void say(NodeRun &run, const QString &sentence) { Q_EMIT m_applier.progress(run.outcome.node, run.fraction(), sentence); }
+    void say(NodeRun &run, const QString &sentence) { m_applier.reportProgress(run.outcome.node, run.fraction(), sentence); }
     void fail(const QString &node, const Error &error);
     bool failedOrStopped();
     bool runSingleStep(Kind kind, std::optional<ApplyStep> NodeRun::*step);
@@ -269,7 +267,7 @@ ClusterApplyReport ClusterApplier::Phases::finish(bool succeeded)
             report.changed = true;
     }
     report.elapsedMs = m_timer.elapsed();
-    qCDebug(lcApply) << "apply on" << runs.size() << "nodes:" << (succeeded ? "ok" : "failed") << report.elapsedMs << "ms";
+    qCDebug(lcNetconfig) << "apply on" << runs.size() << "nodes:" << (succeeded ? "ok" : "failed") << report.elapsedMs << "ms";
     return report;
 }
 
@@ -491,12 +489,12 @@ void ClusterApplier::revert(QList<NodeRun> &runs, const QString &why)
         if (run.lost) {
             if (run.armed) {
                 run.outcome.state = NodeApplyOutcome::State::RevertsByItself;
-                Q_EMIT progress(run.outcome.node, 1.0,
+                reportProgress(run.outcome.node, 1.0,
                                 tr("%1 cannot be reached; it restores its earlier settings by itself.").arg(run.outcome.node));
             }
             continue;
         }
-        Q_EMIT progress(run.outcome.node, run.fraction(),
+        reportProgress(run.outcome.node, run.fraction(),
                         tr("Restoring the earlier network settings of %1 (%2).").arg(run.outcome.node, why));
         pending.append({i, run.applier.start(run.job.plan.revertCommand, true, tr("Restoring the earlier settings"),
                                              m_options.stepTimeoutMs)});
@@ -506,11 +504,11 @@ void ClusterApplier::revert(QList<NodeRun> &runs, const QString &why)
         const Expected<ExecResult> result = NodeApplier::wait(started);
         if (result) {
             run.outcome.state = NodeApplyOutcome::State::Reverted;
-            Q_EMIT progress(run.outcome.node, 1.0, tr("%1 is back on its earlier settings.").arg(run.outcome.node));
+            reportProgress(run.outcome.node, 1.0, tr("%1 is back on its earlier settings.").arg(run.outcome.node));
         } else {
             run.outcome.state = NodeApplyOutcome::State::RevertsByItself;
             run.outcome.problems.append(result.error().message);
-            Q_EMIT progress(run.outcome.node, 1.0,
+            reportProgress(run.outcome.node, 1.0,
                             tr("%1 could not be restored now; its timer restores it by itself.").arg(run.outcome.node));
         }
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/common/job.h"
+
 #include "core/common/error.h"
 #include "core/common/sudocredential.h"
 #include "core/netconfig/applyplanner.h"
@@ -60,7 +62,7 @@ struct ClusterApplyReport
 // don't-fragment) → disarm. Any failure, a lost node or cancel() before the
 // disarm reverts every node that was changed; a node we cannot reach reverts
 // by itself when its timer ends. So every node ends fully applied or reverted.
-class ClusterApplier final : public QObject
+class ClusterApplier final : public Job
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ClusterApplier)
@@ -83,12 +85,8 @@ public:
     // The same, blocking: never call it on the GUI thread.
     ClusterApplyReport runBlocking(const QList<NodeApplyJob> &jobs);
 
-    // Thread-safe. Before the disarm, reverts every changed node; during the
-    // disarm, lets it finish (every node has been verified by then).
-    void cancel() { m_cancelled = true; }
 
 Q_SIGNALS:
-    void progress(const QString &node, double fraction, const QString &sentence);
     // After each step on each node ("backup", "arm-revert", … applyStepKindKey).
     void stepFinished(const QString &node, const QString &step, bool succeeded);
 
@@ -98,7 +96,6 @@ private:
     void revert(QList<NodeRun> &runs, const QString &why);
 
     Options m_options;
-    std::atomic<bool> m_cancelled{false};
 };
 
 } // namespace spark

@@ -9,7 +9,7 @@
 #include "core/netconfig/applyplanner.h"
 #include "core/netconfig/clusterapplier.h"
 #include "core/topology/cablingplan.h"
-#include "core/topology/clusterstore.h"
+#include "core/topology/clusterdefinition.h"
 #include "core/topology/discoveryrunner.h"
 
 #include <QCoreApplication>

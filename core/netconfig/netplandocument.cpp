@@ -3,7 +3,7 @@
 
 #include "core/hardware/cx7.h"
 #include "core/netconfig/networkmanagerhandover.h"
-#include "core/topology/clusterstore.h"
+#include "core/topology/clusterdefinition.h"
 
 namespace spark {
 
@@ -24,8 +24,8 @@ QString NetplanDocument::path()
 
 Expected<QString> NetplanDocument::render(const QString &clusterName, const QList<InterfaceAddress> &interfaces)
 {
-    if (!ClusterStore::isValidName(clusterName))
-        return Error(ClusterStore::nameRule());
+    if (!ClusterDefinition::isValidName(clusterName))
+        return Error(ClusterDefinition::nameRule());
     if (interfaces.isEmpty())
         return Error(tr("This Spark has no cabled port in the plan, so there is nothing to configure on it."));
     QList<InterfaceAddress> sorted = interfaces;

@@ -2,7 +2,7 @@
 #include "core/netconfig/peertrustplanner.h"
 
 #include "core/common/shellquote.h"
-#include "core/netconfig/clusterexports.h"
+#include "core/common/hostname.h"
 
 #include <QRegularExpression>
 
@@ -28,10 +28,10 @@ Expected<PeerTrustPlan> PeerTrustPlanner::plan(const QList<PeerNode> &nodes)
 {
     PeerTrustPlan plan;
     for (const PeerNode &node : nodes) {
-        if (!ClusterExports::isValidHost(node.managementHost))
+        if (!isValidHostName(node.managementHost))
             return Error(tr("The address of %1 (\"%2\") is not a hostname or IP address.").arg(node.name, node.managementHost));
         for (const QString &address : node.cx7Addresses) {
-            if (!ClusterExports::isValidHost(address))
+            if (!isValidHostName(address))
                 return Error(tr("\"%1\" is not an IP address.").arg(address));
         }
         plan.keyGenerations.append(node.name);
@@ -74,7 +74,7 @@ Expected<QString> PeerTrustPlanner::knownHostsLine(const QStringList &hosts, qui
         return Error(tr("A known_hosts line needs at least one host."));
     QStringList names;
     for (const QString &host : hosts) {
-        if (!ClusterExports::isValidHost(host))
+        if (!isValidHostName(host))
             return Error(tr("\"%1\" is not a hostname or IP address.").arg(host));
         names.append(port == 22 ? host : QStringLiteral("[%1]:%2").arg(host).arg(port));
     }
@@ -94,7 +94,7 @@ Expected<QString> PeerTrustPlanner::knownHostsCommand(const QString &line)
 Expected<QString> PeerTrustPlanner::sshConfigCommand(const QStringList &peerHosts)
 {
     for (const QString &host : peerHosts) {
-        if (!ClusterExports::isValidHost(host))
+        if (!isValidHostName(host))
             return Error(tr("\"%1\" is not a hostname or IP address.").arg(host));
     }
     const QString marker = QStringLiteral("# spark-companion cluster key");

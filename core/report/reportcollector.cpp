@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/reportcollector.h"
 
+#include "core/common/logcategories.h"
 #include "core/common/appinfo.h"
 #include "core/common/apppaths.h"
 #include "core/common/runonthread.h"
@@ -90,8 +91,10 @@ QString ReportCollector::defaultFileName(const QDateTime &when)
 
 namespace {
 
+using Progress = std::function<void(int percent, const QString &sentence)>;
+
 Expected<ReportSummary> collectBlocking(const QList<SudoTarget> &targets, const ReportOptions &options,
-                                        const ReportCollector::Progress &progress)
+                                        const Progress &progress)
 {
     const auto policy = VersionPolicy::load();
     if (!policy)
@@ -142,10 +145,17 @@ Expected<ReportSummary> collectBlocking(const QList<SudoTarget> &targets, const 
 
 } // namespace
 
-QFuture<Expected<ReportSummary>> ReportCollector::collect(const QList<SudoTarget> &targets, const ReportOptions &options,
-                                                         Progress progress)
+ReportCollector::ReportCollector(QObject *parent)
+    : Job(lcReport, parent)
 {
-    return runOnThread([targets, options, progress] { return collectBlocking(targets, options, progress); });
+}
+
+QFuture<Expected<ReportSummary>> ReportCollector::collect(const QList<SudoTarget> &targets, const ReportOptions &options)
+{
+    return runOnThread([this, targets, options] {
+        return collectBlocking(targets, options,
+                               [this](int percent, const QString &sentence) { reportProgress(percent / 100.0, sentence); });
+    });
 }
 
 } // namespace spark

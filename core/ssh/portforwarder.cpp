@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "core/ssh/portforwarder.h"
 
+#include "core/common/logcategories.h"
 #include "core/ssh/forwardedconnection.h"
 #include "core/ssh/sshconnection.h"
 
-#include <QLoggingCategory>
 #include <QSocketNotifier>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QThread>
 #include <QTimer>
-
-Q_DECLARE_LOGGING_CATEGORY(lcSsh)
 
 namespace spark {
 

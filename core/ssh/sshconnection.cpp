@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "core/ssh/sshconnection.h"
 
+#include "core/common/logcategories.h"
 #include "core/common/linebuffer.h"
 #include "core/ssh/knownhosts.h"
 #include "core/ssh/nonblockingcalls.h"
 #include "core/ssh/sshlibrary.h"
 
 #include <QFileInfo>
-#include <QLoggingCategory>
+#include <QScopeGuard>
 
 #include <libssh2.h>
 #include <libssh2_sftp.h>
@@ -21,8 +22,6 @@
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
-
-Q_LOGGING_CATEGORY(lcSsh, "spark.ssh", QtInfoMsg)
 
 namespace spark {
 
@@ -367,6 +366,15 @@ Expected<void> SshConnection::verifyHostKey()
     }
 }
 
+namespace {
+
+bool offers(const QString &methods, const char *method)
+{
+    return methods.split(QLatin1Char(',')).contains(QLatin1String(method));
+}
+
+} // namespace
+
 Expected<void> SshConnection::authenticate(const QDeadlineTimer &deadline, const CancelCheck &cancelled)
 {
     const QByteArray user = m_target.user.toUtf8();
@@ -386,32 +394,66 @@ Expected<void> SshConnection::authenticate(const QDeadlineTimer &deadline, const
         return {};
     }
     const QString methods = QString::fromLatin1(list ? list : "");
-    const auto offered = [&](const char *method) { return methods.split(QLatin1Char(',')).contains(QLatin1String(method)); };
-
-    if (m_target.useAgent && offered("publickey") && qEnvironmentVariableIsSet("SSH_AUTH_SOCK")) {
-        LIBSSH2_AGENT *agent = libssh2_agent_init(m_session);
-        if (agent && libssh2_agent_connect(agent) == 0 && libssh2_agent_list_identities(agent) == 0) {
-            libssh2_agent_publickey *identity = nullptr;
-            while (!m_authenticated && libssh2_agent_get_identity(agent, &identity, identity) == 0) {
-                const int rc = retry([&] { return libssh2_agent_userauth(agent, user.constData(), identity); },
-                                     deadline, cancelled, &why);
-                if (rc == LIBSSH2_ERROR_EAGAIN) {
-                    libssh2_agent_disconnect(agent);
-                    libssh2_agent_free(agent);
-                    return waitError(why, m_target.connectTimeoutMs);
-                }
-                if (rc == 0) {
-                    m_authenticated = true;
-                    m_authMethod = QStringLiteral("agent");
-                }
-            }
-            libssh2_agent_disconnect(agent);
-        }
-        if (agent)
-            libssh2_agent_free(agent);
+    if (m_target.useAgent && offers(methods, "publickey") && qEnvironmentVariableIsSet("SSH_AUTH_SOCK")) {
+        if (auto tried = authenticateWithAgent(user, deadline, cancelled); !tried)
+            return tried;
     }
+    if (!m_authenticated && offers(methods, "publickey")) {
+        if (auto tried = authenticateWithKeyFiles(user, deadline, cancelled); !tried)
+            return tried;
+    }
+    bool passwordRefused = false;
+    if (!m_authenticated && !m_target.password.isEmpty()) {
+        if (auto tried = authenticateWithPassword(user, methods, deadline, cancelled, &passwordRefused); !tried)
+            return tried;
+    }
+    if (m_authenticated)
+        return {};
+    m_authMethod.clear();
+    const QString detail = QStringLiteral("offered methods: %1; %2").arg(methods, lastError());
+    if (passwordRefused)
+        return Error(tr("%1 did not accept the password for user %2. Check the user name and the password.")
+                         .arg(m_target.host, m_target.user),
+                     detail);
+    return Error(tr("%1 did not accept a key login for user %2. Add the device again with its password so its key is "
+                    "installed.")
+                     .arg(m_target.host, m_target.user),
+                 detail);
+}
+
+Expected<void> SshConnection::authenticateWithAgent(const QByteArray &user, const QDeadlineTimer &deadline,
+                                                    const CancelCheck &cancelled)
+{
+    LIBSSH2_AGENT *agent = libssh2_agent_init(m_session);
+    if (!agent)
+        return {};
+    const auto freeAgent = qScopeGuard([agent] { libssh2_agent_free(agent); });
+    if (libssh2_agent_connect(agent) != 0)
+        return {};
+    const auto disconnect = qScopeGuard([agent] { libssh2_agent_disconnect(agent); });
+    if (libssh2_agent_list_identities(agent) != 0)
+        return {};
+    Wait why = Wait::Ready;
+    libssh2_agent_publickey *identity = nullptr;
+    while (!m_authenticated && libssh2_agent_get_identity(agent, &identity, identity) == 0) {
+        const int rc = retry([&] { return libssh2_agent_userauth(agent, user.constData(), identity); }, deadline,
+                             cancelled, &why);
+        if (rc == LIBSSH2_ERROR_EAGAIN)
+            return waitError(why, m_target.connectTimeoutMs);
+        if (rc == 0) {
+            m_authenticated = true;
+            m_authMethod = QStringLiteral("agent");
+        }
+    }
+    return {};
+}
+
+Expected<void> SshConnection::authenticateWithKeyFiles(const QByteArray &user, const QDeadlineTimer &deadline,
+                                                       const CancelCheck &cancelled)
+{
+    Wait why = Wait::Ready;
     for (const QString &file : m_target.identityFiles) {
-        if (m_authenticated || !offered("publickey"))
+        if (m_authenticated)
             break;
         if (!QFileInfo::exists(file))
             continue;
@@ -431,44 +473,38 @@ Expected<void> SshConnection::authenticate(const QDeadlineTimer &deadline, const
             qCDebug(lcSsh) << "key" << file << "refused:" << lastError();
         }
     }
-    bool passwordRefused = false;
-    if (!m_authenticated && !m_target.password.isEmpty()) {
-        int rc = LIBSSH2_ERROR_METHOD_NOT_SUPPORTED;
-        if (offered("password")) {
-            rc = retry(
-                [&] {
-                    return libssh2_userauth_password_ex(m_session, user.constData(), unsigned(user.size()),
-                                                        m_passwordBytes.constData(), unsigned(m_passwordBytes.size()),
-                                                        nullptr);
-                },
-                deadline, cancelled, &why);
-            m_authMethod = QStringLiteral("password");
-        } else if (offered("keyboard-interactive")) {
-            rc = retry(
-                [&] {
-                    return libssh2_userauth_keyboard_interactive_ex(m_session, user.constData(),
-                                                                    unsigned(user.size()), &answerPrompts);
-                },
-                deadline, cancelled, &why);
-            m_authMethod = QStringLiteral("keyboard-interactive");
-        }
-        if (rc == LIBSSH2_ERROR_EAGAIN)
-            return waitError(why, m_target.connectTimeoutMs);
-        m_authenticated = rc == 0;
-        passwordRefused = rc != 0;
+    return {};
+}
+
+Expected<void> SshConnection::authenticateWithPassword(const QByteArray &user, const QString &methods,
+                                                       const QDeadlineTimer &deadline, const CancelCheck &cancelled,
+                                                       bool *refused)
+{
+    Wait why = Wait::Ready;
+    int rc = LIBSSH2_ERROR_METHOD_NOT_SUPPORTED;
+    if (offers(methods, "password")) {
+        rc = retry(
+            [&] {
+                return libssh2_userauth_password_ex(m_session, user.constData(), unsigned(user.size()),
+                                                    m_passwordBytes.constData(), unsigned(m_passwordBytes.size()),
+                                                    nullptr);
+            },
+            deadline, cancelled, &why);
+        m_authMethod = QStringLiteral("password");
+    } else if (offers(methods, "keyboard-interactive")) {
+        rc = retry(
+            [&] {
+                return libssh2_userauth_keyboard_interactive_ex(m_session, user.constData(), unsigned(user.size()),
+                                                                &answerPrompts);
+            },
+            deadline, cancelled, &why);
+        m_authMethod = QStringLiteral("keyboard-interactive");
     }
-    if (m_authenticated)
-        return {};
-    m_authMethod.clear();
-    const QString detail = QStringLiteral("offered methods: %1; %2").arg(methods, lastError());
-    if (passwordRefused)
-        return Error(tr("%1 did not accept the password for user %2. Check the user name and the password.")
-                         .arg(m_target.host, m_target.user),
-                     detail);
-    return Error(tr("%1 did not accept a key login for user %2. Add the device again with its password so its key is "
-                    "installed.")
-                     .arg(m_target.host, m_target.user),
-                 detail);
+    if (rc == LIBSSH2_ERROR_EAGAIN)
+        return waitError(why, m_target.connectTimeoutMs);
+    m_authenticated = rc == 0;
+    *refused = rc != 0;
+    return {};
 }
 
 Error SshConnection::abandon(LIBSSH2_CHANNEL *channel, Error error)

@@ -92,6 +92,15 @@ private:
     Expected<void> connectSocket(const QDeadlineTimer &deadline, const CancelCheck &cancelled);
     Expected<void> verifyHostKey();
     Expected<void> authenticate(const QDeadlineTimer &deadline, const CancelCheck &cancelled);
+    // The methods authenticate() tries in order; each sets m_authenticated on
+    // success and fails only when its wait ran out or was cancelled.
+    Expected<void> authenticateWithAgent(const QByteArray &user, const QDeadlineTimer &deadline,
+                                         const CancelCheck &cancelled);
+    Expected<void> authenticateWithKeyFiles(const QByteArray &user, const QDeadlineTimer &deadline,
+                                            const CancelCheck &cancelled);
+    // `refused`: a password was tried and the node said no.
+    Expected<void> authenticateWithPassword(const QByteArray &user, const QString &methods, const QDeadlineTimer &deadline,
+                                            const CancelCheck &cancelled, bool *refused);
     void teardown(int budgetMs);
 
     SshTarget m_target;

@@ -1,21 +1,19 @@
 // SPDX-License-Identifier: MIT
 #include "core/topology/discoveryrunner.h"
 
+#include "core/common/logcategories.h"
 #include "core/common/runonthread.h"
 #include "core/ssh/sshsession.h"
 
 #include <QElapsedTimer>
-#include <QLoggingCategory>
 #include <QThread>
 
 #include <memory>
 
-Q_LOGGING_CATEGORY(lcDiscovery, "spark.topology")
-
 namespace spark {
 
 DiscoveryRunner::DiscoveryRunner(QObject *parent)
-    : QObject(parent)
+    : Job(lcTopology, parent)
 {
 }
 
@@ -42,17 +40,17 @@ DiscoveryReport DiscoveryRunner::runBlocking(const QList<DiscoveryNode> &nodes, 
     if (!silent.isEmpty() || !incomplete.isEmpty()) {
         // Never conclude from a half-heard cluster: the silent ones usually
         // answer a moment later, and a one-way sighting is an answer lost.
-        qCDebug(lcDiscovery) << "on the first look, silent:" << silent << "incomplete:" << incomplete
+        qCDebug(lcTopology) << "on the first look, silent:" << silent << "incomplete:" << incomplete
                              << "- looking again";
         for (const QString &node : silent)
-            Q_EMIT progress(node, 0.5, tr("%1 did not answer yet; looking again in a moment.").arg(node));
+            reportProgress(node, 0.5, tr("%1 did not answer yet; looking again in a moment.").arg(node));
         QThread::msleep(silent.isEmpty() ? IncompleteRetryWaitMs : RetryWaitMs);
         report = look(nodes, plan);
         report.retried = true;
     }
     report.silentNodes = silentIn(report);
     report.elapsedMs = timer.elapsed();
-    qCDebug(lcDiscovery) << "discovery on" << nodes.size() << "nodes took" << report.elapsedMs << "ms";
+    qCDebug(lcTopology) << "discovery on" << nodes.size() << "nodes took" << report.elapsedMs << "ms";
     return report;
 }
 
@@ -64,7 +62,7 @@ DiscoveryReport DiscoveryRunner::look(const QList<DiscoveryNode> &nodes, const s
     // Every node at once: each session runs on its own thread.
     QList<QFuture<Expected<ExecResult>>> running;
     for (const DiscoveryNode &node : nodes) {
-        Q_EMIT progress(node.node, 0.1, tr("Looking for cables on %1.").arg(node.node));
+        reportProgress(node.node, 0.1, tr("Looking for cables on %1.").arg(node.node));
         running.append(node.session->exec(command, {}, CommandTimeoutMs));
     }
 
@@ -80,7 +78,7 @@ DiscoveryReport DiscoveryRunner::look(const QList<DiscoveryNode> &nodes, const s
             report.problems.append(NodeError{
                 node.node, Error(tr("%1 could not be asked about its cables: %2").arg(node.node, result.error().message),
                                  result.error().detail)});
-            Q_EMIT progress(node.node, 1.0, report.problems.last().error.message);
+            reportProgress(node.node, 1.0, report.problems.last().error.message);
             continue;
         }
         if (!result->succeeded()) {
@@ -90,17 +88,17 @@ DiscoveryReport DiscoveryRunner::look(const QList<DiscoveryNode> &nodes, const s
                                  QStringLiteral("exit %1: %2")
                                      .arg(result->exitCode)
                                      .arg(QString::fromUtf8(result->standardError).left(500)))});
-            Q_EMIT progress(node.node, 1.0, report.problems.last().error.message);
+            reportProgress(node.node, 1.0, report.problems.last().error.message);
             continue;
         }
         const auto interfaces = NeighbourDiscovery::parse(QString::fromUtf8(result->standardOutput));
         if (!interfaces) {
             report.problems.append(NodeError{node.node, interfaces.error()});
-            Q_EMIT progress(node.node, 1.0, interfaces.error().message);
+            reportProgress(node.node, 1.0, interfaces.error().message);
             continue;
         }
         report.observations.append(NodeObservation{node.node, *interfaces});
-        Q_EMIT progress(node.node, 1.0, tr("%1 answered.").arg(node.node));
+        reportProgress(node.node, 1.0, tr("%1 answered.").arg(node.node));
     }
 
     report.cabling = NeighbourDiscovery::link(report.observations, known);

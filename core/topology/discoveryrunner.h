@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/common/job.h"
+
 #include "core/common/error.h"
 #include "core/topology/cablingcheck.h"
 #include "core/topology/cablingplan.h"
@@ -54,7 +56,7 @@ struct DiscoveryReport
 // address detection still running, a slow node), the answer is ambiguous and
 // it looks once more after RetryWaitMs before reporting who stayed silent;
 // so it does, sooner, when a twin's answer was lost (one-way sightings).
-class DiscoveryRunner final : public QObject
+class DiscoveryRunner final : public Job
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(DiscoveryRunner)
@@ -78,8 +80,6 @@ private:
     DiscoveryReport look(const QList<DiscoveryNode> &nodes, const std::optional<CablingPlan> &plan);
 
 Q_SIGNALS:
-    // fraction 0..1 of this node's part, and a sentence saying what happens.
-    void progress(const QString &node, double fraction, const QString &sentence);
 };
 
 } // namespace spark

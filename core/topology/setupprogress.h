@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/common/expected.h"
-#include "core/topology/clusterstore.h"
+#include "core/topology/clusterdefinition.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -4,8 +4,8 @@
 // changed export changes its file there, reviewed like code.
 #include "core/facts/gidtable.h"
 #include "core/netconfig/addressplanner.h"
-#include "core/netconfig/clusterexports.h"
-#include "core/netconfig/ncclenvironment.h"
+#include "core/cluster/clusterexports.h"
+#include "core/nccl/ncclenvironment.h"
 #include "core/hardware/cx7.h"
 #include "core/topology/cablingplanner.h"
 

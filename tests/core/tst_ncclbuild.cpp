@@ -4,7 +4,7 @@
 // scratch home with git and make stood in by recorders: each part is skipped
 // when its result is there, a clone already made is built on, a directory of
 // the user's is never touched, and SIGTERM stops the whole process group.
-#include "core/linktest/ncclbuildplan.h"
+#include "core/nccl/ncclbuildplan.h"
 
 #include <QDir>
 #include <QFile>

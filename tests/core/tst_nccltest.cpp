@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The NCCL test's pure parts: nccl-tests' output, the prerequisites script's
 // answer, mpirun's command and the verdict.
-#include "core/linktest/ncclprerequisites.h"
-#include "core/linktest/nccltestoutput.h"
-#include "core/linktest/nccltestplan.h"
-#include "core/linktest/nccltestrun.h"
-#include "core/linktest/nccltestverdict.h"
+#include "core/nccl/ncclprerequisites.h"
+#include "core/nccl/nccltestoutput.h"
+#include "core/nccl/nccltestplan.h"
+#include "core/nccl/nccltestrun.h"
+#include "core/nccl/nccltestverdict.h"
 #include "tests/support/fixtures.h"
 
 #include <QTest>

@@ -6,8 +6,8 @@
 #include "core/linktest/linktestcommands.h"
 #include "core/linktest/quickcheck.h"
 #include "core/topology/cablingplanner.h"
+#include "tests/support/discoveryfixtures.h"
 
-#include <QFile>
 #include <QHostAddress>
 #include <QTest>
 
@@ -15,33 +15,14 @@ using namespace spark;
 
 namespace {
 
+using spark::test::interfaceOf;
+
 QList<NodeObservation> observe(const QString &set)
 {
-    QList<NodeObservation> nodes;
-    for (int i = 1; i <= 3; ++i) {
-        QFile file(QStringLiteral(SPARK_FIXTURES_DIR "/topology/discovery-%1-spark-%2.txt").arg(set).arg(i));
-        if (!file.open(QIODevice::ReadOnly))
-            qFatal("missing fixture %s", qPrintable(file.fileName()));
-        const auto parsed = NeighbourDiscovery::parse(QString::fromUtf8(file.readAll()));
-        if (!parsed)
-            qFatal("fixture does not parse: %s", qPrintable(parsed.error().detail));
-        nodes.append(NodeObservation{QStringLiteral("spark-%1").arg(i), *parsed});
-    }
-    return nodes;
+    return spark::test::observedLab(set);
 }
 
 const QStringList nodes{QStringLiteral("spark-1"), QStringLiteral("spark-2"), QStringLiteral("spark-3")};
-
-InterfaceObservation *interfaceOf(QList<NodeObservation> &observations, const QString &node, const QString &netdev)
-{
-    for (NodeObservation &observation : observations) {
-        for (InterfaceObservation &interface : observation.interfaces) {
-            if (observation.node == node && interface.netdev == netdev)
-                return &interface;
-        }
-    }
-    return nullptr;
-}
 
 } // namespace
 

@@ -13,9 +13,13 @@
 #include "core/netconfig/clusterapplier.h"
 #include "core/netconfig/clusterpreparer.h"
 #include "support/clusterlab.h"
+#include "support/registereddevices.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSignalSpy>
@@ -58,6 +62,103 @@ QString describe(const QList<HealthAlert> &alerts)
         lines.append(alert.key + QStringLiteral(": ") + alert.message);
     return lines.join(QLatin1Char('\n'));
 }
+
+// `sparkctl monitor --json` on every node of the lab, as a person would run it
+// beside the window, its lines read as they come while the test's event loop turns.
+class MonitorProcess
+{
+public:
+    MonitorProcess(ClusterLab &lab, const ScratchHome &home)
+    {
+        if (registerLabDevices(lab, home).size() != lab.size())
+            qWarning("could not register the lab's Sparks for sparkctl");
+        QObject::connect(&m_process, &QProcess::readyReadStandardOutput, &m_process, [this] {
+            m_output += m_process.readAllStandardOutput();
+            qsizetype end = 0;
+            while ((end = m_output.indexOf('\n', m_parsed)) >= 0) {
+                const QJsonObject line = QJsonDocument::fromJson(m_output.mid(m_parsed, end - m_parsed)).object();
+                m_parsed = end + 1;
+                if (line.value(QStringLiteral("type")).toString() == QLatin1String("node"))
+                    m_nodeLines.append(line);
+            }
+        });
+        m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        m_process.start(QStringLiteral(SPARKCTL_EXECUTABLE),
+                        QStringList{QStringLiteral("monitor")} + lab.nodeNames()
+                            + QStringList{QStringLiteral("--json"), QStringLiteral("--interval"), QStringLiteral("1000"),
+                                          QStringLiteral("--scale"), QStringLiteral("0.01")});
+    }
+    ~MonitorProcess()
+    {
+        m_process.terminate(); // Ctrl-C's twin: the monitor only reads, it ends at once
+        if (!m_process.waitForFinished(10000))
+            m_process.kill();
+    }
+    MonitorProcess(const MonitorProcess &) = delete;
+    MonitorProcess &operator=(const MonitorProcess &) = delete;
+
+    QByteArray output() const { return m_output; }
+
+    // Two answered ticks of `node` (its usual poll time is known after the first).
+    bool waitUntilAnswered(const QString &node, int timeoutMs)
+    {
+        return waitForLines([&] { return count(node, 0, true) >= 2; }, timeoutMs);
+    }
+    void markFault(const QString &node) { m_faultFrom = lines(node).size(); }
+    // The monitor's ticks after markFault() until `node` reads unreachable; -1 if it never did.
+    int ticksUntilUnreachable(const QString &node, int maxTicks, int timeoutMs)
+    {
+        waitForLines([&] { return firstUnreachable(node) > 0 || lines(node).size() - m_faultFrom >= maxTicks; },
+                     timeoutMs);
+        return firstUnreachable(node);
+    }
+
+private:
+    QList<QJsonObject> lines(const QString &node) const
+    {
+        QList<QJsonObject> found;
+        for (const QJsonObject &line : m_nodeLines) {
+            if (line.value(QStringLiteral("node")).toString() == node)
+                found.append(line);
+        }
+        return found;
+    }
+    int count(const QString &node, qsizetype from, bool reachable) const
+    {
+        const QList<QJsonObject> all = lines(node);
+        int n = 0;
+        for (qsizetype i = from; i < all.size(); ++i)
+            n += all.at(i).value(QStringLiteral("reachable")).toBool() == reachable ? 1 : 0;
+        return n;
+    }
+    int firstUnreachable(const QString &node) const
+    {
+        const QList<QJsonObject> all = lines(node);
+        for (qsizetype i = m_faultFrom; i < all.size(); ++i) {
+            if (!all.at(i).value(QStringLiteral("reachable")).toBool())
+                return int(i - m_faultFrom + 1);
+        }
+        return -1;
+    }
+    bool waitForLines(const std::function<bool()> &done, int timeoutMs)
+    {
+        QElapsedTimer timer;
+        timer.start();
+        while (!done()) {
+            if (timer.elapsed() > timeoutMs || m_process.state() == QProcess::NotRunning)
+                return done();
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+            QThread::msleep(10);
+        }
+        return true;
+    }
+
+    QProcess m_process;
+    QByteArray m_output;
+    qsizetype m_parsed = 0;
+    QList<QJsonObject> m_nodeLines;
+    qsizetype m_faultFrom = 0;
+};
 
 } // namespace
 
@@ -223,8 +324,8 @@ private Q_SLOTS:
             },
             thresholds);
         connect(m_monitor.get(), &HealthMonitor::tick, this,
-                [this](const QDateTime &, const QList<NodeHealth> &nodes, const QList<HealthAlert> &active) {
-                    m_ticks.append({m_clock.elapsed(), nodes, active});
+                [this](const QDateTime &, const QList<NodeHealth> &health, const QList<HealthAlert> &active) {
+                    m_ticks.append({m_clock.elapsed(), health, active});
                 });
         // Each end pings its peer twin (as HealthSession does once the facts are in).
         QHash<QString, QList<RttTarget>> rtt;
@@ -471,14 +572,19 @@ private Q_SLOTS:
     {
         // Its management link goes down, as when it is switched off: what the next poll sends is
         // never acknowledged. Lateness alone is set to wait 10 ticks here (polls that usually take
-        // long): the node's silent network is what reports it.
+        // long): the node's silent network is what reports it. `sparkctl monitor` watches the same
+        // nodes beside the window's monitor, over the same binding (SessionPolling), and must
+        // report the node as soon as the window does.
         const int gone = 0;
         const QString name = m_lab.nodeNames().at(gone);
+        MonitorProcess cli(m_lab, *m_home);
+        QVERIFY2(cli.waitUntilAnswered(name, 30000), cli.output().constData());
         m_monitor->setRetry({4, 10, 5, 1000});
         const auto restore = qScopeGuard([this] { m_monitor->setRetry({}); });
         const ProcessResult down = m_lab.lab().sh(gone, QStringLiteral("ip link set enP7s7 down"));
         QCOMPARE(down.exitCode, 0);
         const qint64 wentAt = m_clock.elapsed();
+        cli.markFault(name);
         QString detail;
         const int unreachableAfter = ticksUntil([&](const Tick &tick) {
             const NodeHealth *node = find(tick, name);
@@ -492,6 +598,11 @@ private Q_SLOTS:
         // The first tick after the change sends the poll; one second of silence later it is reported.
         QVERIFY2(unreachableAfter >= 1 && unreachableAfter <= 3, qPrintable(QString::number(unreachableAfter)));
         QVERIFY2(detail.contains(QStringLiteral("not answered")), qPrintable(detail));
+        const int cliAfter = cli.ticksUntilUnreachable(name, 8, 20000);
+        qInfo("sparkctl monitor: %s unreachable after %d of its ticks", qPrintable(name), cliAfter);
+        QVERIFY2(cliAfter >= 1 && cliAfter <= 3 && cliAfter <= unreachableAfter + 1,
+                 qPrintable(QStringLiteral("sparkctl after %1 ticks, the window after %2\n").arg(cliAfter).arg(unreachableAfter)
+                            + QString::fromUtf8(cli.output())));
         QCOMPARE(m_lab.lab().sh(gone, QStringLiteral("ip link set enP7s7 up")).exitCode, 0);
         const int backAfter = ticksUntil([&](const Tick &tick) {
             const NodeHealth *node = find(tick, name);

@@ -8,6 +8,7 @@
 // Then a switch of four (lab "h7-wizsw", 10.131.65.0/24, at half the usual
 // rate scale), where the port is chosen by clicking it on the rear-panel
 // drawing: first the wrong one; its link test and NCCL test pass.
+#include "core/cluster/clusterstore.h"
 #include "core/devices/deviceenroller.h"
 #include "core/linktest/linktesthistory.h"
 #include "ui/drawings/rearpanelview.h"

@@ -16,7 +16,7 @@
 #include "core/facts/probeparser.h"
 #include "core/health/healthpoll.h"
 #include "core/linktest/iperf3parser.h"
-#include "core/linktest/nccltestoutput.h"
+#include "core/nccl/nccltestoutput.h"
 #include "core/linktest/perftestparser.h"
 #include "core/linktest/pingparser.h"
 #include "core/netconfig/pingmesh.h"

@@ -7,7 +7,7 @@
 
 #include <QTest>
 
-#include "support/fakesetupbackend.h"
+#include "support/fakeclusterbackend.h"
 
 using namespace spark;
 using namespace spark::ui;

@@ -6,9 +6,9 @@
 #include "core/cluster/clusterremoval.h"
 #include "core/devices/deviceregistry.h"
 #include "core/linktest/linktesthistory.h"
-#include "core/linktest/nccltesthistory.h"
-#include "core/topology/clusterstore.h"
-#include "support/fakesetupbackend.h"
+#include "core/nccl/nccltesthistory.h"
+#include "core/cluster/clusterstore.h"
+#include "support/fakeclusterbackend.h"
 #include "support/historyfile.h"
 #include "support/ncclruns.h"
 #include "support/offlinedevices.h"
@@ -354,7 +354,7 @@ private Q_SLOTS:
         int made = 0;
         window.clusterActions()->setBackendFactory([&made] {
             ++made;
-            return new FakeSetupBackend; // the emulated ring's discovery and a quick check at 95 Gb/s a twin
+            return new FakeClusterBackend; // the emulated ring's discovery and a quick check at 95 Gb/s a twin
         });
         window.show();
         button(window, "clusterVerifyButton")->click();
@@ -375,7 +375,7 @@ private Q_SLOTS:
         QVERIFY(writeTwoClusters(home));
         DeviceRegistry registry(home.devices());
         MainWindow window(registry);
-        window.clusterActions()->setBackendFactory([] { return new FakeSetupBackend; });
+        window.clusterActions()->setBackendFactory([] { return new FakeClusterBackend; });
         window.show();
         button(window, "clusterRollbackButton")->click();
         auto *dialog = window.findChild<RollbackDialog *>(QStringLiteral("rollbackDialog"));
@@ -441,7 +441,7 @@ private Q_SLOTS:
             QVERIFY2(action->width() >= action->sizeHint().width(), qPrintable(action->text()));
 
         // The two dialogs the panel opens: the cabling verified, and a roll-back before it starts.
-        window.clusterActions()->setBackendFactory([] { return new FakeSetupBackend; });
+        window.clusterActions()->setBackendFactory([] { return new FakeClusterBackend; });
         button(window, "clusterVerifyButton")->click();
         auto *verify = window.findChild<VerifyCablingDialog *>(QStringLiteral("verifyCablingDialog"));
         QVERIFY(verify);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/devices/deviceregistry.h"
-#include "core/topology/clusterstore.h"
+#include "core/cluster/clusterstore.h"
 #include "ui/drawings/topologyview.h"
 #include "ui/health/healthdashboard.h"
 #include "ui/linktest/linktestwindow.h"

@@ -3,9 +3,9 @@
 // as they are measured, then the finished run), with no SSH: the live chart,
 // NVIDIA's bar, the verdict, the cluster's history and the exports; and the
 // build of what a Spark lacks, fed as the builder feeds it.
-#include "core/linktest/nccltesthistory.h"
-#include "core/linktest/nccltestverdict.h"
-#include "ui/common/nodeprogresslist.h"
+#include "core/nccl/nccltesthistory.h"
+#include "core/nccl/nccltestverdict.h"
+#include "ui/progress/nodeprogresslist.h"
 #include "ui/nccl/ncclbuilddialog.h"
 #include "ui/nccl/nccltestchart.h"
 #include "ui/nccl/nccltestwindow.h"
@@ -88,12 +88,10 @@ void feedBuildUnderWay(NcclTestPanel *panel)
     panel->beginBuild(pairNodes);
     const NcclBuildNeeds needs = lackingNeeds(QStringLiteral("spark-2"));
     panel->finishBuildNode({QStringLiteral("spark-1"), {}, {}});
-    panel->showBuildStep(QStringLiteral("spark-2"), NcclBuildStep::Packages,
-                         NcclBuildPlan::stepSentence(NcclBuildStep::Packages, needs), 0);
+    panel->showBuildStep({QStringLiteral("spark-2"), 0, NcclBuildPlan::stepSentence(NcclBuildStep::Packages, needs)});
     for (const char *line : {"Setting up openmpi-bin (4.1.6-7ubuntu2) ...", "Setting up make (4.3-4.1build2) ..."})
         panel->addBuildOutput(QStringLiteral("spark-2"), QString::fromLatin1(line));
-    panel->showBuildStep(QStringLiteral("spark-2"), NcclBuildStep::BuildNccl,
-                         NcclBuildPlan::stepSentence(NcclBuildStep::BuildNccl, needs), 0.5);
+    panel->showBuildStep({QStringLiteral("spark-2"), 0.5, NcclBuildPlan::stepSentence(NcclBuildStep::BuildNccl, needs)});
     for (const char *line : {"Compiling  bootstrap.cc                   > /home/nvidia/nccl/build/obj/bootstrap.o",
                              "Compiling  channel.cc                     > /home/nvidia/nccl/build/obj/channel.o",
                              "Compiling  collectives.cc                 > /home/nvidia/nccl/build/obj/collectives.o"})

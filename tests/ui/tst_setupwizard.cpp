@@ -12,12 +12,12 @@
 #include "ui/wizard/configurepage.h"
 #include "ui/wizard/devicespage.h"
 #include "ui/wizard/donepage.h"
-#include "core/linktest/nccltesthistory.h"
+#include "core/nccl/nccltesthistory.h"
 #include "ui/nccl/nccltestpanel.h"
 #include "ui/wizard/layoutpage.h"
 #include "ui/wizard/linktestpage.h"
 #include "ui/wizard/nccltestpage.h"
-#include "ui/common/nodeprogresslist.h"
+#include "ui/progress/nodeprogresslist.h"
 #include "ui/wizard/peertrustpage.h"
 #include "ui/wizard/setupstate.h"
 #include "ui/wizard/setupwizard.h"
@@ -35,7 +35,7 @@
 #include <QTimer>
 #include <QTreeWidget>
 
-#include "support/fakesetupbackend.h"
+#include "support/fakeclusterbackend.h"
 #include "support/ncclruns.h"
 #include "support/screenshots.h"
 #include "support/wizardwalk.h"
@@ -52,7 +52,7 @@ class TestSetupWizard final : public QObject
 private Q_SLOTS:
     void devicesAreTickedAndOrdered()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         SetupWizard wizard(&backend);
         wizard.show();
         QVERIFY(QTest::qWaitForWindowExposed(&wizard));
@@ -84,7 +84,7 @@ private Q_SLOTS:
     // the person, in the order they were registered.
     void exactlyTheNeededSparksAreTicked()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         SetupWizard wizard(&backend);
         wizard.show();
         QVERIFY(QTest::qWaitForWindowExposed(&wizard));
@@ -103,7 +103,7 @@ private Q_SLOTS:
 
     void anOfflineDeviceStopsTheFlow()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         backend.offline.insert(QStringLiteral("spark-2"), true);
         SetupWizard wizard(&backend);
         wizard.show();
@@ -118,7 +118,7 @@ private Q_SLOTS:
 
     void badClusterNameIsSaidInASentence()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         SetupWizard wizard(&backend);
         wizard.show();
         QVERIFY(walkTo(wizard, SetupWizard::DevicesPage, ClusterLayout::Direct2));
@@ -127,7 +127,7 @@ private Q_SLOTS:
         QTRY_VERIFY(page->isComplete());
         page->findChild<QLineEdit *>(QStringLiteral("clusterName"))->setText(QStringLiteral("my cluster!"));
         QVERIFY(!page->isComplete());
-        QCOMPARE(page->findChild<QLabel *>(QStringLiteral("clusterNameError"))->text(), ClusterStore::nameRule());
+        QCOMPARE(page->findChild<QLabel *>(QStringLiteral("clusterNameError"))->text(), ClusterDefinition::nameRule());
     }
 
     void checksGiveTheVerdict_data()
@@ -146,7 +146,7 @@ private Q_SLOTS:
         QFETCH(QString, fixture);
         QFETCH(int, readiness);
         QFETCH(bool, guide);
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         backend.probeFixture.insert(QStringLiteral("spark-2"), fixture);
         SetupWizard wizard(&backend);
         wizard.show();
@@ -171,7 +171,7 @@ private Q_SLOTS:
     // small window instead of being cut.
     void aFindingOnEverySparkIsSaidOnceAndWraps()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         for (const QString &node : kRing)
             backend.probeFixture.insert(node, QStringLiteral("sparklab-stale-netplan-root.txt"));
         SetupWizard wizard(&backend);
@@ -206,7 +206,7 @@ private Q_SLOTS:
 
     void clickingAPortChoosesIt()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         SetupWizard wizard(&backend);
         wizard.show();
         QVERIFY(QTest::qWaitForWindowExposed(&wizard));
@@ -234,7 +234,7 @@ private Q_SLOTS:
 
     void aRingTakesNoPortChoice()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         SetupWizard wizard(&backend);
         wizard.show();
         QVERIFY(walkTo(wizard, SetupWizard::CablingPage));
@@ -247,7 +247,7 @@ private Q_SLOTS:
 
     void aMiswiredCableIsDrawnAndThenFixed()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         backend.discoverySet = QStringLiteral("miswired3");
         SetupWizard wizard(&backend);
         wizard.show();
@@ -285,7 +285,7 @@ private Q_SLOTS:
     // Next waits for the check but does not require a pass.
     void theQuickCheckFollowsAMatchingCabling()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         backend.quickTwinGbpsByLink.insert(QStringLiteral("spark-1:0-spark-2:1"), 13);
         SetupWizard wizard(&backend);
         wizard.show();
@@ -319,7 +319,7 @@ private Q_SLOTS:
 
     void watchingChecksWithoutAClick()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         SetupWizard wizard(&backend);
         wizard.show();
         QVERIFY(walkTo(wizard, SetupWizard::CablingPage));
@@ -331,7 +331,7 @@ private Q_SLOTS:
 
     void applyShowsProgressAndKeepsTheEventLoopTurning()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         backend.holdApply = true;
         SetupWizard wizard(&backend);
         wizard.show();
@@ -362,7 +362,7 @@ private Q_SLOTS:
 
     void cancellingTheApplyUndoesIt()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         backend.holdApply = true;
         SetupWizard wizard(&backend);
         wizard.show();
@@ -388,7 +388,7 @@ private Q_SLOTS:
     {
         QFETCH(bool, inPrepare);
         const QString cause = QStringLiteral("sudo on spark-2 did not accept the password.");
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         (inPrepare ? backend.prepareError : backend.applyError) = Error(cause);
         SetupWizard wizard(&backend);
         wizard.show();
@@ -409,7 +409,7 @@ private Q_SLOTS:
 
     void aSilentKeychainDoesNotLeaveThePageWaiting()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         backend.keychainSilent = true;
         SetupWizard wizard(&backend);
         wizard.show();
@@ -429,7 +429,7 @@ private Q_SLOTS:
 
     void theWholeFlowCanSkipTheLinkTest()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         SetupWizard wizard(&backend);
         wizard.show();
         QVERIFY(walkTo(wizard, SetupWizard::PeerTrustPage));
@@ -464,7 +464,7 @@ private Q_SLOTS:
 
     void openTheDashboardFinishesWithTheCluster()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         SetupWizard wizard(&backend);
         wizard.show();
         QVERIFY(walkTo(wizard, SetupWizard::DonePage));
@@ -482,7 +482,7 @@ private Q_SLOTS:
 
     void anUnfinishedSetupIsOfferedAndContinued()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         {
             SetupWizard first(&backend);
             first.show();
@@ -515,7 +515,7 @@ private Q_SLOTS:
 
     void startingOverForgetsTheUnfinishedSetup()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         {
             SetupWizard first(&backend);
             first.show();
@@ -534,7 +534,7 @@ private Q_SLOTS:
 
     void aFailedPeerTrustCanBeRetried()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         backend.trustError = Error(QStringLiteral("spark-3 refused the key of spark-1."));
         SetupWizard wizard(&backend);
         wizard.show();
@@ -554,7 +554,7 @@ private Q_SLOTS:
         QFETCH(int, lookIndex);
         const Look look = allLooks().at(lookIndex);
         LookScope scope(look);
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         backend.discoverySet = QStringLiteral("miswired3");
         backend.probeFixture.insert(QStringLiteral("spark-2"), QStringLiteral("sparklab-stale-netplan-root.txt"));
         SetupWizard wizard(&backend);

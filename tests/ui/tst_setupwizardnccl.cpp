@@ -2,7 +2,7 @@
 // The set-up wizard's optional NCCL test page after the link test, against
 // the fake backend: said to be optional and what it needs, skipped with Next,
 // fed a canned run (or a build) as the runner feeds it, and in every look.
-#include "core/linktest/nccltesthistory.h"
+#include "core/nccl/nccltesthistory.h"
 #include "ui/nccl/nccltestpanel.h"
 #include "ui/wizard/donepage.h"
 #include "ui/wizard/nccltestpage.h"
@@ -15,7 +15,7 @@
 #include <QTableWidget>
 #include <QTest>
 
-#include "support/fakesetupbackend.h"
+#include "support/fakeclusterbackend.h"
 #include "support/ncclruns.h"
 #include "support/screenshots.h"
 #include "support/wizardwalk.h"
@@ -46,7 +46,7 @@ private Q_SLOTS:
     {
         QFETCH(double, pace);
         QFETCH(bool, pass);
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         SetupWizard wizard(&backend);
         wizard.show();
         QVERIFY(walkTo(wizard, SetupWizard::LinkTestPage));
@@ -120,7 +120,7 @@ private Q_SLOTS:
     {
         QFETCH(bool, noSource);
         QFETCH(QString, why);
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         if (noSource)
             backend.ncclJobsError = Error(QStringLiteral("The cluster \"spark-cluster\" names spark-2, which is no longer "
                                                          "a registered Spark. Add it again, or set the cluster up again."));
@@ -154,7 +154,7 @@ private Q_SLOTS:
     void anNcclBuildHoldsThePage()
     {
         QFETCH(bool, ready);
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         SetupWizard wizard(&backend);
         wizard.show();
         QVERIFY(walkTo(wizard, SetupWizard::NcclTestPage));
@@ -186,7 +186,7 @@ private Q_SLOTS:
     // afresh for the cluster as it is now.
     void theNcclPageStartsAfreshWhenReachedAgain()
     {
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         SetupWizard wizard(&backend);
         wizard.show();
         QVERIFY(walkTo(wizard, SetupWizard::NcclTestPage));
@@ -211,7 +211,7 @@ private Q_SLOTS:
         QFETCH(int, lookIndex);
         const Look look = allLooks().at(lookIndex);
         LookScope scope(look);
-        FakeSetupBackend backend;
+        FakeClusterBackend backend;
         SetupWizard wizard(&backend);
         wizard.show();
         QVERIFY(QTest::qWaitForWindowExposed(&wizard));

@@ -193,9 +193,9 @@ private Q_SLOTS:
         QVERIFY(actions->isEnabled());
         actions->click();
         const auto shownMenu = [&f]() -> QMenu * {
-            for (QMenu *menu : f.window.findChildren<QMenu *>(QStringLiteral("deviceContextMenu")))
-                if (menu->isVisible())
-                    return menu;
+            for (QMenu *candidate : f.window.findChildren<QMenu *>(QStringLiteral("deviceContextMenu")))
+                if (candidate->isVisible())
+                    return candidate;
             return nullptr;
         };
         QTRY_VERIFY(shownMenu());

@@ -7,7 +7,7 @@
 #include "ui/clusters/rollbackdialog.h"
 #include "ui/clusters/verifycablingdialog.h"
 #include "core/common/runfile.h"
-#include "ui/wizard/livesetupbackend.h"
+#include "ui/clusterbackend/liveclusterbackend.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -25,7 +25,7 @@ ClusterActions::ClusterActions(const DeviceRegistry &registry, ClusterRemoval::F
     , m_registry(registry)
     , m_files(std::move(files))
     , m_window(window)
-    , m_backends([] { return new LiveSetupBackend; })
+    , m_backends([] { return new LiveClusterBackend; })
 {
 }
 

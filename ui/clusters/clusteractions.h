@@ -4,7 +4,7 @@
 #include "core/cluster/clusterexport.h"
 #include "core/cluster/clusterremoval.h"
 #include "core/common/expected.h"
-#include "core/topology/clusterstore.h"
+#include "core/topology/clusterdefinition.h"
 
 #include <QObject>
 
@@ -18,7 +18,7 @@ class DeviceRegistry;
 
 namespace spark::ui {
 
-class SetupBackend;
+class ClusterBackend;
 
 // What the main window's cluster panel does besides opening the test and
 // health windows: verify the cabling, roll back, export and delete. Each
@@ -31,7 +31,7 @@ class ClusterActions final : public QObject
 
 public:
     // The backend a verify or rollback dialog takes (and owns); the live one unless replaced (tests).
-    using BackendFactory = std::function<SetupBackend *()>;
+    using BackendFactory = std::function<ClusterBackend *()>;
 
     ClusterActions(const DeviceRegistry &registry, ClusterRemoval::Files files, QWidget *window);
 

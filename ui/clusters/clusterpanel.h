@@ -4,8 +4,8 @@
 #include "core/cluster/clusterexport.h"
 #include "core/health/clusterhealth.h"
 #include "core/linktest/linktestrun.h"
-#include "core/linktest/nccltestrun.h"
-#include "core/topology/clusterstore.h"
+#include "core/nccl/nccltestrun.h"
+#include "core/topology/clusterdefinition.h"
 
 #include <QDateTime>
 #include <QWidget>

@@ -4,7 +4,7 @@
 #include "core/health/clusterwatch.h"
 #include "core/health/healthsession.h"
 #include "core/linktest/linktesthistory.h"
-#include "core/linktest/nccltesthistory.h"
+#include "core/nccl/nccltesthistory.h"
 #include "core/topology/cablingplanner.h"
 
 #include <QLabel>

@@ -2,9 +2,9 @@
 #include "ui/clusters/rollbackdialog.h"
 
 #include "core/common/whenready.h"
-#include "ui/common/nodeprogresslist.h"
-#include "ui/wizard/setupbackend.h"
-#include "ui/wizard/sudocredentials.h"
+#include "ui/progress/nodeprogresslist.h"
+#include "ui/clusterbackend/clusterbackend.h"
+#include "ui/clusterbackend/sudocredentials.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -15,7 +15,7 @@
 
 namespace spark::ui {
 
-RollbackDialog::RollbackDialog(const ClusterDefinition &cluster, const QList<Device> &devices, SetupBackend *backend,
+RollbackDialog::RollbackDialog(const ClusterDefinition &cluster, const QList<Device> &devices, ClusterBackend *backend,
                                QWidget *parent)
     : QDialog(parent)
     , m_cluster(cluster)
@@ -55,7 +55,7 @@ RollbackDialog::RollbackDialog(const ClusterDefinition &cluster, const QList<Dev
     m_close->setDefault(true); // Enter does not roll back by accident
     connect(m_start, &QPushButton::clicked, this, &RollbackDialog::rollBack);
     connect(m_close, &QPushButton::clicked, this, &QDialog::reject);
-    connect(m_backend, &SetupBackend::progress, m_progress, &NodeProgressList::setProgress);
+    connect(m_backend, &ClusterBackend::progress, m_progress, &NodeProgressList::showProgress);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(what);

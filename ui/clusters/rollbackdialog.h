@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/devices/device.h"
-#include "core/topology/clusterstore.h"
+#include "core/topology/clusterdefinition.h"
 
 #include <QDialog>
 
@@ -13,7 +13,7 @@ class QPushButton;
 namespace spark::ui {
 
 class NodeProgressList;
-class SetupBackend;
+class ClusterBackend;
 
 // "Roll back" a configured cluster, as `sparkctl cluster rollback` does: it
 // says first what changes (every Spark back on its network settings from
@@ -26,7 +26,7 @@ class RollbackDialog final : public QDialog
 
 public:
     // The dialog owns `backend`.
-    RollbackDialog(const ClusterDefinition &cluster, const QList<Device> &devices, SetupBackend *backend,
+    RollbackDialog(const ClusterDefinition &cluster, const QList<Device> &devices, ClusterBackend *backend,
                    QWidget *parent = nullptr);
 
     QString outcome() const;
@@ -42,7 +42,7 @@ private:
 
     ClusterDefinition m_cluster;
     QList<Device> m_devices;
-    SetupBackend *m_backend;
+    ClusterBackend *m_backend;
     QLineEdit *m_password;
     NodeProgressList *m_progress;
     QLabel *m_outcome;

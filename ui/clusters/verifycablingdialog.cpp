@@ -4,9 +4,9 @@
 #include "core/common/whenready.h"
 #include "core/linktest/quickcheck.h"
 #include "core/topology/cablingplanner.h"
-#include "ui/common/nodeprogresslist.h"
+#include "ui/progress/nodeprogresslist.h"
 #include "ui/drawings/drawingstyle.h"
-#include "ui/wizard/setupbackend.h"
+#include "ui/clusterbackend/clusterbackend.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -19,7 +19,7 @@
 namespace spark::ui {
 
 VerifyCablingDialog::VerifyCablingDialog(const ClusterDefinition &cluster, const QList<Device> &devices,
-                                         SetupBackend *backend, QWidget *parent)
+                                         ClusterBackend *backend, QWidget *parent)
     : QDialog(parent)
     , m_cluster(cluster)
     , m_devices(devices)
@@ -42,11 +42,10 @@ VerifyCablingDialog::VerifyCablingDialog(const ClusterDefinition &cluster, const
     m_outcome->setWordWrap(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_backend, &SetupBackend::progress, this, [this](const QString &node, double fraction, const QString &sentence) {
-        if (node.isEmpty())
-            m_outcome->setText(sentence);
-        else
-            m_progress->setProgress(node, fraction, sentence);
+    connect(m_backend, &ClusterBackend::progress, m_progress, &NodeProgressList::showProgress);
+    connect(m_backend, &ClusterBackend::progress, this, [this](const JobProgress &progress) {
+        if (progress.node.isEmpty())
+            m_outcome->setText(progress.sentence); // the quick check's, about every cable at once
     });
 
     auto *layout = new QVBoxLayout(this);

@@ -4,7 +4,7 @@
 #include "core/devices/device.h"
 #include "core/facts/nodefacts.h"
 #include "core/topology/cablingplan.h"
-#include "core/topology/clusterstore.h"
+#include "core/topology/clusterdefinition.h"
 #include "core/topology/discoveryrunner.h"
 
 #include <QDialog>
@@ -15,7 +15,7 @@ class QListWidget;
 namespace spark::ui {
 
 class NodeProgressList;
-class SetupBackend;
+class ClusterBackend;
 
 // "Verify the cabling" of a configured cluster, as `sparkctl cluster verify`
 // does it: which port is cabled to which, against the plan, then when the
@@ -29,7 +29,7 @@ class VerifyCablingDialog final : public QDialog
 
 public:
     // The dialog owns `backend`.
-    VerifyCablingDialog(const ClusterDefinition &cluster, const QList<Device> &devices, SetupBackend *backend,
+    VerifyCablingDialog(const ClusterDefinition &cluster, const QList<Device> &devices, ClusterBackend *backend,
                         QWidget *parent = nullptr);
 
     QString outcome() const;
@@ -48,7 +48,7 @@ private:
 
     ClusterDefinition m_cluster;
     QList<Device> m_devices;
-    SetupBackend *m_backend;
+    ClusterBackend *m_backend;
     NodeProgressList *m_progress;
     QListWidget *m_lines;
     QLabel *m_outcome;

@@ -85,4 +85,14 @@ void followDesktopColorScheme(QApplication &app)
     QApplication::setPalette(darkPalette());
 }
 
+bool isDarkPalette(const QPalette &palette)
+{
+    return palette.color(QPalette::Window).lightness() < 128;
+}
+
+QColor failureColor(const QPalette &palette)
+{
+    return isDarkPalette(palette) ? QColor(0xff, 0x5a, 0x52) : QColor(0xd3, 0x2f, 0x2f);
+}
+
 } // namespace spark::ui

@@ -19,4 +19,9 @@ QPalette darkPalette();
 // palette is still light; leaves everything alone otherwise.
 void followDesktopColorScheme(QApplication &app);
 
+// Whether the palette is a dark one (its window colour), and the red that
+// marks a failure on it: one colour for every failed state in the program.
+bool isDarkPalette(const QPalette &palette);
+QColor failureColor(const QPalette &palette);
+
 } // namespace spark::ui

@@ -126,8 +126,10 @@ AddDeviceDialog::AddDeviceDialog(SecretStore *secrets, DeviceEnroller::Paths pat
     connect(m_buttons, &QDialogButtonBox::accepted, this, &AddDeviceDialog::startEnrolment);
     connect(m_buttons, &QDialogButtonBox::rejected, this, [this] {
         // Cancel during an enrolment stops it; what it did is undone on its thread.
-        if (m_watcher.isRunning())
-            m_watcher.cancel();
+        if (m_watcher.isRunning() && m_job) {
+            m_cancelled = true;
+            m_job->cancel();
+        }
         reject();
     });
 
@@ -151,8 +153,6 @@ AddDeviceDialog::AddDeviceDialog(SecretStore *secrets, DeviceEnroller::Paths pat
     });
     connect(m_alias, &QComboBox::currentTextChanged, this, [this] { validateFields(); });
     setBusy(false);
-    connect(&m_watcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
-    connect(&m_watcher, &QFutureWatcherBase::progressTextChanged, m_status, &QLabel::setText);
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &AddDeviceDialog::enrolmentFinished);
 }
 
@@ -215,6 +215,27 @@ void AddDeviceDialog::showProgress(int percent, const QString &text)
     setBusy(true);
 }
 
+void AddDeviceDialog::showStep(const JobProgress &progress)
+{
+    m_progress->setValue(int(progress.fraction * 100));
+    m_status->setText(progress.sentence);
+}
+
+QFuture<Expected<EnrolmentResult>> AddDeviceDialog::startJob(
+    const std::function<QFuture<Expected<EnrolmentResult>>(EnrolmentJob &)> &start)
+{
+    // The job lives until its thread is done, also when the dialog goes first
+    // (a cancelled enrolment still undoes what it did).
+    auto *job = new EnrolmentJob(m_paths);
+    m_job = job;
+    m_cancelled = false;
+    connect(job, &Job::progress, this, &AddDeviceDialog::showStep, Qt::QueuedConnection);
+    const QFuture<Expected<EnrolmentResult>> future = start(*job);
+    const auto release = [job] { delete job; };
+    whenReady(future, QCoreApplication::instance(), [release](const Expected<EnrolmentResult> &) { release(); }, release);
+    return future;
+}
+
 void AddDeviceDialog::showError(const QString &message)
 {
     m_progress->hide();
@@ -267,8 +288,10 @@ void AddDeviceDialog::startEnrolment()
     m_status->setPalette(QPalette());
     if (importingAlias()) {
         showProgress(0, tr("Starting…"));
-        m_watcher.setFuture(DeviceEnroller(m_paths).importAlias(m_alias->currentText(), m_name->text().trimmed(),
-                                                                makeApprover()));
+        const QString alias = m_alias->currentText();
+        const QString name = m_name->text().trimmed();
+        HostKeyApprover approve = makeApprover();
+        m_watcher.setFuture(startJob([&](EnrolmentJob &job) { return job.importAlias(alias, name, approve); }));
         return;
     }
     EnrolmentRequest request;
@@ -279,12 +302,12 @@ void AddDeviceDialog::startEnrolment()
     request.password = m_password->text();
     request.approveHostKey = makeApprover();
     showProgress(0, tr("Starting…"));
-    m_watcher.setFuture(DeviceEnroller(m_paths).enrol(std::move(request)));
+    m_watcher.setFuture(startJob([&](EnrolmentJob &job) { return job.enrol(std::move(request)); }));
 }
 
 void AddDeviceDialog::enrolmentFinished()
 {
-    if (m_watcher.isCanceled() || m_watcher.future().resultCount() == 0)
+    if (m_cancelled || m_watcher.future().resultCount() == 0)
         return;
     const auto result = m_watcher.future().result();
     if (!result) {

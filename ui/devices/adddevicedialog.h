@@ -2,8 +2,10 @@
 #pragma once
 
 #include "core/devices/deviceenroller.h"
+#include "core/devices/enrolmentjob.h"
 
 #include <QDialog>
+#include <QPointer>
 #include <QFutureWatcher>
 
 class QCheckBox;
@@ -38,6 +40,8 @@ public:
 
     // Shows progress as during an enrolment (for screenshots and tests).
     void showProgress(int percent, const QString &text);
+    // A step of the running enrolment (EnrolmentJob's progress).
+    void showStep(const spark::JobProgress &progress);
     void showError(const QString &message);
 
 Q_SIGNALS:
@@ -50,6 +54,9 @@ private:
     void enrolmentFinished();
     void setBusy(bool busy);
     HostKeyApprover makeApprover();
+    // Starts an EnrolmentJob of its own with `start`, its steps shown here.
+    QFuture<Expected<EnrolmentResult>> startJob(
+        const std::function<QFuture<Expected<EnrolmentResult>>(EnrolmentJob &)> &start);
 
     SecretStore *m_secrets;
     DeviceEnroller::Paths m_paths;
@@ -69,6 +76,8 @@ private:
     QLabel *m_status;
     QDialogButtonBox *m_buttons;
     QFutureWatcher<Expected<EnrolmentResult>> m_watcher;
+    QPointer<EnrolmentJob> m_job; // the running one; it deletes itself when done
+    bool m_cancelled = false;
 };
 
 } // namespace spark::ui

@@ -5,6 +5,7 @@
 #include "core/devices/secretstore.h"
 
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDesktopServices>
 #include <QDialogButtonBox>
@@ -170,26 +171,20 @@ void SupportReportDialog::collect(const QList<SudoTarget> &targets)
     ReportOptions options;
     options.outputPath = m_path;
     options.keepMacs = m_keepMacs->isChecked();
-    // Sentences arrive on the collector's thread: each is queued to this
-    // dialog, in order, and dropped if the dialog is gone.
-    QPointer<SupportReportDialog> self(this);
-    auto progress = [self](int percent, const QString &sentence) {
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [self, percent, sentence] {
-                if (self)
-                    self->showProgress(percent, sentence);
-            },
-            Qt::QueuedConnection);
-    };
-    whenReady(ReportCollector::collect(targets, options, progress), this,
-              [this](const Expected<ReportSummary> &summary) { finish(summary); });
+    // The collector lives until its thread is done, whether or not the dialog
+    // is still there; its sentences are queued to the dialog while it is.
+    auto *collector = new ReportCollector;
+    connect(collector, &Job::progress, this, &SupportReportDialog::showProgress, Qt::QueuedConnection);
+    const QFuture<Expected<ReportSummary>> collected = collector->collect(targets, options);
+    whenReady(collected, this, [this](const Expected<ReportSummary> &summary) { finish(summary); });
+    const auto release = [collector] { delete collector; };
+    whenReady(collected, QCoreApplication::instance(), [release](const Expected<ReportSummary> &) { release(); }, release);
 }
 
-void SupportReportDialog::showProgress(int percent, const QString &sentence)
+void SupportReportDialog::showProgress(const JobProgress &progress)
 {
-    m_progress->setValue(percent);
-    m_log->appendPlainText(sentence);
+    m_progress->setValue(int(progress.fraction * 100));
+    m_log->appendPlainText(progress.sentence);
 }
 
 void SupportReportDialog::finish(const Expected<ReportSummary> &summary)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/common/job.h"
+
 #include "core/common/expected.h"
 #include "core/devices/device.h"
 #include "core/report/reportcollector.h"
@@ -46,7 +48,7 @@ Q_SIGNALS:
 private:
     void chooseFile();
     void collect(const QList<spark::SudoTarget> &targets);
-    void showProgress(int percent, const QString &sentence);
+    void showProgress(const spark::JobProgress &progress);
     void finish(const spark::Expected<spark::ReportSummary> &summary);
 
     Device m_device;

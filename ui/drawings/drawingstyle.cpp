@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/drawings/drawingstyle.h"
 
+#include "ui/common/colorscheme.h"
+
 #include <QCoreApplication>
 #include <QLineF>
 #include <QPainter>
@@ -11,7 +13,7 @@ namespace spark::ui::drawingstyle {
 
 bool isDark(const QPalette &palette)
 {
-    return palette.color(QPalette::Window).lightness() < 128;
+    return isDarkPalette(palette);
 }
 
 QColor stateColor(DrawState state, const QPalette &palette)
@@ -23,7 +25,7 @@ QColor stateColor(DrawState state, const QPalette &palette)
     case DrawState::Ok:
         return dark ? QColor(0x3f, 0xc4, 0x5e) : QColor(0x1e, 0x9a, 0x3f);
     case DrawState::Wrong:
-        return dark ? QColor(0xff, 0x5a, 0x52) : QColor(0xd3, 0x2f, 0x2f);
+        return failureColor(palette);
     case DrawState::Missing:
         return dark ? QColor(0xf2, 0xb1, 0x2d) : QColor(0xc2, 0x7c, 0x00);
     case DrawState::Degraded:

@@ -2,13 +2,18 @@
 #include "ui/health/healthpicture.h"
 
 #include "core/linktest/linkverdict.h"
-#include "ui/health/healthdashboard.h"
-
+#include <QCoreApplication>
 #include <QLocale>
 
 namespace spark::ui {
 
 namespace {
+
+// The dashboard's words, in its translation context (the picture is drawn for it).
+struct HealthDashboard
+{
+    Q_DECLARE_TR_FUNCTIONS(spark::ui::HealthDashboard)
+};
 
 DrawState drawState(CableHealth::State state)
 {

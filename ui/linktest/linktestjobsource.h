@@ -3,7 +3,7 @@
 
 #include "core/common/expected.h"
 #include "core/linktest/linktestrunner.h"
-#include "core/topology/clusterstore.h"
+#include "core/topology/clusterdefinition.h"
 
 #include <functional>
 

@@ -79,7 +79,7 @@ void LinkTestView::attach(LinkTestRunner *runner)
     connect(runner, &LinkTestRunner::sample, this, &LinkTestView::addSample, Qt::QueuedConnection);
     connect(runner, &LinkTestRunner::latencyMeasured, this, &LinkTestView::setLatency, Qt::QueuedConnection);
     connect(runner, &LinkTestRunner::linkFinished, this, &LinkTestView::setResult, Qt::QueuedConnection);
-    connect(runner, &LinkTestRunner::progress, this, &LinkTestView::setProgress, Qt::QueuedConnection);
+    connect(runner, &Job::progress, this, &LinkTestView::showProgress, Qt::QueuedConnection);
 }
 
 void LinkTestView::start(const LinkTestRun &planned)
@@ -246,6 +246,11 @@ void LinkTestView::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
     // Verdicts wrap: their rows follow the column's new width.
     m_table->resizeRowsToContents();
+}
+
+void LinkTestView::showProgress(const JobProgress &progress)
+{
+    setProgress(progress.fraction, progress.sentence);
 }
 
 void LinkTestView::setProgress(double fraction, const QString &sentence)

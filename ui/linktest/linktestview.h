@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/common/job.h"
 #include "core/linktest/linktestrun.h"
 
 #include <QHash>
@@ -46,6 +47,7 @@ public:
     void setLatency(const QString &link, double microseconds, double lossPercent);
     void setResult(const LinkResult &result);
     void setProgress(double fraction, const QString &sentence);
+    void showProgress(const spark::JobProgress &progress); // a run's, as it comes
 
     ThroughputChart *chart(const QString &link) const { return m_charts.value(link); }
 

@@ -9,7 +9,7 @@
 #include "core/devices/nodeprober.h"
 #include "core/health/clusterwatch.h"
 #include "core/health/healthsession.h"
-#include "core/topology/clusterstore.h"
+#include "core/cluster/clusterstore.h"
 #include "ui/about/aboutdialog.h"
 #include "ui/clusters/clusteractions.h"
 #include "ui/clusters/clusterspage.h"

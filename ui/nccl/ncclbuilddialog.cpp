@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/nccl/ncclbuilddialog.h"
 
-#include "core/linktest/ncclbuildplan.h"
+#include "core/nccl/ncclbuildplan.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/nccl/ncclbuildview.h"
 
-#include "ui/common/nodeprogresslist.h"
+#include "ui/progress/nodeprogresslist.h"
 
 #include <QFontDatabase>
 #include <QLabel>

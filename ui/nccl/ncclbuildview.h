@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/linktest/ncclbuilder.h"
+#include "core/nccl/ncclbuilder.h"
 
 #include <QStringList>
 #include <QWidget>

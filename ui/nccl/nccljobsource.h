@@ -3,9 +3,9 @@
 
 #include "core/common/expected.h"
 #include "core/common/sudocredential.h"
-#include "core/linktest/ncclbuilder.h"
-#include "core/linktest/nccltestrunner.h"
-#include "core/topology/clusterstore.h"
+#include "core/nccl/ncclbuilder.h"
+#include "core/nccl/nccltestrunner.h"
+#include "core/topology/clusterdefinition.h"
 
 #include <QList>
 

@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: MIT
 #include "ui/nccl/ncclrunsummary.h"
 
-#include "core/linktest/nccltestplan.h"
-#include "ui/nccl/nccltestpanel.h"
-
+#include "core/nccl/nccltestplan.h"
+#include <QCoreApplication>
 #include <QLocale>
 
 namespace spark::ui {
+
+namespace {
+// The panel's words, in its translation context (the summary is shown in it).
+struct NcclTestPanel
+{
+    Q_DECLARE_TR_FUNCTIONS(spark::ui::NcclTestPanel)
+};
+} // namespace
 
 QString ncclRunSummary(const NcclTestRun &run)
 {

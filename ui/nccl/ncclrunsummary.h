@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/linktest/nccltestrun.h"
+#include "core/nccl/nccltestrun.h"
 
 #include <QString>
 

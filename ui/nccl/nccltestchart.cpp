@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/nccl/nccltestchart.h"
 
-#include "core/linktest/nccltestverdict.h"
+#include "core/nccl/nccltestverdict.h"
 
 #include <QCategoryAxis>
 #include <QChart>

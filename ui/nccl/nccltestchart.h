@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/linktest/nccltestoutput.h"
+#include "core/nccl/nccltestoutput.h"
 
 #include "ui/common/themedchartview.h"
 

@@ -3,7 +3,7 @@
 #include "ui/nccl/ncclrunsummary.h"
 
 #include "core/common/whenready.h"
-#include "core/linktest/nccltestverdict.h"
+#include "core/nccl/nccltestverdict.h"
 #include "core/common/releasewhendone.h"
 #include "core/common/runfile.h"
 #include "ui/nccl/ncclbuildview.h"
@@ -243,7 +243,8 @@ void NcclTestPanel::startRun(const NcclTestRequest &asked)
     }
     m_runner = new NcclTestRunner(this);
     // The runner's signals come from its own thread.
-    connect(m_runner, &NcclTestRunner::progress, this, &NcclTestPanel::setProgress, Qt::QueuedConnection);
+    connect(m_runner, &Job::progress, m_progress, [this](const JobProgress &progress) { setProgress(progress.sentence); },
+            Qt::QueuedConnection);
     connect(m_runner, &NcclTestRunner::rowMeasured, this, &NcclTestPanel::addRow, Qt::QueuedConnection);
     connect(m_runner, &NcclTestRunner::expectationKnown, this,
             [this](const NcclExpectation &expectation) { m_chart->setBar(expectation.barGBps()); }, Qt::QueuedConnection);

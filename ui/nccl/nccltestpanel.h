@@ -3,9 +3,9 @@
 
 #include "core/common/expected.h"
 #include "core/common/sudocredential.h"
-#include "core/linktest/ncclbuilder.h"
-#include "core/linktest/nccltesthistory.h"
-#include "core/linktest/nccltestrunner.h"
+#include "core/nccl/ncclbuilder.h"
+#include "core/nccl/nccltesthistory.h"
+#include "core/nccl/nccltestrunner.h"
 #include "ui/nccl/nccljobsource.h"
 
 #include <QList>
@@ -75,7 +75,7 @@ public:
     // steps and lines of output come, nodes end, the build ends (all ready:
     // the test runs again with the request that found them lacking).
     void beginBuild(const QStringList &nodes);
-    void showBuildStep(const QString &node, spark::NcclBuildStep step, const QString &sentence, double fraction);
+    void showBuildStep(const spark::JobProgress &progress);
     void addBuildOutput(const QString &node, const QString &line);
     void finishBuildNode(const spark::NcclBuildNodeResult &result);
     void finishBuild(const spark::NcclBuildReport &report);

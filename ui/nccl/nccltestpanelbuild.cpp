@@ -37,7 +37,7 @@ void NcclTestPanel::startBuild(const SudoCredential &sudo)
     }
     m_builder = new NcclBuilder(this);
     // The builder's signals come from the nodes' threads.
-    connect(m_builder, &NcclBuilder::stepStarted, this, &NcclTestPanel::showBuildStep, Qt::QueuedConnection);
+    connect(m_builder, &Job::progress, this, &NcclTestPanel::showBuildStep, Qt::QueuedConnection);
     connect(m_builder, &NcclBuilder::outputLine, this, &NcclTestPanel::addBuildOutput, Qt::QueuedConnection);
     connect(m_builder, &NcclBuilder::nodeFinished, this, &NcclTestPanel::finishBuildNode, Qt::QueuedConnection);
     QStringList names;
@@ -71,9 +71,9 @@ void NcclTestPanel::beginBuild(const QStringList &nodes)
     reportRunning();
 }
 
-void NcclTestPanel::showBuildStep(const QString &node, NcclBuildStep, const QString &sentence, double fraction)
+void NcclTestPanel::showBuildStep(const JobProgress &progress)
 {
-    m_buildView->showStep(node, sentence, fraction);
+    m_buildView->showStep(progress.node, progress.sentence, progress.fraction);
 }
 
 void NcclTestPanel::addBuildOutput(const QString &node, const QString &line)

@@ -6,7 +6,7 @@
 #include "ui/drawings/rearpanelview.h"
 #include "ui/drawings/topologyview.h"
 #include "ui/wizard/cablingpicture.h"
-#include "ui/wizard/setupbackend.h"
+#include "ui/clusterbackend/clusterbackend.h"
 #include "ui/wizard/setupstate.h"
 
 #include <QCheckBox>

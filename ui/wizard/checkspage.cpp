@@ -6,7 +6,7 @@
 #include "core/facts/sharedfindings.h"
 #include "core/facts/updateguide.h"
 #include "ui/common/wrappingitemdelegate.h"
-#include "ui/wizard/setupbackend.h"
+#include "ui/clusterbackend/clusterbackend.h"
 #include "ui/wizard/setupstate.h"
 
 #include <QCheckBox>

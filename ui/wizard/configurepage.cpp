@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/wizard/configurepage.h"
-#include "ui/wizard/sudocredentials.h"
+#include "ui/clusterbackend/sudocredentials.h"
 
 #include "core/netconfig/networkmanagerhandover.h"
 
@@ -9,8 +9,8 @@
 #include "core/netconfig/clusterpreparer.h"
 #include "core/netconfig/netplandocument.h"
 #include "core/netconfig/networkmanagerhandover.h"
-#include "ui/common/nodeprogresslist.h"
-#include "ui/wizard/setupbackend.h"
+#include "ui/progress/nodeprogresslist.h"
+#include "ui/clusterbackend/clusterbackend.h"
 #include "ui/wizard/setupstate.h"
 
 #include <QCheckBox>
@@ -128,10 +128,9 @@ ConfigurePage::ConfigurePage(SetupState *state, QWidget *parent)
     connect(m_apply, &QPushButton::clicked, this, &ConfigurePage::apply);
     connect(m_cancel, &QPushButton::clicked, this, &ConfigurePage::cancel);
     connect(m_rollback, &QPushButton::clicked, this, &ConfigurePage::rollback);
-    connect(m_state->backend(), &SetupBackend::progress, this, [this](const QString &node, double fraction,
-                                                                      const QString &sentence) {
+    connect(m_state->backend(), &ClusterBackend::progress, this, [this](const JobProgress &progress) {
         if (m_busy)
-            m_progress->setProgress(node, fraction, sentence);
+            m_progress->showProgress(progress);
     });
 }
 

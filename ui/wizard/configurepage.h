@@ -3,7 +3,7 @@
 
 #include "core/devices/sudotarget.h"
 #include "core/netconfig/clusterpreparer.h"
-#include "ui/wizard/sudocredentials.h"
+#include "ui/clusterbackend/sudocredentials.h"
 
 #include <QWizardPage>
 

@@ -2,9 +2,9 @@
 #include "ui/wizard/devicespage.h"
 
 #include "core/common/whenready.h"
-#include "core/topology/clusterstore.h"
+#include "core/topology/clusterdefinition.h"
 #include "ui/devices/adddevicedialog.h"
-#include "ui/wizard/setupbackend.h"
+#include "ui/clusterbackend/clusterbackend.h"
 #include "ui/wizard/setupstate.h"
 
 #include <QHBoxLayout>
@@ -253,8 +253,8 @@ void DevicesPage::updateSummary()
     m_down->setEnabled(row >= 0 && row < m_list->topLevelItemCount() - 1);
 
     const QString name = m_name->text().trimmed();
-    m_nameError->setText(ClusterStore::isValidName(name) ? QString() : ClusterStore::nameRule());
-    m_nameError->setVisible(!ClusterStore::isValidName(name));
+    m_nameError->setText(ClusterDefinition::isValidName(name) ? QString() : ClusterDefinition::nameRule());
+    m_nameError->setVisible(!ClusterDefinition::isValidName(name));
 
     const int wanted = m_state->nodeCount();
     QStringList offline;
@@ -277,7 +277,7 @@ void DevicesPage::updateSummary()
 bool DevicesPage::isComplete() const
 {
     const QStringList names = chosen();
-    if (!ClusterStore::isValidName(m_name->text().trimmed()) || names.size() != m_state->nodeCount())
+    if (!ClusterDefinition::isValidName(m_name->text().trimmed()) || names.size() != m_state->nodeCount())
         return false;
     for (const QString &device : names) {
         if (m_online.contains(device) && !m_online.value(device))

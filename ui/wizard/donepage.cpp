@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/wizard/donepage.h"
 
-#include "core/netconfig/clusterexports.h"
-#include "core/netconfig/ncclenvironment.h"
+#include "core/cluster/clusterexports.h"
+#include "core/nccl/ncclenvironment.h"
 #include "ui/wizard/setupstate.h"
 
 #include <QDir>

@@ -3,7 +3,7 @@
 
 #include "core/linktest/runcomparison.h"
 #include "ui/linktest/linktestview.h"
-#include "ui/wizard/setupbackend.h"
+#include "ui/clusterbackend/clusterbackend.h"
 #include "ui/wizard/setupstate.h"
 
 #include <QFileDialog>

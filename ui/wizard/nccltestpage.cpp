@@ -2,7 +2,7 @@
 #include "ui/wizard/nccltestpage.h"
 
 #include "ui/nccl/nccltestpanel.h"
-#include "ui/wizard/setupbackend.h"
+#include "ui/clusterbackend/clusterbackend.h"
 #include "ui/wizard/setupstate.h"
 
 #include <QLabel>
@@ -46,7 +46,7 @@ void NcclTestPage::initializePage()
     // Made afresh each time the page is reached: the cluster may have been set up again since.
     delete m_panel;
     m_state->setNcclTestRun(std::nullopt);
-    SetupBackend *backend = m_state->backend();
+    ClusterBackend *backend = m_state->backend();
     const Expected<NcclJobSource> jobs = backend->ncclTestJobs(m_state->definition());
     // Without a source, Run says why in the verdict, as the runner's own errors are said.
     const NcclJobSource source = jobs ? *jobs : failingNcclJobSource(jobs.error());

@@ -2,8 +2,8 @@
 #include "ui/wizard/peertrustpage.h"
 
 #include "core/common/whenready.h"
-#include "ui/common/nodeprogresslist.h"
-#include "ui/wizard/setupbackend.h"
+#include "ui/progress/nodeprogresslist.h"
+#include "ui/clusterbackend/clusterbackend.h"
 #include "ui/wizard/setupstate.h"
 
 #include <QHBoxLayout>
@@ -46,11 +46,10 @@ PeerTrustPage::PeerTrustPage(SetupState *state, QWidget *parent)
     layout->addStretch();
 
     connect(m_again, &QPushButton::clicked, this, &PeerTrustPage::run);
-    connect(m_state->backend(), &SetupBackend::progress, this,
-            [this](const QString &node, double fraction, const QString &sentence) {
-                if (m_running)
-                    m_progress->setProgress(node, fraction, sentence);
-            });
+    connect(m_state->backend(), &ClusterBackend::progress, this, [this](const JobProgress &progress) {
+        if (m_running)
+            m_progress->showProgress(progress);
+    });
 }
 
 void PeerTrustPage::initializePage()

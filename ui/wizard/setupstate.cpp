@@ -5,7 +5,7 @@
 
 namespace spark::ui {
 
-SetupState::SetupState(SetupBackend *backend, QObject *parent)
+SetupState::SetupState(ClusterBackend *backend, QObject *parent)
     : QObject(parent)
     , m_backend(backend)
     , m_clusterName(QStringLiteral("spark-cluster"))

@@ -5,10 +5,10 @@
 #include "core/devices/device.h"
 #include "core/facts/nodefacts.h"
 #include "core/linktest/linktestrun.h"
-#include "core/linktest/nccltestrun.h"
+#include "core/nccl/nccltestrun.h"
 #include "core/netconfig/clusterpreparer.h"
 #include "core/topology/cablingplan.h"
-#include "core/topology/clusterstore.h"
+#include "core/topology/clusterdefinition.h"
 
 #include <QList>
 #include <QObject>
@@ -18,7 +18,7 @@
 
 namespace spark::ui {
 
-class SetupBackend;
+class ClusterBackend;
 
 // What the wizard's pages hand on to each other: the layout, the chosen
 // devices in order, the port choice, the facts each node reported and the
@@ -29,9 +29,9 @@ class SetupState final : public QObject
     Q_DISABLE_COPY_MOVE(SetupState)
 
 public:
-    explicit SetupState(SetupBackend *backend, QObject *parent = nullptr);
+    explicit SetupState(ClusterBackend *backend, QObject *parent = nullptr);
 
-    SetupBackend *backend() const { return m_backend; }
+    ClusterBackend *backend() const { return m_backend; }
 
     std::optional<ClusterLayout> layout() const { return m_layout; }
     int nodeCount() const { return m_nodeCount; }
@@ -74,7 +74,7 @@ Q_SIGNALS:
     void planChanged();
 
 private:
-    SetupBackend *m_backend;
+    ClusterBackend *m_backend;
     std::optional<ClusterLayout> m_layout;
     int m_nodeCount = 0;
     QList<Device> m_devices;

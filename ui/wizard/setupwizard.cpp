@@ -8,7 +8,7 @@
 #include "ui/wizard/donepage.h"
 #include "ui/wizard/layoutpage.h"
 #include "ui/wizard/linktestpage.h"
-#include "ui/wizard/livesetupbackend.h"
+#include "ui/clusterbackend/liveclusterbackend.h"
 #include "ui/wizard/nccltestpage.h"
 #include "ui/wizard/peertrustpage.h"
 #include "ui/wizard/setupstate.h"
@@ -20,12 +20,12 @@ namespace spark::ui {
 
 SetupWizard::SetupWizard(QWidget *parent)
     : QWizard(parent)
-    , m_backend(new LiveSetupBackend(this))
+    , m_backend(new LiveClusterBackend(this))
 {
     build();
 }
 
-SetupWizard::SetupWizard(SetupBackend *backend, QWidget *parent)
+SetupWizard::SetupWizard(ClusterBackend *backend, QWidget *parent)
     : QWizard(parent)
     , m_backend(backend)
 {
@@ -156,7 +156,7 @@ void SetupWizard::keepProgress(int pageId)
         return;
     }
     const auto step = stepOf(pageId);
-    if (!step || !m_state->layout() || !ClusterStore::isValidName(name) || m_state->devices().isEmpty())
+    if (!step || !m_state->layout() || !ClusterDefinition::isValidName(name) || m_state->devices().isEmpty())
         return;
     store.put(SetupProgress{m_state->definition(), *step, QDateTime::currentDateTimeUtc()});
     store.save();

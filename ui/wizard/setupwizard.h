@@ -7,12 +7,12 @@
 
 namespace spark::ui {
 
-class SetupBackend;
+class ClusterBackend;
 class SetupState;
 
 // The cluster set-up wizard. Each page shows a core object and forwards the
 // user's choices; what the pages share lives in SetupState, and everything
-// that talks to a Spark goes through a SetupBackend (the live one by default).
+// that talks to a Spark goes through a ClusterBackend (the live one by default).
 class SetupWizard final : public QWizard
 {
     Q_OBJECT
@@ -35,7 +35,7 @@ public:
 
     explicit SetupWizard(QWidget *parent = nullptr);
     // For tests: the wizard uses `backend` (it does not take ownership).
-    explicit SetupWizard(SetupBackend *backend, QWidget *parent = nullptr);
+    explicit SetupWizard(ClusterBackend *backend, QWidget *parent = nullptr);
 
     ~SetupWizard() override;
 
@@ -55,7 +55,7 @@ private:
     // Remembers the choices so far when a page is reached; forgets them at Done.
     void keepProgress(int pageId);
 
-    SetupBackend *m_backend;
+    ClusterBackend *m_backend;
     SetupState *m_state = nullptr;
 };
 

@@ -5,7 +5,7 @@
 // saved as one configured cluster `cluster` (port 0), as the health
 // benchmarks watch it; false, with the reason on stderr, when any step fails.
 
-#include "core/topology/clusterstore.h"
+#include "core/cluster/clusterstore.h"
 #include "support/clusterlab.h"
 #include "support/registereddevices.h"
 

@@ -7,10 +7,10 @@
 // a Spark lacking what the test needs, in core's own sentences.
 
 #include "core/common/expected.h"
-#include "core/linktest/ncclbuildplan.h"
-#include "core/linktest/ncclprerequisites.h"
-#include "core/linktest/nccltestrun.h"
-#include "core/linktest/nccltestverdict.h"
+#include "core/nccl/ncclbuildplan.h"
+#include "core/nccl/ncclprerequisites.h"
+#include "core/nccl/nccltestrun.h"
+#include "core/nccl/nccltestverdict.h"
 
 #include <QDateTime>
 #include <QList>
