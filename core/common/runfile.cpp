@@ -20,12 +20,25 @@ Expected<void> saveTextFile(const QString &path, const QByteArray &text)
         return Error(QCoreApplication::translate("spark::RunFile", "%1 could not be written: %2. Choose another folder.")
                          .arg(path, why));
     };
+    if (const QString why = writeWhole(path, text); !why.isEmpty())
+        return refused(why);
+    return {};
+}
+
+QString writeWhole(const QString &path, const QByteArray &bytes, bool ownerOnly)
+{
+    const QFileInfo target(path);
+    if (target.exists() && !target.isFile()) {
+        QFile device(path);
+        if (!device.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || device.write(bytes) != bytes.size())
+            return device.errorString();
+        return {};
+    }
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return refused(file.errorString());
-    file.write(text);
-    if (!file.commit())
-        return refused(file.errorString());
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return file.errorString();
+    if (ownerOnly)
+        QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     return {};
 }
 

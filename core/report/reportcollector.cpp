@@ -2,6 +2,7 @@
 #include "core/report/reportcollector.h"
 
 #include "core/common/logcategories.h"
+#include "core/common/runfile.h"
 #include "core/common/appinfo.h"
 #include "core/common/apppaths.h"
 #include "core/common/runonthread.h"
@@ -17,7 +18,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QSysInfo>
 
 #include <memory>
@@ -133,10 +133,8 @@ Expected<ReportSummary> collectBlocking(const QList<SudoTarget> &targets, const 
 
     progress(95, ReportCollector::tr("Writing the report…"));
     const QByteArray archive = SupportReport::archive(input, *policy);
-    QSaveFile file(options.outputPath);
-    if (!file.open(QIODevice::WriteOnly) || file.write(archive) != archive.size() || !file.commit())
-        return Error(ReportCollector::tr("The report could not be saved to %1: %2").arg(options.outputPath, file.errorString()));
-    QFile::setPermissions(options.outputPath, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    if (const QString why = writeWhole(options.outputPath, archive, true); !why.isEmpty())
+        return Error(ReportCollector::tr("The report could not be saved to %1: %2").arg(options.outputPath, why));
     summary.path = options.outputPath;
     summary.bytes = archive.size();
     progress(100, ReportCollector::tr("The report is saved: %1").arg(options.outputPath));
