@@ -8,8 +8,11 @@ set -u
 source_dir=${1:?usage: check-format.sh SOURCE_DIR}
 cd "$source_dir" || exit 1
 
-if ! command -v clang-format >/dev/null 2>&1; then
-    echo "clang-format is missing: run installer/install-deps.sh (it installs Debian's clang-format)." >&2
+# Version 14 exactly (Debian 12's, and a package of Ubuntu 24.04 too): another
+# version formats some constructs differently.
+formatter=clang-format-14
+if ! command -v "$formatter" >/dev/null 2>&1; then
+    echo "$formatter is missing: run installer/install-deps.sh (it installs it)." >&2
     exit 1
 fi
 
@@ -24,10 +27,10 @@ checked=0
 for file in $files; do
     [ -f "$file" ] || continue
     checked=$((checked + 1))
-    if ! clang-format --dry-run --Werror "$file" >/dev/null 2>&1; then
-        echo "$file is not formatted: clang-format -i $file"
+    if ! "$formatter" --dry-run --Werror "$file" >/dev/null 2>&1; then
+        echo "$file is not formatted: $formatter -i $file"
         unformatted=$((unformatted + 1))
     fi
 done
-echo "$checked files checked, $unformatted not formatted ($(clang-format --version))"
+echo "$checked files checked, $unformatted not formatted ($("$formatter" --version))"
 [ "$unformatted" -eq 0 ]
