@@ -59,9 +59,11 @@ SshSession::~SshSession()
             connection.reset();
         },
         Qt::QueuedConnection);
-    m_connection.reset();
     m_thread.quit();
     m_thread.wait();
+    // Only now: a job still in flight when the destructor began (cancelled,
+    // but between two calls) reads m_connection on the worker thread.
+    m_connection.reset();
 }
 
 SshTarget SshSession::target() const
