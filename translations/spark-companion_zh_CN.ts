@@ -1315,6 +1315,10 @@
         <source>%1 has no usable link-local address %2 on %3 any more: check the cable and look for cables again.</source>
         <translation>%1 的 %3 上已没有可用的链路本地地址 %2：请检查线缆，然后重新查找线缆。</translation>
     </message>
+    <message>
+        <source>Measuring %1 again on its own before calling it slow.</source>
+        <translation>在判定 %1 偏慢之前，单独再测一次。</translation>
+    </message>
 </context>
 <context>
     <name>spark::LinkTestScripts</name>
@@ -1362,10 +1366,6 @@
         <translation>%2 的端口 %1 达到 %3 Gb/s：其中一个孪生接口没有流量——两个孪生接口都必须分配地址。</translation>
     </message>
     <message>
-        <source>%1 reaches %2 Gb/s, below the %3 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.</source>
-        <translation>%1 达到 %2 Gb/s，低于预期的 %3 Gb/s：请在链路上没有其他流量时重新测试；如果仍然偏低，请重新插紧线缆。</translation>
-    </message>
-    <message>
         <source>%1 reaches %2 Gb/s (%3 Gb/s expected).</source>
         <translation>%1 达到 %2 Gb/s（预期 %3 Gb/s）。</translation>
     </message>
@@ -1400,6 +1400,10 @@
     <message>
         <source>No twin of %1 has carrier (%2): plug the cable in at both ends (pull tab up) and switch both Sparks on.</source>
         <translation>%1 的所有孪生接口都没有载波（%2）：请在两端插好线缆（拉环朝上）并打开两台 Spark。</translation>
+    </message>
+    <message>
+        <source>%1 reaches %2 Gb/s, %4 % below the %3 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.</source>
+        <translation>%1 达到 %2 Gb/s，比预期的 %3 Gb/s 低 %4 %：请在链路上没有其他流量时重新测试；如果仍然偏低，请重新插紧线缆。</translation>
     </message>
 </context>
 <context>
@@ -4262,6 +4266,10 @@ Fix: %2</source>
     <message>
         <source>The run of %1.</source>
         <translation>%1 的测试结果。</translation>
+    </message>
+    <message>
+        <source>Measuring again on its own</source>
+        <translation>正在单独重新测量</translation>
     </message>
 </context>
 <context>

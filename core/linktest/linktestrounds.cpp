@@ -88,4 +88,21 @@ QHash<QString, int> LinkTestRounds::linksPerNode(const QList<LinkTarget> &links,
     return most;
 }
 
+QList<int> LinkTestRounds::toConfirmAlone(const QList<QList<int>> &rounds, const QList<LinkVerdictReason> &reasons)
+{
+    QList<int> again;
+    for (const QList<int> &round : rounds) {
+        if (round.size() < 2)
+            continue;
+        for (int index : round) {
+            const LinkVerdictReason reason = reasons.value(index, LinkVerdictReason::Pass);
+            if (reason == LinkVerdictReason::BelowExpected || reason == LinkVerdictReason::OneTwinIdle
+                || reason == LinkVerdictReason::Degraded)
+                again.append(index);
+        }
+    }
+    std::sort(again.begin(), again.end());
+    return again;
+}
+
 } // namespace spark

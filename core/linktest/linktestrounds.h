@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/linktest/linktestplan.h"
+#include "core/linktest/linkverdict.h"
 
 #include <QHash>
 #include <QList>
@@ -32,6 +33,14 @@ public:
 
     // The most links any one node has in a single round: how many SSH sessions it needs.
     static QHash<QString, int> linksPerNode(const QList<LinkTarget> &links, const QList<QList<int>> &rounds);
+
+    // The links to measure again, each alone, before their verdict stands: those
+    // that shared a round and fell short on a rate (below expected, one twin
+    // idle, degraded). Side by side, the nodes' CPUs and memory are shared too,
+    // and a cable is not called slow on a figure another link may have taken;
+    // what is a fact whoever measures it (a twin down, the speed negotiated, no
+    // traffic at all, loss) stands. `reasons` holds each link's verdict, by index.
+    static QList<int> toConfirmAlone(const QList<QList<int>> &rounds, const QList<LinkVerdictReason> &reasons);
 };
 
 } // namespace spark

@@ -472,6 +472,28 @@ bool LinkTestRunner::measureRound(const QList<int> &round, Sessions &sessions, c
     return std::all_of(finished.cbegin(), finished.cend(), [](char done) { return done != 0; });
 }
 
+bool LinkTestRunner::confirmAlone(const QList<QList<int>> &rounds, Sessions &sessions, const Preflight &preflight,
+                                  const LinkTestJob &job, LinkTestRun &run, Steps &steps)
+{
+    QList<LinkVerdictReason> reasons;
+    for (const LinkResult &result : std::as_const(run.links))
+        reasons.append(result.verdict.reason);
+    const QList<int> again = LinkTestRounds::toConfirmAlone(rounds, reasons);
+    steps.total += int(again.size() * (job.options.phases.size() + 1));
+    for (int index : again) {
+        const LinkResult &sideBySide = run.links.at(index);
+        qCInfo(lcLinktest, "%s measured %.3f Gb/s beside other links (%s); measuring it alone",
+               qUtf8Printable(sideBySide.link), sideBySide.slowestPortGbps(),
+               qUtf8Printable(LinkVerdict::reasonKey(sideBySide.verdict.reason)));
+        reportProgress(steps.fraction(), tr("Measuring %1 again on its own before calling it slow.").arg(sideBySide.label));
+        if (!measureRound({index}, sessions, preflight, job, run, steps))
+            return false;
+        qCInfo(lcLinktest, "%s alone: %.3f Gb/s (%s)", qUtf8Printable(run.links.at(index).link),
+               run.links.at(index).slowestPortGbps(), qUtf8Printable(LinkVerdict::reasonKey(run.links.at(index).verdict.reason)));
+    }
+    return true;
+}
+
 Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
 {
     m_cancelled = false;
@@ -530,6 +552,8 @@ Expected<LinkTestRun> LinkTestRunner::runBlocking(const LinkTestJob &job)
         if (!measureRound(round, sessions, *preflight, job, run, steps))
             return Error(tr("The link test was cancelled; nothing is left running on the nodes."), QStringLiteral("cancelled"));
     }
+    if (!confirmAlone(rounds, sessions, *preflight, job, run, steps))
+        return Error(tr("The link test was cancelled; nothing is left running on the nodes."), QStringLiteral("cancelled"));
     reportProgress(1, run.passed() ? tr("Every link carries what it should.") : tr("At least one link is below what it should carry."));
     return run;
 }

@@ -141,6 +141,9 @@ private:
     static QList<LinkPorts> portsForRound(const QList<LinkTarget> &links, const QList<int> &round,
                                           const Preflight &preflight, int firstPort);
     // One round's links, each on its own thread when there are several; false when cancelled.
+    // Links that fell short beside others, measured again each alone: their verdict is then their own.
+    bool confirmAlone(const QList<QList<int>> &rounds, Sessions &sessions, const Preflight &preflight,
+                      const LinkTestJob &job, LinkTestRun &run, Steps &steps);
     bool measureRound(const QList<int> &round, Sessions &sessions, const Preflight &preflight, const LinkTestJob &job,
                       LinkTestRun &run, Steps &steps);
     Expected<Preflight> checkNodes(const QHash<QString, SshSession *> &sessions, const LinkTestJob &job);

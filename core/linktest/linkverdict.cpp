@@ -49,6 +49,17 @@ QString LinkVerdict::formatGbps(double gbps)
     return QString::number(gbps, 'f', 2);
 }
 
+std::pair<QString, QString> LinkVerdict::formatGbpsApart(double first, double second)
+{
+    const double larger = std::max(first, second);
+    int decimals = larger >= 10 ? 0 : larger >= 1 ? 1 : 2;
+    for (; decimals < 3; ++decimals) {
+        if (QString::number(first, 'f', decimals) != QString::number(second, 'f', decimals))
+            break;
+    }
+    return {QString::number(first, 'f', decimals), QString::number(second, 'f', decimals)};
+}
+
 QString LinkVerdict::reasonKey(LinkVerdictReason reason)
 {
     switch (reason) {
@@ -147,12 +158,16 @@ LinkVerdict LinkVerdict::judge(const LinkObservation &o, const LinkExpectation &
         return make(LinkVerdictReason::OneTwinIdle,
                     tr("Port %1 of %2 reaches %3 Gb/s: one twin carries no traffic — both twins must be addressed.")
                         .arg(port, o.nodeName, measured));
-    if (total < expected)
+    if (total < expected) {
+        const auto [shown, bar] = formatGbpsApart(total, expected);
+        const int percentBelow = std::max(1, int(std::lround((expected - total) / expected * 100)));
         return make(LinkVerdictReason::BelowExpected,
-                    capitalised(tr("%1 reaches %2 Gb/s, below the %3 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.")
-                                    .arg(label, measured, formatGbps(expected))));
-    return make(LinkVerdictReason::Pass,
-                capitalised(tr("%1 reaches %2 Gb/s (%3 Gb/s expected).").arg(label, measured, formatGbps(expected))));
+                    capitalised(tr("%1 reaches %2 Gb/s, %4 % below the %3 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.")
+                                    .arg(label, shown, bar)
+                                    .arg(percentBelow)));
+    }
+    const auto [shown, bar] = formatGbpsApart(total, expected);
+    return make(LinkVerdictReason::Pass, capitalised(tr("%1 reaches %2 Gb/s (%3 Gb/s expected).").arg(label, shown, bar)));
 }
 
 LinkVerdict LinkVerdict::judge(const QList<LinkObservation> &observations, const LinkExpectation &expectation)

@@ -7,6 +7,8 @@
 #include <QStringList>
 #include <QString>
 
+#include <utility>
+
 namespace spark {
 
 // What a healthy port reaches. NVIDIA Sync passes a link above 184 Gb/s per
@@ -73,6 +75,9 @@ struct LinkVerdict
 
     // "190", "95", "1.8", "0.95": Gb/s figures as people read them.
     static QString formatGbps(double gbps);
+    // Two figures at one precision, the least that tells them apart (at most
+    // thousandths): "1.47" below "1.50", never "1.5" below "1.5".
+    static std::pair<QString, QString> formatGbpsApart(double first, double second);
 };
 
 } // namespace spark

@@ -155,6 +155,44 @@ private Q_SLOTS:
         const auto apart = LinkTestRounds::linksPerNode(ring, {{0}, {1}, {2}});
         QCOMPARE(apart.value(QStringLiteral("spark-2")), 1);
     }
+
+    void toConfirmAlone_data()
+    {
+        QTest::addColumn<QString>("rounds");
+        QTest::addColumn<QStringList>("reasons");
+        QTest::addColumn<QString>("again");
+        const QString below = QStringLiteral("below-expected");
+        const QString pass = QStringLiteral("pass");
+        QTest::newRow("ring side by side: the slow one again") << "0+1+2" << QStringList{pass, below, pass} << "1";
+        QTest::newRow("alone already: its verdict stands") << "0|1|2" << QStringList{below, below, pass} << "";
+        QTest::newRow("rates only: idle twin and degraded too")
+            << "0+1+2" << QStringList{QStringLiteral("one-twin-idle"), QStringLiteral("degraded"), below} << "0+1+2";
+        QTest::newRow("facts stand: twin down, speed, no traffic, loss")
+            << "0+1+2+3" << QStringList{QStringLiteral("twin-down"), QStringLiteral("speed-negotiation"),
+                                         QStringLiteral("no-traffic"), QStringLiteral("packet-loss")}
+            << "";
+        QTest::newRow("switch5: the pair shared, the odd leg did not")
+            << "0+1|2" << QStringList{below, pass, below} << "0";
+        QTest::newRow("every link passes") << "0+1+2" << QStringList{pass, pass, pass} << "";
+    }
+
+    void toConfirmAlone()
+    {
+        QFETCH(QString, rounds);
+        QFETCH(QStringList, reasons);
+        QFETCH(QString, again);
+        QList<QList<int>> planned;
+        for (const QString &round : rounds.split(QLatin1Char('|'))) {
+            QList<int> indexes;
+            for (const QString &index : round.split(QLatin1Char('+')))
+                indexes.append(index.toInt());
+            planned.append(indexes);
+        }
+        QList<LinkVerdictReason> verdicts;
+        for (const QString &key : reasons)
+            verdicts.append(LinkVerdict::reasonFromKey(key));
+        QCOMPARE(written({LinkTestRounds::toConfirmAlone(planned, verdicts)}), again);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLinkTestRounds)

@@ -83,7 +83,7 @@ private Q_SLOTS:
         QTest::newRow("degraded, PCIe read at Gen5 x4") << withPcie(observe(12.9, 13.2), {}, true) << 1.0 << "degraded"
                                                         << "Cable 2 carries 26 Gb/s (13 and 13 per twin) while the link reports 200G and PCIe Gen5 x4: the known degraded initialisation after boot or hot-plug — reboot both Sparks with the cables in.";
         QTest::newRow("30 Gb/s per twin is slow, not the degraded state") << observe(30, 30) << 1.0 << "below-expected"
-                                                                           << "Cable 2 reaches 60 Gb/s, below the 184 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.";
+                                                                           << "Cable 2 reaches 60 Gb/s, 67 % below the 184 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.";
         QTest::newRow("one twin idle at a degraded rate") << observe(13, 0) << 1.0 << "one-twin-idle"
                                                           << "Port 0 of Spark B reaches 13 Gb/s: one twin carries no traffic — both twins must be addressed.";
         // A twin without carrier has no negotiated speed: the verdict names the
@@ -113,13 +113,43 @@ private Q_SLOTS:
         QTest::newRow("direct cable at 100G") << observe(48, 47, 100000) << 1.0 << "speed-negotiation"
                                               << "Port 0 of Spark B negotiated 100G instead of 200G: use a cable rated for 200 Gb/s or more (an approved QSFP112 DAC) and seat it firmly.";
         QTest::newRow("slightly slow") << observe(88, 90) << 1.0 << "below-expected"
-                                       << "Cable 2 reaches 178 Gb/s, below the 184 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.";
+                                       << "Cable 2 reaches 178 Gb/s, 3 % below the 184 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.";
         QTest::newRow("nothing crossed") << observe(0, 0) << 1.0 << "no-traffic"
                                          << "No traffic crossed cable 2: check that the cable is plugged in at both ends and that both Sparks have their link addresses.";
         QTest::newRow("emulated pass") << observe(0.95, 0.95) << 0.01 << "pass"
                                        << "Cable 2 reaches 1.9 Gb/s (1.8 Gb/s expected).";
+        // The figures a verdict prints differ where the numbers do.
+        QTest::newRow("emulated, just below the bar") << observe(0.915, 0.915) << 0.01 << "below-expected"
+                                                      << "Cable 2 reaches 1.83 Gb/s, 1 % below the 1.84 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.";
+        QTest::newRow("emulated, just above the bar") << observe(0.921, 0.921) << 0.01 << "pass"
+                                                      << "Cable 2 reaches 1.842 Gb/s (1.840 Gb/s expected).";
         QTest::newRow("slow but speed unknown is not degraded") << observe(6.5, 6.5, 0) << 1.0 << "below-expected"
-                                                                << "Cable 2 reaches 13 Gb/s, below the 184 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.";
+                                                                << "Cable 2 reaches 13 Gb/s, 93 % below the 184 Gb/s expected: run the test again with nothing else on the link, and reseat the cable if it stays low.";
+    }
+
+    void formatGbpsApart_data()
+    {
+        QTest::addColumn<double>("first");
+        QTest::addColumn<double>("second");
+        QTest::addColumn<QString>("shownFirst");
+        QTest::addColumn<QString>("shownSecond");
+        QTest::newRow("apart at the usual precision") << 190.0 << 184.0 << "190" << "184";
+        QTest::newRow("the wizard's 1.8 below 1.8") << 1.76 << 1.84 << "1.76" << "1.84";
+        QTest::newRow("the quick check's 1.5 below 1.5") << 1.47 << 1.5 << "1.47" << "1.50";
+        QTest::newRow("a tenth tells them apart") << 183.6 << 184.0 << "183.6" << "184.0";
+        QTest::newRow("below one") << 0.126 << 0.127 << "0.126" << "0.127";
+        QTest::newRow("equal: thousandths at most") << 1.5 << 1.5 << "1.500" << "1.500";
+    }
+
+    void formatGbpsApart()
+    {
+        QFETCH(double, first);
+        QFETCH(double, second);
+        QFETCH(QString, shownFirst);
+        QFETCH(QString, shownSecond);
+        const auto [a, b] = LinkVerdict::formatGbpsApart(first, second);
+        QCOMPARE(a, shownFirst);
+        QCOMPARE(b, shownSecond);
     }
 
     void judge()

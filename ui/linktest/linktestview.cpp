@@ -197,6 +197,12 @@ int LinkTestView::rowOf(const QString &link) const
 void LinkTestView::addSample(const LinkSample &sample)
 {
     if (ThroughputChart *chart = m_charts.value(sample.link)) {
+        // A result in and samples again: the runner confirms a low figure alone.
+        if (m_finished.remove(sample.link)) {
+            chart->measuredAgain();
+            if (const int row = rowOf(sample.link); row >= 0)
+                m_table->item(row, VerdictColumn)->setText(tr("Measuring again on its own"));
+        }
         chart->addSample(sample);
         // Follow the link being measured; of links measured side by side, the
         // one shown stays until its result is in.

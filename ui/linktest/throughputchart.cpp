@@ -126,7 +126,7 @@ void ThroughputChart::addSample(const LinkSample &sample)
 {
     const int phase = int(sample.phase);
     if (!m_phaseOffset.contains(phase))
-        m_phaseOffset.insert(phase, m_phaseOffset.isEmpty() ? 0 : std::ceil(m_lastX) + 1);
+        m_phaseOffset.insert(phase, m_phaseOffset.isEmpty() ? m_startOffset : std::ceil(m_lastX) + 1);
     const double x = m_phaseOffset.value(phase) + sample.seconds;
     seriesFor(sample.twin, sample.direction, phase);
     m_pending[key(sample.twin, sample.direction)].append(QPointF(x, sample.gbps));
@@ -134,6 +134,15 @@ void ThroughputChart::addSample(const LinkSample &sample)
     m_highest = std::max(m_highest, sample.gbps);
     if (!m_flush->isActive())
         m_flush->start();
+}
+
+void ThroughputChart::measuredAgain()
+{
+    flush();
+    m_phaseOffset.clear();
+    for (auto it = m_phaseOf.begin(); it != m_phaseOf.end(); ++it)
+        it.value() = -1; // every line starts a new piece
+    m_startOffset = std::ceil(m_lastX) + 1;
 }
 
 void ThroughputChart::flush()

@@ -31,6 +31,9 @@ public:
     // burst of samples costs one redraw.
     void addSample(const LinkSample &sample);
     void flush();
+    // The link is measured again (alone, to confirm a low figure): what comes
+    // next is drawn after what is there, not over it.
+    void measuredAgain();
     // Points over all series (for tests and the benchmark).
     int pointCount() const;
     // The line pieces of one twin (or LinkSample::wholePort) in one direction:
@@ -52,6 +55,7 @@ private:
     QHash<int, QList<QLineSeries *>> m_series; // twin (0, 1, port) × direction → its pieces, one per phase
     QHash<int, int> m_phaseOf;                 // series key → the phase its last piece draws
     QHash<int, double> m_phaseOffset;    // phase → seconds before it on the axis
+    double m_startOffset = 0;            // seconds before this measurement (after the first: the earlier ones)
     double m_lastX = 0;
     double m_highest = 0;
 };
