@@ -120,6 +120,13 @@
     </message>
 </context>
 <context>
+    <name>spark::BlobVerifier</name>
+    <message>
+        <source>%1 cannot be checked: its folder is not one of a Hugging Face cache.</source>
+        <translation>无法检查 %1：它所在的文件夹不属于 Hugging Face 缓存。</translation>
+    </message>
+</context>
+<context>
     <name>spark::CablingCheck</name>
     <message>
         <source>%1 sees several Sparks at once, as through a switch, but a 3-Spark ring was planned: cable each Spark directly to the next as the plan shows.</source>
@@ -1022,6 +1029,13 @@
     </message>
 </context>
 <context>
+    <name>spark::HfCacheListing</name>
+    <message>
+        <source>The model folder &quot;%1&quot; cannot be read: name a folder that starts with / or ~/, on one line.</source>
+        <translation>无法读取模型文件夹“%1”：请给出以 / 或 ~/ 开头、只占一行的文件夹。</translation>
+    </message>
+</context>
+<context>
     <name>spark::Iperf3Parser</name>
     <message>
         <source>iperf3 printed something that is not its JSON report; is iperf3 installed on both Sparks?</source>
@@ -1407,6 +1421,120 @@
     </message>
 </context>
 <context>
+    <name>spark::ModelFit</name>
+    <message numerus="yes">
+        <source>Does not fit on %n Spark(s): it needs %1 per node, more than the engine&apos;s share of each node&apos;s memory.</source>
+        <translation>
+            <numerusform>在 %n 台 Spark 上放不下：每个节点需要 %1，超过了推理引擎在每个节点上可用的内存。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fits on one Spark with %1 to spare for the KV cache.</source>
+        <translation>一台 Spark 即可放下，还剩 %1 可用于 KV 缓存。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fits on %n Sparks with %1 to spare per node for the KV cache; not on fewer.</source>
+        <translation>
+            <numerusform>需要 %n 台 Spark，每个节点还剩 %1 可用于 KV 缓存；更少的节点放不下。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>spark::ModelInventory</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1，另有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Its model.safetensors.index.json cannot be read: the snapshot is damaged.</source>
+        <translation>无法读取其 model.safetensors.index.json：该快照已损坏。</translation>
+    </message>
+    <message>
+        <source>The snapshot holds no files.</source>
+        <translation>该快照中没有文件。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 shards are missing: %3.</source>
+        <translation>%2 个分片中缺少 %1 个：%3。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) point to nothing: %1.</source>
+        <translation>
+            <numerusform>%n 个文件指向不存在的内容：%1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) point outside the model&apos;s blobs folder: %1.</source>
+        <translation>
+            <numerusform>%n 个文件指向模型 blobs 文件夹之外：%1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n download(s) of this model did not finish (blobs/*.incomplete).</source>
+        <translation>
+            <numerusform>该模型有 %n 个下载未完成（blobs/*.incomplete）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>spark::ModelInventoryJob</name>
+    <message>
+        <source>%1 did not finish listing its models; make sure its login shell is a normal shell (bash or sh) and try again.</source>
+        <translation>%1 未能列完它的模型；请确认它的登录 shell 是普通 shell（bash 或 sh），然后重试。</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Read the models on %1.</source>
+        <translation>已读取 %1 上的模型。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ModelVerifyJob</name>
+    <message>
+        <source>%1 does not hold this model.</source>
+        <translation>%1 上没有这个模型。</translation>
+    </message>
+    <message>
+        <source>%1 did not finish checking the model; try again.</source>
+        <translation>%1 未能完成模型检查；请重试。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n file(s) of the model are damaged (their content does not match their hash: %2). Remove the model from %1 and copy it again from a Spark where it is complete.</source>
+        <translation>
+            <numerusform>%1：该模型有 %n 个文件已损坏（内容与其哈希不符：%2）。请从 %1 上删除该模型，再从一台拥有完整模型的 Spark 重新复制。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n file(s) of the model cannot be read (%2): check the disk and the files&apos; permissions.</source>
+        <translation>
+            <numerusform>%1：该模型有 %n 个文件无法读取（%2）：请检查磁盘和文件权限。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: the files present are whole, but the snapshot is not complete: %2</source>
+        <translation>%1：现有文件完好，但快照不完整：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: complete, %n file(s) checked against their hashes.</source>
+        <translation>
+            <numerusform>%1：完整，已按哈希检查 %n 个文件。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Checking %1 on %2.</source>
+        <translation>正在检查 %2 上的 %1。</translation>
+    </message>
+</context>
+<context>
     <name>spark::NcclBuildPlan</name>
     <message>
         <source>Installing %1 on %2 (apt-get, as root)…</source>
@@ -1786,10 +1914,6 @@
     <message>
         <source>Spark Companion could not run its check on %1; make sure its login shell is a normal shell (bash or sh).</source>
         <translation>Spark 助手无法在 %1 上运行检查；请确认其登录 shell 是常规 shell（bash 或 sh）。</translation>
-    </message>
-    <message>
-        <source>%1 answers with a different host key than when it was added; remove it and add it again if it was reinstalled.</source>
-        <translation>%1 返回的主机密钥与添加时不同；如果它重装过系统，请将其移除后重新添加。</translation>
     </message>
 </context>
 <context>
@@ -4585,6 +4709,73 @@ Fix: %2</source>
         <source>Removed %1. %2</source>
         <translation>已移除 %1。%2</translation>
     </message>
+    <message>
+        <source>&amp;Models</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ui::ModelsPage</name>
+    <message>
+        <source>&amp;Read the Sparks&apos; models</source>
+        <translation>读取各 Spark 上的模型(&amp;R)</translation>
+    </message>
+    <message>
+        <source>See which models each Spark holds in its Hugging Face cache, and whether every file arrived.</source>
+        <translation>查看每台 Spark 的 Hugging Face 缓存中有哪些模型，以及每个文件是否都已到达。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading the models on %n Spark(s)…</source>
+        <translation>
+            <numerusform>正在读取 %n 台 Spark 上的模型…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>✓ complete</source>
+        <translation>✓ 完整</translation>
+    </message>
+    <message>
+        <source>✗ partial</source>
+        <translation>✗ 不完整</translation>
+    </message>
+    <message>
+        <source>— not there</source>
+        <translation>— 没有</translation>
+    </message>
+    <message>
+        <source>No model in the Sparks&apos; Hugging Face caches.</source>
+        <translation>各 Spark 的 Hugging Face 缓存中没有模型。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) found; %1 complete on every Spark read.</source>
+        <translation>
+            <numerusform>找到 %n 个模型；其中 %1 个在所有已读取的 Spark 上都完整。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not read: %1</source>
+        <translation>未读取：%1</translation>
+    </message>
+    <message>
+        <source>%1: complete, revision %2, %3.</source>
+        <translation>%1：完整，版本 %2，%3。</translation>
+    </message>
+    <message>
+        <source>%1: partial, revision %2. %3</source>
+        <translation>%1：不完整，版本 %2。%3</translation>
+    </message>
+    <message>
+        <source>%1: not there.</source>
+        <translation>%1：没有。</translation>
+    </message>
 </context>
 <context>
     <name>spark::ui::NcclBuildDialog</name>
@@ -6490,6 +6681,109 @@ CX-7 MAC：  %9
     <message>
         <source>Measure one link after the other (by default, links that share no port are measured at the same time where the Sparks&apos; cores allow).</source>
         <translation>逐条测量链路（默认情况下，在 Spark 的 CPU 核心允许时，不共用端口的链路会同时测量）。</translation>
+    </message>
+</context>
+<context>
+    <name>sparkctl::ModelCommands</name>
+    <message>
+        <source>%1: cannot be read: %2
+</source>
+        <translation>%1：无法读取：%2
+</translation>
+    </message>
+    <message>
+        <source>%1 (not there)</source>
+        <translation>%1（不存在）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 free)</source>
+        <translation>%1（可用 %2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n model(s) in %2
+</source>
+        <translation>
+            <numerusform>%1：%2 中有 %n 个模型
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>不完整</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>没有</translation>
+    </message>
+    <message>
+        <source>
+Across the Sparks:
+</source>
+        <translation>
+各 Spark 汇总：
+</translation>
+    </message>
+    <message>
+        <source>--folder takes a folder that starts with / or ~/, on one line: %1</source>
+        <translation>--folder 需要以 / 或 ~/ 开头、只占一行的文件夹：%1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a Hugging Face model id: give it as ORG/NAME, e.g. Qwen/Qwen3-8B.</source>
+        <translation>“%1”不是 Hugging Face 模型 ID：请写成 组织/名称，例如 Qwen/Qwen3-8B。</translation>
+    </message>
+    <message>
+        <source>No Spark holds %1.
+</source>
+        <translation>没有任何 Spark 上有 %1。
+</translation>
+    </message>
+    <message>
+        <source>See the models on each Spark</source>
+        <translation>查看每台 Spark 上的模型</translation>
+    </message>
+    <message>
+        <source>The models in each Spark&apos;s Hugging Face cache: revision, size, and whether every file of the snapshot is there and whole.</source>
+        <translation>每台 Spark 的 Hugging Face 缓存中的模型：版本、大小，以及快照的每个文件是否都在且完好。</translation>
+    </message>
+    <message>
+        <source>List each Spark&apos;s models and whether each is complete</source>
+        <translation>列出每台 Spark 上的模型及其是否完整</translation>
+    </message>
+    <message>
+        <source>Read every Spark&apos;s Hugging Face cache (~/.cache/huggingface/hub, or $HF_HOME/hub) and the folders named with --folder, all at once, and say for each model its revision, its size and whether the snapshot is complete: every file present, every link resolving into the blobs, every shard of the index there, no unfinished download. Nothing is changed on any node.</source>
+        <translation>同时读取每台 Spark 的 Hugging Face 缓存（~/.cache/huggingface/hub 或 $HF_HOME/hub）以及用 --folder 指定的文件夹，并给出每个模型的版本、大小以及快照是否完整：每个文件都在、每个链接都指向 blobs、索引中的每个分片都在、没有未完成的下载。不会更改任何节点上的内容。</translation>
+    </message>
+    <message>
+        <source>Devices to read (default: all).</source>
+        <translation>要读取的设备（默认：全部）。</translation>
+    </message>
+    <message>
+        <source>Another folder holding a Hugging Face cache on every device (repeatable).</source>
+        <translation>每台设备上另一个存放 Hugging Face 缓存的文件夹（可重复）。</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>以 JSON 格式输出。</translation>
+    </message>
+    <message>
+        <source>Check a model on each Spark: every file whole, the snapshot complete</source>
+        <translation>在每台 Spark 上检查模型：每个文件完好，快照完整</translation>
+    </message>
+    <message>
+        <source>On every Spark that holds the model, hash each of its files on the Spark itself (all Sparks at once, as many files at a time as a Spark has cores) and compare it with the hash the Hugging Face cache names it by, and check that the snapshot is complete. Exit 0 when every Spark that holds the model holds it whole, 1 otherwise. Nothing is changed on any node.</source>
+        <translation>在每台拥有该模型的 Spark 上，就地计算其每个文件的哈希（所有 Spark 同时进行，每台同时处理的文件数与其核心数相同），与 Hugging Face 缓存用作文件名的哈希比较，并检查快照是否完整。所有拥有该模型的 Spark 都完整时退出码为 0，否则为 1。不会更改任何节点上的内容。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s Hugging Face id, e.g. Qwen/Qwen3-8B.</source>
+        <translation>模型的 Hugging Face ID，例如 Qwen/Qwen3-8B。</translation>
+    </message>
+    <message>
+        <source>Devices to check (default: all).</source>
+        <translation>要检查的设备（默认：全部）。</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@ void registerLinkTestCommands(CommandTable &table);
 void registerNcclTestCommand(CommandTable &table);
 void registerDailyCommands(CommandTable &table);
 void registerReportCommand(CommandTable &table);
+void registerModelCommands(CommandTable &table);
 void registerCompletionCommands(CommandTable &table);
 
 void registerAllCommands(CommandTable &table)
@@ -27,6 +28,7 @@ void registerAllCommands(CommandTable &table)
     registerNcclTestCommand(table);
     registerDailyCommands(table);
     registerReportCommand(table);
+    registerModelCommands(table);
     registerCompletionCommands(table); // last: it describes the whole table
 }
 

@@ -22,7 +22,7 @@ ArgumentSpec deviceArgument(ArgumentSpec::Count count, const QString &descriptio
     return {QStringLiteral("NAME"), description, count, Completion::Devices};
 }
 
-NamedDevices namedDevices(const QCommandLineParser &parser, const QString &commandPath, bool allWhenNone)
+NamedDevices namedDevices(const QCommandLineParser &parser, const QString &commandPath, bool allWhenNone, int firstName)
 {
     NamedDevices result;
     spark::DeviceRegistry registry;
@@ -30,7 +30,7 @@ NamedDevices namedDevices(const QCommandLineParser &parser, const QString &comma
         result.exit = Output::failure(loaded.error().message, loaded.error().detail);
         return result;
     }
-    const QStringList names = parser.positionalArguments();
+    const QStringList names = parser.positionalArguments().mid(firstName);
     for (const QString &name : names) {
         const spark::Device *device = registry.find(name);
         if (!device) {

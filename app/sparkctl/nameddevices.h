@@ -27,6 +27,8 @@ struct NamedDevices
 ArgumentSpec deviceArgument(ArgumentSpec::Count count = ArgumentSpec::One,
                             const QString &description = QStringLiteral("The device's name."));
 
-NamedDevices namedDevices(const QCommandLineParser &parser, const QString &commandPath, bool allWhenNone);
+// `firstName`: the index of the first positional argument that names a
+// device (the ones before it are the command's own, e.g. the model's id).
+NamedDevices namedDevices(const QCommandLineParser &parser, const QString &commandPath, bool allWhenNone, int firstName = 0);
 
 } // namespace sparkctl

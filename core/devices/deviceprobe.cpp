@@ -42,6 +42,15 @@ std::unique_ptr<SshSession> DeviceProbe::openSession(const Device &device)
     return std::make_unique<SshSession>(sessionTargetFor(device));
 }
 
+std::optional<Error> DeviceProbe::hostKeyChanged(const Device &device, const SshSession &session)
+{
+    if (device.hostKeyFingerprint.isEmpty() || session.hostKey().fingerprint == device.hostKeyFingerprint)
+        return std::nullopt;
+    return Error(tr("%1 answers with a different host key than when it was added; remove it and add it again if it "
+                    "was reinstalled.")
+                     .arg(device.name));
+}
+
 QString DeviceProbe::identityCommand()
 {
     QString command = QStringLiteral("cat /etc/dgx-release 2>/dev/null; echo ") + QString::fromLatin1(separator);
@@ -99,11 +108,9 @@ DeviceCheck checkNow(const Device &device)
     } else {
         check.identity = *identity;
         check.online = true;
-        if (!device.hostKeyFingerprint.isEmpty() && check.hostKeyFingerprint != device.hostKeyFingerprint) {
+        if (auto changed = DeviceProbe::hostKeyChanged(device, session)) {
             check.online = false;
-            check.problem = Error(DeviceProbe::tr("%1 answers with a different host key than when it was added; remove it and "
-                                                  "add it again if it was reinstalled.")
-                                      .arg(device.name));
+            check.problem = *changed;
         }
     }
     return check;

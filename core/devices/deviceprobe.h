@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 
 namespace spark {
 
@@ -46,6 +47,10 @@ public:
     // A session to the device with sessionTargetFor: every session to a
     // registered device is made here or from sessionTargetFor.
     static std::unique_ptr<SshSession> openSession(const Device &device);
+
+    // The sentence for a device that answers with another host key than the
+    // one accepted when it was added (nothing when it was added without one).
+    static std::optional<Error> hostKeyChanged(const Device &device, const SshSession &session);
 
     // The remote command and its parser, kept together.
     static QString identityCommand();

@@ -55,10 +55,9 @@ Expected<NodeFacts> probeDevice(const Device &device, const SudoCredential &sudo
 {
     SshSession session(DeviceProbe::sessionTargetFor(device));
     Expected<NodeFacts> facts = NodeProber::probe(session, device.name, sudo);
-    if (facts && !device.hostKeyFingerprint.isEmpty() && session.hostKey().fingerprint != device.hostKeyFingerprint) {
-        facts = Error(NodeProber::tr("%1 answers with a different host key than when it was added; remove it and add "
-                                     "it again if it was reinstalled.")
-                          .arg(device.name));
+    if (facts) {
+        if (auto changed = DeviceProbe::hostKeyChanged(device, session))
+            facts = *changed;
     }
     return facts;
 }

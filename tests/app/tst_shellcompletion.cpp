@@ -88,7 +88,7 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("typed"); // the words typed; the last is being completed
         QTest::addColumn<QStringList>("expected");
         const QStringList top{QStringLiteral("check"), QStringLiteral("cluster"), QStringLiteral("completion"),
-                              QStringLiteral("connect"), QStringLiteral("device"), QStringLiteral("linktest"),
+                              QStringLiteral("connect"), QStringLiteral("device"), QStringLiteral("linktest"), QStringLiteral("model"),
                               QStringLiteral("monitor"), QStringLiteral("nccl-test"), QStringLiteral("open"), QStringLiteral("probe"),
                               QStringLiteral("report"), QStringLiteral("tunnel"), QStringLiteral("update")};
         QTest::newRow("commands") << QStringList{QString()} << top;

@@ -161,7 +161,7 @@ private Q_SLOTS:
         MainWindow window(registry);
         auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("mainTabs"));
         QVERIFY(tabs);
-        QCOMPARE(tabs->count(), 2);
+        QCOMPARE(tabs->count(), 3); // devices, clusters, models
         tabs->setCurrentWidget(window.clustersPage());
         auto *list = window.findChild<QListWidget *>(QStringLiteral("clusterList"));
         QCOMPARE(list->count(), 2);

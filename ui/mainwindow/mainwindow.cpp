@@ -22,6 +22,7 @@
 #include "ui/linktest/linktestjobsource.h"
 #include "ui/linktest/linktestwindow.h"
 #include "ui/mainwindow/emptystatewidget.h"
+#include "ui/models/modelspage.h"
 #include "ui/nccl/nccljobsource.h"
 #include "ui/nccl/nccltestwindow.h"
 #include "ui/wizard/setupwizard.h"
@@ -135,6 +136,8 @@ MainWindow::MainWindow(DeviceRegistry &registry, QWidget *parent)
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_stack, tr("&Devices"));
     m_tabs->addTab(m_clusters, tr("C&lusters"));
+    m_models = new ModelsPage(this);
+    m_tabs->addTab(m_models, tr("&Models"));
     setCentralWidget(m_tabs);
 
     createActions();
@@ -219,6 +222,7 @@ void MainWindow::reloadDevices()
     m_clusters->reload();
     const QString selected = m_detail->device().name;
     m_model->setDevices(m_registry.devices());
+    m_models->setDevices(m_registry.devices());
     m_stack->setCurrentIndex(m_registry.devices().isEmpty() ? 0 : 1);
     checkDevices();
     // Keep the selection across a reload. Nothing is selected at first: a

@@ -26,6 +26,7 @@ namespace spark::ui {
 
 class ClusterActions;
 class ClustersPage;
+class ModelsPage;
 class DeviceListModel;
 class DeviceDetailPanel;
 class HealthDashboard;
@@ -66,6 +67,7 @@ public:
 
     // The Clusters tab, and what its panel's buttons do besides opening windows.
     ClustersPage *clustersPage() const { return m_clusters; }
+    ModelsPage *modelsPage() const { return m_models; }
     ClusterActions *clusterActions() const { return m_clusterActions; }
 
 public Q_SLOTS:
@@ -108,6 +110,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     QStackedWidget *m_stack = nullptr;
     ClustersPage *m_clusters = nullptr;
+    ModelsPage *m_models = nullptr;
     ClusterActions *m_clusterActions = nullptr;
     QTableView *m_table = nullptr;
     DeviceDetailPanel *m_detail = nullptr;

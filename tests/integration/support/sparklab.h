@@ -106,8 +106,10 @@ public:
     bool refresh()
     {
         const ProcessResult status = run({QStringLiteral("status"), QStringLiteral("--name"), m_name, QStringLiteral("--json")});
-        if (status.exitCode != 0)
+        if (status.exitCode != 0) {
+            qWarning("sparklab status %s failed (%d): %s", qPrintable(m_name), status.exitCode, status.err.constData());
             return false;
+        }
         m_nodes.clear();
         const QJsonObject document = QJsonDocument::fromJson(status.out).object();
         for (const QJsonValue &value : document.value(QStringLiteral("nodes")).toArray()) {

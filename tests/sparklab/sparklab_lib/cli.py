@@ -6,7 +6,7 @@ import os
 import sys
 import time
 
-from . import faults, lifecycle, shell
+from . import faults, lifecycle, models, shell
 from .labstate import DEFAULT_LAB, RATE_SCALE, Lab, LabError, all_lab_names
 from .topology import netdev
 
@@ -141,6 +141,18 @@ def cmd_exec(args):
     os.execvp(argv[0], argv)
 
 
+def cmd_model(args):
+    lab = Lab(args.name)
+    with lab.locked():
+        state = lab.load()
+        node = faults.find_node(state, args.node)
+        if args.action == "add":
+            made = models.add(state, node, args.repo, args.shards, args.shard_kib * 1024, args.revision)
+            print(f"{node['name']}: {args.repo} at {made['commit']}")
+        else:
+            print(f"{node['name']}: {args.repo}: {models.break_model(state, node, args.repo, args.how)}")
+
+
 def rate_scale(text):
     value = float(text)
     if not 0.001 <= value <= 0.01:
@@ -191,6 +203,23 @@ def build_parser():
 
     fault = sub.add_parser("fault", help="inject or clear a fault (see: fault --help)")
     faults.add_arguments(fault)
+
+    model = sub.add_parser("model", help="put a model in a node's Hugging Face cache, or break one")
+    model_sub = model.add_subparsers(dest="action", required=True)
+    add = model_sub.add_parser("add", help="a complete model (real safetensors shards, index, blobs, snapshot)")
+    add.add_argument("--name", default=DEFAULT_LAB)
+    add.add_argument("node")
+    add.add_argument("repo", help="ORG/NAME")
+    add.add_argument("--shards", type=int, default=2)
+    add.add_argument("--shard-kib", type=int, default=1024)
+    add.add_argument("--revision", help="the snapshot's commit (40 hex digits)")
+    add.set_defaults(func=cmd_model)
+    brk = model_sub.add_parser("break", help="what goes wrong in the field: " + ", ".join(models.BREAKS))
+    brk.add_argument("--name", default=DEFAULT_LAB)
+    brk.add_argument("node")
+    brk.add_argument("repo")
+    brk.add_argument("how", choices=models.BREAKS)
+    brk.set_defaults(func=cmd_model)
 
     down = sub.add_parser("down", help="remove a lab completely")
     down.add_argument("--name", default=DEFAULT_LAB)

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: MIT
+// sparkctl model list [NAME…] [--folder DIR]… [--json]
+// sparkctl model verify REPO [NAME…] [--folder DIR]… [--json]
+#include "app/sparkctl/awaitjob.h"
+#include "app/sparkctl/commands.h"
+#include "app/sparkctl/commandtable.h"
+#include "app/sparkctl/exitcode.h"
+#include "app/sparkctl/nameddevices.h"
+#include "app/sparkctl/output.h"
+#include "core/models/modelfit.h"
+#include "core/models/modelinventoryjob.h"
+#include "core/models/modelmatrix.h"
+#include "core/models/modelverifyjob.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QLocale>
+
+using namespace spark;
+
+namespace sparkctl {
+
+namespace {
+
+struct ModelText
+{
+    Q_DECLARE_TR_FUNCTIONS(sparkctl::ModelCommands)
+};
+
+const QString group = QStringLiteral("model");
+
+QString size(qint64 bytes)
+{
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeSIFormat);
+}
+
+void printNode(const NodeModels &node)
+{
+    if (node.error) {
+        printOut(ModelText::tr("%1: cannot be read: %2\n").arg(node.node, node.error->message));
+        return;
+    }
+    QStringList folders;
+    for (const CacheRootListing &root : node.listing.roots) {
+        if (!root.exists)
+            folders.append(ModelText::tr("%1 (not there)").arg(root.root));
+        else if (root.freeBytes >= 0)
+            folders.append(ModelText::tr("%1 (%2 free)").arg(root.root, size(root.freeBytes)));
+        else
+            folders.append(root.root);
+    }
+    printOut(ModelText::tr("%1: %n model(s) in %2\n", nullptr, int(node.models.size()))
+                 .arg(node.node, folders.join(QStringLiteral(", "))));
+    for (const CachedModel &model : node.models) {
+        for (const ModelRevision &revision : model.revisions) {
+            const QString refs = revision.refs.isEmpty() ? QStringLiteral("-") : revision.refs.join(QLatin1Char(','));
+            printOut(QStringLiteral("  %1  %2 %3  %4  %5\n")
+                         .arg(model.repoId, refs, revision.commit.left(7), size(revision.bytes),
+                              revision.complete() ? ModelText::tr("complete") : ModelText::tr("partial")));
+            for (const QString &problem : revision.problems)
+                printOut(QStringLiteral("      %1\n").arg(problem));
+        }
+    }
+}
+
+QString stateName(ModelPresence::State state)
+{
+    switch (state) {
+    case ModelPresence::State::Complete:
+        return ModelText::tr("complete");
+    case ModelPresence::State::Partial:
+        return ModelText::tr("partial");
+    case ModelPresence::State::Missing:
+        break;
+    }
+    return ModelText::tr("missing");
+}
+
+// Models × nodes: where each model is whole, partial or missing.
+void printAcross(const QList<NodeModels> &nodes)
+{
+    const ModelMatrix matrix = ModelMatrix::from(nodes);
+    if (matrix.nodes.size() < 2 || matrix.rows.isEmpty())
+        return;
+    printOut(ModelText::tr("\nAcross the Sparks:\n"));
+    for (const ModelRow &row : matrix.rows) {
+        QStringList cells;
+        for (qsizetype i = 0; i < matrix.nodes.size(); ++i)
+            cells.append(QStringLiteral("%1 %2").arg(matrix.nodes.at(i), stateName(row.nodes.at(i).state)));
+        printOut(QStringLiteral("  %1: %2\n").arg(row.repoId, cells.join(QStringLiteral(", "))));
+        if (row.weightBytes > 0 && matrix.smallestMemoryBytes > 0)
+            printOut(QStringLiteral("      %1\n")
+                         .arg(ModelFit::sentence(ModelFit::assess(row.weightBytes, matrix.smallestMemoryBytes,
+                                                                  int(matrix.nodes.size())))));
+    }
+}
+
+std::optional<QHash<QString, QStringList>> extraFolders(const QCommandLineParser &parser, const QString &path,
+                                                        const QList<Device> &devices, int *exit);
+
+int modelList(QCommandLineParser &parser)
+{
+    const NamedDevices named = namedDevices(parser, group + QStringLiteral(" list"), true);
+    if (named.exit)
+        return *named.exit;
+    int exit = Success;
+    const auto extra = extraFolders(parser, group + QStringLiteral(" list"), named.devices, &exit);
+    if (!extra)
+        return exit;
+    ModelInventoryJob job;
+    OnInterrupt onInterrupt;
+    onInterrupt.onlyReads = true;
+    const QList<NodeModels> nodes = awaitJob(job, job.read(named.devices, *extra), nullptr, onInterrupt);
+    const bool allRead = std::none_of(nodes.cbegin(), nodes.cend(), [](const NodeModels &node) { return bool(node.error); });
+    if (Output::json()) {
+        QJsonArray array;
+        for (const NodeModels &node : nodes)
+            array.append(node.toJson());
+        Output::result(allRead, {{QStringLiteral("nodes"), array}});
+        return allRead ? Success : Failure;
+    }
+    for (const NodeModels &node : nodes)
+        printNode(node);
+    printAcross(nodes);
+    return allRead ? Success : Failure;
+}
+
+// The folders named with --folder, for every device; nothing when one is refused (usage error printed).
+std::optional<QHash<QString, QStringList>> extraFolders(const QCommandLineParser &parser, const QString &path,
+                                                        const QList<Device> &devices, int *exit)
+{
+    const QStringList folders = parser.values(QStringLiteral("folder"));
+    for (const QString &folder : folders) {
+        if (!HfCacheListing::isValidRoot(folder)) {
+            *exit = usageError(parser, path, ModelText::tr("--folder takes a folder that starts with / or ~/, on one line: %1").arg(folder));
+            return std::nullopt;
+        }
+    }
+    QHash<QString, QStringList> extra;
+    for (const Device &device : devices)
+        extra.insert(device.name, folders);
+    return extra;
+}
+
+int modelVerify(QCommandLineParser &parser)
+{
+    const QString path = group + QStringLiteral(" verify");
+    const QString repoId = parser.positionalArguments().value(0);
+    if (!ModelInventory::isValidRepoId(repoId))
+        return usageError(parser, path, ModelText::tr("\"%1\" is not a Hugging Face model id: give it as ORG/NAME, e.g. Qwen/Qwen3-8B.").arg(repoId));
+    // The devices are the arguments after the model.
+    const NamedDevices named = namedDevices(parser, path, true, 1);
+    if (named.exit)
+        return *named.exit;
+    int exit = Success;
+    const auto extra = extraFolders(parser, path, named.devices, &exit);
+    if (!extra)
+        return exit;
+    ModelVerifyJob job;
+    OnInterrupt onInterrupt;
+    onInterrupt.onlyReads = true;
+    const QList<NodeVerification> nodes = awaitJob(job, job.verify(named.devices, repoId, *extra), nullptr, onInterrupt);
+    const bool anyHolds = std::any_of(nodes.cbegin(), nodes.cend(), [](const NodeVerification &node) { return node.found; });
+    // Passed: every node that holds it holds it whole, and at least one does.
+    const bool passed = anyHolds && std::all_of(nodes.cbegin(), nodes.cend(), [](const NodeVerification &node) {
+        return node.passed() || (!node.error && !node.found);
+    });
+    if (Output::json()) {
+        QJsonArray array;
+        for (const NodeVerification &node : nodes)
+            array.append(node.toJson());
+        Output::result(passed, {{QStringLiteral("repo_id"), repoId}, {QStringLiteral("nodes"), array}});
+        return passed ? Success : Failure;
+    }
+    for (const NodeVerification &node : nodes)
+        printOut(node.sentence() + QLatin1Char('\n'));
+    if (!anyHolds)
+        printOut(ModelText::tr("No Spark holds %1.\n").arg(repoId));
+    return passed ? Success : Failure;
+}
+
+} // namespace
+
+void registerModelCommands(CommandTable &table)
+{
+    Command model{group, ModelText::tr("See the models on each Spark")};
+    model.description = ModelText::tr("The models in each Spark's Hugging Face cache: revision, size, and whether every "
+                                      "file of the snapshot is there and whole.");
+    model.subcommands = {
+        {QStringLiteral("list"), ModelText::tr("List each Spark's models and whether each is complete"),
+         ModelText::tr("Read every Spark's Hugging Face cache (~/.cache/huggingface/hub, or $HF_HOME/hub) and the "
+                       "folders named with --folder, all at once, and say for each model its revision, its size and "
+                       "whether the snapshot is complete: every file present, every link resolving into the blobs, "
+                       "every shard of the index there, no unfinished download. Nothing is changed on any node."),
+         {deviceArgument(ArgumentSpec::Any, ModelText::tr("Devices to read (default: all)."))},
+         {{QStringLiteral("folder"), ModelText::tr("Another folder holding a Hugging Face cache on every device "
+                                                   "(repeatable)."),
+           QStringLiteral("DIR")},
+          {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
+         &modelList},
+        {QStringLiteral("verify"), ModelText::tr("Check a model on each Spark: every file whole, the snapshot complete"),
+         ModelText::tr("On every Spark that holds the model, hash each of its files on the Spark itself (all Sparks at "
+                       "once, as many files at a time as a Spark has cores) and compare it with the hash the Hugging "
+                       "Face cache names it by, and check that the snapshot is complete. Exit 0 when every Spark that "
+                       "holds the model holds it whole, 1 otherwise. Nothing is changed on any node."),
+         {{QStringLiteral("MODEL"), ModelText::tr("The model's Hugging Face id, e.g. Qwen/Qwen3-8B.")},
+          deviceArgument(ArgumentSpec::Any, ModelText::tr("Devices to check (default: all)."))},
+         {{QStringLiteral("folder"), ModelText::tr("Another folder holding a Hugging Face cache on every device "
+                                                   "(repeatable)."),
+           QStringLiteral("DIR")},
+          {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
+         &modelVerify},
+    };
+    table.add(std::move(model));
+}
+
+} // namespace sparkctl

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+#include "ui/models/modelspage.h"
+
+#include "core/common/whenready.h"
+#include "ui/common/colorscheme.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace spark::ui {
+
+namespace {
+
+QString sizeText(qint64 bytes)
+{
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeSIFormat);
+}
+
+ModelsPage::Reading readWithJob(const QList<Device> &devices, QObject *owner)
+{
+    auto *job = new ModelInventoryJob(owner);
+    return {job->read(devices, {}), job};
+}
+
+} // namespace
+
+ModelsPage::ModelsPage(QWidget *parent)
+    : QWidget(parent)
+    , m_reader(&readWithJob)
+    , m_status(new QLabel(this))
+    , m_read(new QPushButton(tr("&Read the Sparks' models"), this))
+    , m_table(new QTableWidget(this))
+    , m_detail(new QLabel(this))
+{
+    m_status->setObjectName(QStringLiteral("modelsStatus"));
+    m_status->setWordWrap(true);
+    m_status->setText(tr("See which models each Spark holds in its Hugging Face cache, and whether every file arrived."));
+    m_read->setObjectName(QStringLiteral("readModels"));
+    m_read->setEnabled(false); // until there is a Spark to read
+    m_table->setObjectName(QStringLiteral("modelsTable"));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->setShowGrid(false);
+    m_table->setAlternatingRowColors(true);
+    m_detail->setObjectName(QStringLiteral("modelDetail"));
+    m_detail->setWordWrap(true);
+    m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_status, 1);
+    top->addWidget(m_read);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_detail);
+
+    connect(m_read, &QPushButton::clicked, this, &ModelsPage::read);
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, &ModelsPage::showSelected);
+}
+
+void ModelsPage::setDevices(const QList<Device> &devices)
+{
+    m_devices = devices;
+    m_read->setEnabled(!devices.isEmpty() && !m_job);
+}
+
+void ModelsPage::read()
+{
+    if (m_devices.isEmpty() || m_job)
+        return;
+    m_read->setEnabled(false);
+    m_status->setText(tr("Reading the models on %n Spark(s)…", nullptr, int(m_devices.size())));
+    const Reading reading = m_reader(m_devices, this);
+    m_job = reading.job;
+    if (m_job) {
+        connect(m_job, &Job::progress, this, [this](const JobProgress &progress) {
+            if (m_job)
+                m_status->setText(progress.sentence);
+        }, Qt::QueuedConnection);
+    }
+    whenReady(reading.future, this, [this](const QList<NodeModels> &inventory) {
+        if (m_job)
+            m_job->deleteLater();
+        m_job = nullptr;
+        m_read->setEnabled(!m_devices.isEmpty());
+        showInventory(inventory);
+    });
+}
+
+void ModelsPage::showInventory(const QList<NodeModels> &inventory)
+{
+    m_matrix = ModelMatrix::from(inventory);
+    m_table->clear();
+    m_table->setRowCount(int(m_matrix.rows.size()));
+    QStringList headers{tr("Model"), tr("Weights")};
+    headers += m_matrix.nodes;
+    m_table->setColumnCount(int(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+    const QColor good(0x22, 0xa5, 0x5a);
+    const QColor bad = failureColor(palette());
+    for (int row = 0; row < m_matrix.rows.size(); ++row) {
+        const ModelRow &model = m_matrix.rows.at(row);
+        m_table->setItem(row, 0, new QTableWidgetItem(model.repoId));
+        m_table->setItem(row, 1, new QTableWidgetItem(model.weightBytes > 0 ? sizeText(model.weightBytes) : QStringLiteral("-")));
+        for (int column = 0; column < model.nodes.size(); ++column) {
+            const ModelPresence &presence = model.nodes.at(column);
+            QString text;
+            switch (presence.state) {
+            case ModelPresence::State::Complete:
+                text = tr("✓ complete");
+                break;
+            case ModelPresence::State::Partial:
+                text = tr("✗ partial");
+                break;
+            case ModelPresence::State::Missing:
+                text = tr("— not there");
+                break;
+            }
+            auto *item = new QTableWidgetItem(text);
+            if (presence.state != ModelPresence::State::Missing)
+                item->setForeground(presence.state == ModelPresence::State::Complete ? good : bad);
+            item->setToolTip(presence.problems.join(QLatin1Char('\n')));
+            m_table->setItem(row, 2 + column, item);
+        }
+    }
+    m_table->resizeColumnsToContents();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    int whole = 0;
+    for (const ModelRow &row : std::as_const(m_matrix.rows))
+        whole += row.completeEverywhere() ? 1 : 0;
+    QString status = m_matrix.rows.isEmpty()
+        ? tr("No model in the Sparks' Hugging Face caches.")
+        : tr("%n model(s) found; %1 complete on every Spark read.", nullptr, int(m_matrix.rows.size())).arg(whole);
+    for (const QString &unread : std::as_const(m_matrix.unread))
+        status += QLatin1Char('\n') + tr("Not read: %1").arg(unread);
+    m_status->setText(status);
+    m_detail->clear();
+}
+
+void ModelsPage::showSelected()
+{
+    const QList<QTableWidgetItem *> selected = m_table->selectedItems();
+    if (selected.isEmpty()) {
+        m_detail->clear();
+        return;
+    }
+    const int row = selected.constFirst()->row();
+    if (row < 0 || row >= m_matrix.rows.size())
+        return;
+    const ModelRow &model = m_matrix.rows.at(row);
+    QStringList lines;
+    for (int column = 0; column < model.nodes.size(); ++column) {
+        const ModelPresence &presence = model.nodes.at(column);
+        const QString node = m_matrix.nodes.at(column);
+        switch (presence.state) {
+        case ModelPresence::State::Complete:
+            lines.append(tr("%1: complete, revision %2, %3.").arg(node, presence.commit.left(7), sizeText(presence.bytes)));
+            break;
+        case ModelPresence::State::Partial:
+            lines.append(tr("%1: partial, revision %2. %3").arg(node, presence.commit.left(7), presence.problems.join(QLatin1Char(' '))));
+            break;
+        case ModelPresence::State::Missing:
+            lines.append(tr("%1: not there.").arg(node));
+            break;
+        }
+    }
+    m_detail->setText(QStringLiteral("%1\n%2").arg(model.repoId, lines.join(QLatin1Char('\n'))));
+}
+
+} // namespace spark::ui
