@@ -134,8 +134,10 @@ private Q_SLOTS:
         recorded.finish();
         QTRY_VERIFY(page.findChild<QPushButton *>(QStringLiteral("readModels"))->isEnabled());
         page.findChild<QTableWidget *>(QStringLiteral("modelsTable"))->selectRow(1);
+        QCoreApplication::processEvents(); // the labels' new text laid out before the picture
         QVERIFY(saveScreenshot(page, QStringLiteral("models"), look));
         page.resize(640, 480);
+        QCoreApplication::processEvents();
         QVERIFY(saveScreenshot(page, QStringLiteral("models-640x480"), look));
     }
 };

@@ -131,7 +131,9 @@ void ModelsPage::showInventory(const QList<NodeModels> &inventory)
         }
     }
     m_table->resizeColumnsToContents();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // The model's name takes the room left; each Spark's column is as wide as its state.
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     int whole = 0;
     for (const ModelRow &row : std::as_const(m_matrix.rows))
         whole += row.completeEverywhere() ? 1 : 0;
