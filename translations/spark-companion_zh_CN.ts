@@ -1494,6 +1494,49 @@
     </message>
 </context>
 <context>
+    <name>spark::ModelRemover</name>
+    <message>
+        <source>%1 is not a model folder of a Hugging Face cache; nothing was removed.</source>
+        <translation>%1 不是 Hugging Face 缓存中的模型文件夹；未删除任何内容。</translation>
+    </message>
+    <message>
+        <source>None of %1 holds %2: there is nothing to remove.</source>
+        <translation>%1 上都没有 %2：没有可删除的内容。</translation>
+    </message>
+    <message>
+        <source>Removing %1 from %2 frees %3</source>
+        <translation>从 %2 删除 %1 将释放 %3</translation>
+    </message>
+    <message>
+        <source>%1; no other Spark holds it, so it would have to be downloaded again.</source>
+        <translation>%1；其他 Spark 上都没有它，以后需要重新下载。</translation>
+    </message>
+    <message>
+        <source>%1; %2 keeps it.</source>
+        <translation>%1；%2 上仍保留它。</translation>
+    </message>
+    <message>
+        <source>%1; %2 keep it.</source>
+        <translation>%1；%2 上仍保留它。</translation>
+    </message>
+    <message>
+        <source>%1 could not remove %2 completely: %3. What is left of it is listed as partial; check the folder&apos;s permissions and remove it again.</source>
+        <translation>%1 未能完全删除 %2：%3。剩余部分会显示为不完整；请检查文件夹权限后再次删除。</translation>
+    </message>
+    <message>
+        <source>cancelled; nothing was removed there</source>
+        <translation>已取消；该处未删除任何内容</translation>
+    </message>
+    <message>
+        <source>%1 does not hold %2.</source>
+        <translation>%1 上没有 %2。</translation>
+    </message>
+    <message>
+        <source>Removed %1 from %2 (%3 freed).</source>
+        <translation>已从 %2 删除 %1（释放 %3）。</translation>
+    </message>
+</context>
+<context>
     <name>spark::ModelVerifyJob</name>
     <message>
         <source>%1 does not hold this model.</source>
@@ -6784,6 +6827,32 @@ Across the Sparks:
     <message>
         <source>Devices to check (default: all).</source>
         <translation>要检查的设备（默认：全部）。</translation>
+    </message>
+    <message>
+        <source>Nothing was removed: run the command again with --yes to remove it.
+</source>
+        <translation>未删除任何内容：加上 --yes 再次运行此命令即可删除。
+</translation>
+    </message>
+    <message>
+        <source>Stopping after the removal under way; a model is removed whole or left as it was listed.</source>
+        <translation>将在当前删除完成后停止；模型要么被完整删除，要么保持列出时的状态。</translation>
+    </message>
+    <message>
+        <source>Remove a model from chosen Sparks, every revision</source>
+        <translation>从选定的 Spark 上删除模型（所有版本）</translation>
+    </message>
+    <message>
+        <source>Remove the model&apos;s folder (every revision) from the Hugging Face caches of the Sparks named. Without --yes nothing is removed: it says how much space it would free and which Sparks keep the model. Only the model&apos;s own folder in each cache is removed.</source>
+        <translation>从指定 Spark 的 Hugging Face 缓存中删除该模型的文件夹（所有版本）。不加 --yes 时不删除任何内容，只说明将释放多少空间以及哪些 Spark 仍保留该模型。只会删除每个缓存中该模型自己的文件夹。</translation>
+    </message>
+    <message>
+        <source>Devices to remove it from.</source>
+        <translation>要从中删除它的设备。</translation>
+    </message>
+    <message>
+        <source>Remove it (without: only say what would be removed).</source>
+        <translation>执行删除（不加此项：只说明将删除什么）。</translation>
     </message>
 </context>
 <context>

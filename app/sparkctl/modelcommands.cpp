@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // sparkctl model list [NAME…] [--folder DIR]… [--json]
 // sparkctl model verify REPO [NAME…] [--folder DIR]… [--json]
+// sparkctl model remove REPO NAME… [--yes] [--folder DIR]… [--json]
 #include "app/sparkctl/awaitjob.h"
 #include "app/sparkctl/commands.h"
 #include "app/sparkctl/commandtable.h"
@@ -10,6 +11,7 @@
 #include "core/models/modelfit.h"
 #include "core/models/modelinventoryjob.h"
 #include "core/models/modelmatrix.h"
+#include "core/models/modelremoval.h"
 #include "core/models/modelverifyjob.h"
 
 #include <QCommandLineParser>
@@ -180,6 +182,51 @@ int modelVerify(QCommandLineParser &parser)
     return passed ? Success : Failure;
 }
 
+int modelRemove(QCommandLineParser &parser)
+{
+    const QString path = group + QStringLiteral(" remove");
+    const QString repoId = parser.positionalArguments().value(0);
+    if (!ModelInventory::isValidRepoId(repoId))
+        return usageError(parser, path, ModelText::tr("\"%1\" is not a Hugging Face model id: give it as ORG/NAME, e.g. Qwen/Qwen3-8B.").arg(repoId));
+    const NamedDevices named = namedDevices(parser, path, false, 1);
+    if (named.exit)
+        return *named.exit;
+    int exit = Success;
+    const auto extra = extraFolders(parser, path, named.devices, &exit);
+    if (!extra)
+        return exit;
+    QStringList from;
+    for (const Device &device : named.devices)
+        from.append(device.name);
+    OnInterrupt onInterrupt;
+    onInterrupt.onlyReads = true;
+    if (!parser.isSet(QStringLiteral("yes"))) {
+        // Every registered Spark is read, so the sentence can say which keep it.
+        const NamedDevices all = namedDevices(parser, path, true, int(parser.positionalArguments().size()));
+        ModelInventoryJob job;
+        const QList<NodeModels> inventory = awaitJob(job, job.read(all.exit ? named.devices : all.devices, {}), nullptr, onInterrupt);
+        const QString sentence = ModelRemover::confirmation(inventory, repoId, from);
+        Output::result(true, {{QStringLiteral("repo_id"), repoId}, {QStringLiteral("removed"), false},
+                              {QStringLiteral("plan"), sentence}, {QStringLiteral("nodes"), QJsonArray()}});
+        Output::text(sentence + QLatin1Char('\n'));
+        Output::text(ModelText::tr("Nothing was removed: run the command again with --yes to remove it.\n"));
+        return Success;
+    }
+    ModelRemover remover;
+    onInterrupt.onlyReads = false;
+    onInterrupt.first = ModelText::tr("Stopping after the removal under way; a model is removed whole or left as it was listed.");
+    const QList<NodeRemoval> nodes = awaitJob(remover, remover.remove(named.devices, repoId, *extra), nullptr, onInterrupt);
+    const bool ok = std::none_of(nodes.cbegin(), nodes.cend(), [](const NodeRemoval &node) { return bool(node.error); });
+    if (Output::json()) {
+        QJsonArray array;
+        for (const NodeRemoval &node : nodes)
+            array.append(node.toJson());
+        Output::result(ok, {{QStringLiteral("repo_id"), repoId}, {QStringLiteral("removed"), true},
+                            {QStringLiteral("plan"), QString()}, {QStringLiteral("nodes"), array}});
+    }
+    return ok ? Success : Failure;
+}
+
 } // namespace
 
 void registerModelCommands(CommandTable &table)
@@ -211,6 +258,18 @@ void registerModelCommands(CommandTable &table)
            QStringLiteral("DIR")},
           {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
          &modelVerify},
+        {QStringLiteral("remove"), ModelText::tr("Remove a model from chosen Sparks, every revision"),
+         ModelText::tr("Remove the model's folder (every revision) from the Hugging Face caches of the Sparks named. "
+                       "Without --yes nothing is removed: it says how much space it would free and which Sparks keep "
+                       "the model. Only the model's own folder in each cache is removed."),
+         {{QStringLiteral("MODEL"), ModelText::tr("The model's Hugging Face id, e.g. Qwen/Qwen3-8B.")},
+          deviceArgument(ArgumentSpec::Some, ModelText::tr("Devices to remove it from."))},
+         {{QStringLiteral("yes"), ModelText::tr("Remove it (without: only say what would be removed).")},
+          {QStringLiteral("folder"), ModelText::tr("Another folder holding a Hugging Face cache on every device "
+                                                   "(repeatable)."),
+           QStringLiteral("DIR")},
+          {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
+         &modelRemove},
     };
     table.add(std::move(model));
 }

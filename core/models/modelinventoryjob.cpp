@@ -4,15 +4,10 @@
 #include "core/common/logcategories.h"
 #include "core/common/runonthread.h"
 #include "core/common/shellquote.h"
-#include "core/devices/deviceprobe.h"
+#include "core/models/ondevices.h"
 #include "core/ssh/sshsession.h"
 
 #include <QJsonArray>
-#include <QMutex>
-#include <QMutexLocker>
-
-#include <thread>
-#include <vector>
 
 namespace spark {
 
@@ -80,33 +75,18 @@ QFuture<QList<NodeModels>> ModelInventoryJob::read(const QList<Device> &devices,
 {
     m_cancelled = false;
     return runOnThread([this, devices, extraFolders] {
-        QList<NodeModels> all(devices.size());
-        QMutex mutex;
-        int answered = 0;
-        std::vector<std::thread> threads;
-        for (qsizetype i = 0; i < devices.size(); ++i) {
-            threads.emplace_back([&, i] {
-                const Device &device = devices.at(i);
-                NodeModels read;
-                if (isCancelled()) {
-                    read.node = device.name;
-                    read.error = Error(InventoryText::tr("cancelled"));
-                } else {
-                    const auto session = DeviceProbe::openSession(device);
-                    read = readNode(*session, device.name, extraFolders.value(device.name));
-                    if (auto changed = DeviceProbe::hostKeyChanged(device, *session); changed && !read.error)
-                        read = NodeModels{device.name, *changed, {}, {}};
-                }
-                const QMutexLocker locker(&mutex);
-                all[i] = read;
-                ++answered;
+        return onEveryDevice<NodeModels>(
+            devices,
+            [this, &extraFolders](const Device &device, SshSession &session) {
+                if (isCancelled())
+                    return NodeModels{device.name, Error(InventoryText::tr("cancelled")), {}, {}};
+                return readNode(session, device.name, extraFolders.value(device.name));
+            },
+            [](const Device &device, const Error &error) { return NodeModels{device.name, error, {}, {}}; },
+            [this, &devices](const Device &device, const NodeModels &read, int answered) {
                 reportProgress(device.name, double(answered) / double(devices.size()),
                                read.error ? read.error->message : InventoryText::tr("Read the models on %1.").arg(device.name));
             });
-        }
-        for (std::thread &thread : threads)
-            thread.join();
-        return all;
     });
 }
 

@@ -3,16 +3,12 @@
 
 #include "core/common/logcategories.h"
 #include "core/common/runonthread.h"
-#include "core/devices/deviceprobe.h"
+#include "core/models/ondevices.h"
 #include "core/ssh/sshsession.h"
 
 #include <QJsonArray>
-#include <QMutex>
-#include <QMutexLocker>
 
 #include <algorithm>
-#include <thread>
-#include <vector>
 
 namespace spark {
 
@@ -124,33 +120,18 @@ QFuture<QList<NodeVerification>> ModelVerifyJob::verify(const QList<Device> &dev
 {
     m_cancelled = false;
     return runOnThread([this, devices, repoId, extraFolders] {
-        QList<NodeVerification> all(devices.size());
-        QMutex mutex;
-        int done = 0;
-        std::vector<std::thread> threads;
-        for (qsizetype i = 0; i < devices.size(); ++i) {
-            threads.emplace_back([&, i] {
-                const Device &device = devices.at(i);
-                NodeVerification checked;
-                checked.node = device.name;
-                if (isCancelled()) {
-                    checked.error = Error(VerifyText::tr("cancelled"));
-                } else {
-                    reportProgress(device.name, -1, VerifyText::tr("Checking %1 on %2.").arg(repoId, device.name));
-                    const auto session = DeviceProbe::openSession(device);
-                    checked = verifyNode(*session, device.name, repoId, extraFolders.value(device.name));
-                    if (auto changed = DeviceProbe::hostKeyChanged(device, *session))
-                        checked.error = *changed;
-                }
-                const QMutexLocker locker(&mutex);
-                all[i] = checked;
-                ++done;
-                reportProgress(device.name, double(done) / double(devices.size()), checked.sentence());
+        return onEveryDevice<NodeVerification>(
+            devices,
+            [&](const Device &device, SshSession &session) {
+                if (isCancelled())
+                    return NodeVerification{device.name, Error(VerifyText::tr("cancelled")), false, {}, {}};
+                reportProgress(device.name, -1, VerifyText::tr("Checking %1 on %2.").arg(repoId, device.name));
+                return verifyNode(session, device.name, repoId, extraFolders.value(device.name));
+            },
+            [](const Device &device, const Error &error) { return NodeVerification{device.name, error, false, {}, {}}; },
+            [this, &devices](const Device &device, const NodeVerification &checked, int answered) {
+                reportProgress(device.name, double(answered) / double(devices.size()), checked.sentence());
             });
-        }
-        for (std::thread &thread : threads)
-            thread.join();
-        return all;
     });
 }
 

@@ -9,6 +9,7 @@
 #include "core/models/modelfit.h"
 #include "core/models/modelinventory.h"
 #include "core/models/modelmatrix.h"
+#include "core/models/modelremoval.h"
 
 #include <QFile>
 #include <QProcess>
@@ -287,6 +288,58 @@ private Q_SLOTS:
         const auto fits = ModelFit::assess(qint64(weightGb * 1e9), memTotal, 4);
         QCOMPARE(fits.size(), 4);
         QCOMPARE(ModelFit::sentence(fits), sentence);
+    }
+
+    void removalNamesOnlyTheModelsFolder()
+    {
+        const CacheListing listing = HfCacheListing::parse(fixture(QStringLiteral("listing-five-models.txt")));
+        const QList<CachedModel> models = ModelInventory::models(listing);
+        const NodeModels spark1{QStringLiteral("spark-1"), std::nullopt, listing, models};
+        const QList<ModelRemoval> removals = ModelRemover::plan(spark1, QStringLiteral("sparklab/tiny-2shard"));
+        QCOMPARE(removals.size(), 1);
+        QCOMPARE(removals.at(0).path, QStringLiteral("/home/nvidia/.cache/huggingface/hub/models--sparklab--tiny-2shard"));
+        QCOMPARE(removals.at(0).freedBytes, find(models, QStringLiteral("sparklab/tiny-2shard"))->diskBytes);
+        QCOMPARE(*ModelRemover::command(removals.at(0)),
+                 QStringLiteral("'rm' '-rf' '--' '/home/nvidia/.cache/huggingface/hub/models--sparklab--tiny-2shard'"));
+        QVERIFY(ModelRemover::plan(spark1, QStringLiteral("org/absent")).isEmpty());
+        // Only "<absolute cache>/models--org--name" for that id, whatever a plan says.
+        for (const auto &[path, repo] : {std::pair{QStringLiteral("/models--org--m"), QStringLiteral("org/m")},
+                                         std::pair{QStringLiteral("/home/u/hub/models--other--m"), QStringLiteral("org/m")},
+                                         std::pair{QStringLiteral("/home/u/hub"), QStringLiteral("org/m")},
+                                         std::pair{QStringLiteral("hub/models--org--m"), QStringLiteral("org/m")},
+                                         std::pair{QStringLiteral("/home/u/hub/models--org--m/.."), QStringLiteral("org/m")}})
+            QVERIFY2(!ModelRemover::command(ModelRemoval{QStringLiteral("spark-1"), repo, path, 0}), qPrintable(path));
+    }
+
+    void removalSaysWhatItFreesAndWhoKeepsIt_data()
+    {
+        QTest::addColumn<QString>("repoId");
+        QTest::addColumn<QStringList>("from");
+        QTest::addColumn<QString>("sentence");
+        QTest::newRow("another keeps it") << "sparklab/tiny-3shard" << QStringList{QStringLiteral("spark-2")}
+                                          << "Removing sparklab/tiny-3shard from spark-2 frees 13.0 kB; spark-1 keeps it.";
+        QTest::newRow("the last copy") << "sparklab/tiny-2shard" << QStringList{QStringLiteral("spark-1")}
+                                       << "Removing sparklab/tiny-2shard from spark-1 frees 8.8 kB; no other Spark holds it, "
+                                          "so it would have to be downloaded again.";
+        QTest::newRow("not there") << "sparklab/tiny-2shard" << QStringList{QStringLiteral("spark-2")}
+                                   << "None of spark-2 holds sparklab/tiny-2shard: there is nothing to remove.";
+    }
+
+    void removalSaysWhatItFreesAndWhoKeepsIt()
+    {
+        QFETCH(QString, repoId);
+        QFETCH(QStringList, from);
+        QFETCH(QString, sentence);
+        const CacheListing listing = HfCacheListing::parse(fixture(QStringLiteral("listing-five-models.txt")));
+        const QList<CachedModel> models = ModelInventory::models(listing);
+        QList<CachedModel> oneWhole;
+        for (const CachedModel &model : models) {
+            if (model.repoId == u"sparklab/tiny-3shard")
+                oneWhole.append(model);
+        }
+        const QList<NodeModels> inventory{NodeModels{QStringLiteral("spark-1"), std::nullopt, listing, models},
+                                          NodeModels{QStringLiteral("spark-2"), std::nullopt, listing, oneWhole}};
+        QCOMPARE(ModelRemover::confirmation(inventory, repoId, from), sentence);
     }
 
     // The real script, run by sh here on a cache sparklab's writer makes, reads

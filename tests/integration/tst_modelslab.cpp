@@ -227,6 +227,47 @@ private Q_SLOTS:
         QCOMPARE(refused.exitCode(), 64);
         QVERIFY(refused.readAllStandardError().contains("is not a Hugging Face model id"));
     }
+
+    // Removing asks first (what it frees, who keeps it), then removes that
+    // model's folder on the named Spark and nothing else of the cache.
+    void removalAsksThenRemovesOnlyTheModel()
+    {
+        const QString user = m_lab.lab().node(0).user;
+        const QString hub = QStringLiteral("/home/%1/.cache/huggingface/hub").arg(user);
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("echo mine > %1/notes.txt && mkdir -p %1/.locks/models--sparklab--sharded").arg(hub)).exitCode, 0);
+        const QString node = m_devices.at(0).name;
+        QProcess ask;
+        ask.start(QStringLiteral(SPARKCTL_EXECUTABLE), {QStringLiteral("model"), QStringLiteral("remove"), QStringLiteral("sparklab/sharded"), node});
+        QVERIFY(ask.waitForFinished(60000));
+        QCOMPARE(ask.exitCode(), 0);
+        const QString said = QString::fromUtf8(ask.readAllStandardOutput());
+        QVERIFY2(said.contains(QStringLiteral("Removing sparklab/sharded from %1 frees").arg(node)), qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("no other Spark holds it")), qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("Nothing was removed")), qPrintable(said));
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("test -d %1/models--sparklab--sharded").arg(hub)).exitCode, 0);
+
+        QProcess remove;
+        remove.start(QStringLiteral(SPARKCTL_EXECUTABLE), {QStringLiteral("model"), QStringLiteral("remove"), QStringLiteral("sparklab/sharded"),
+                                                          node, QStringLiteral("--yes"), QStringLiteral("--json")});
+        QVERIFY(remove.waitForFinished(60000));
+        const QByteArray out = remove.readAllStandardOutput();
+        QCOMPARE(remove.exitCode(), 0);
+        const QJsonObject result = QJsonDocument::fromJson(out).object();
+        QCOMPARE(JsonShapes::fromDocument().mismatches(QStringLiteral("model remove"), result), QStringList());
+        QCOMPARE(result.value(QStringLiteral("nodes")).toArray().at(0).toObject().value(QStringLiteral("removed")).toArray().at(0).toString(),
+                 hub + QStringLiteral("/models--sparklab--sharded"));
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("test -e %1/models--sparklab--sharded").arg(hub)).exitCode, 1);
+        // The rest of the cache, and the person's own file, are as they were.
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("cat %1/notes.txt").arg(hub)).out.trimmed(), QByteArray("mine"));
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("test -d %1/models--sparklab--small && test -d %1/.locks").arg(hub)).exitCode, 0);
+
+        QProcess unknown;
+        unknown.start(QStringLiteral(SPARKCTL_EXECUTABLE), {QStringLiteral("model"), QStringLiteral("remove"), QStringLiteral("sparklab/small"),
+                                                           QStringLiteral("nobody"), QStringLiteral("--yes")});
+        QVERIFY(unknown.waitForFinished(30000));
+        QCOMPARE(unknown.exitCode(), 64);
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("test -d %1/models--sparklab--small").arg(hub)).exitCode, 0);
+    }
 };
 
 SPARKLAB_MAIN(TestModelsLab)
