@@ -145,24 +145,41 @@ std::optional<QHash<QString, QStringList>> extraFolders(const QCommandLineParser
     return extra;
 }
 
+// MODEL NAME… [--folder DIR]…: the model's id, the devices named after it, their extra folders.
+struct ModelCommandLine
+{
+    QString repoId;
+    QList<Device> devices;
+    std::optional<QHash<QString, QStringList>> extra;
+
+    // Nothing when the line is good; else the exit code (the usage error printed).
+    std::optional<int> read(const QCommandLineParser &parser, const QString &path, bool allWhenNone)
+    {
+        repoId = parser.positionalArguments().value(0);
+        if (!ModelInventory::isValidRepoId(repoId))
+            return usageError(parser, path, ModelText::tr("\"%1\" is not a Hugging Face model id: give it as ORG/NAME, e.g. Qwen/Qwen3-8B.").arg(repoId));
+        const NamedDevices named = namedDevices(parser, path, allWhenNone, 1);
+        if (named.exit)
+            return named.exit;
+        devices = named.devices;
+        int exit = Success;
+        extra = extraFolders(parser, path, devices, &exit);
+        if (!extra)
+            return exit;
+        return std::nullopt;
+    }
+};
+
 int modelVerify(QCommandLineParser &parser)
 {
-    const QString path = group + QStringLiteral(" verify");
-    const QString repoId = parser.positionalArguments().value(0);
-    if (!ModelInventory::isValidRepoId(repoId))
-        return usageError(parser, path, ModelText::tr("\"%1\" is not a Hugging Face model id: give it as ORG/NAME, e.g. Qwen/Qwen3-8B.").arg(repoId));
-    // The devices are the arguments after the model.
-    const NamedDevices named = namedDevices(parser, path, true, 1);
-    if (named.exit)
-        return *named.exit;
-    int exit = Success;
-    const auto extra = extraFolders(parser, path, named.devices, &exit);
-    if (!extra)
-        return exit;
+    ModelCommandLine line;
+    if (const auto exit = line.read(parser, group + QStringLiteral(" verify"), true))
+        return *exit;
+    const QString &repoId = line.repoId;
     ModelVerifyJob job;
     OnInterrupt onInterrupt;
     onInterrupt.onlyReads = true;
-    const QList<NodeVerification> nodes = awaitJob(job, job.verify(named.devices, repoId, *extra), nullptr, onInterrupt);
+    const QList<NodeVerification> nodes = awaitJob(job, job.verify(line.devices, repoId, *line.extra), nullptr, onInterrupt);
     const bool anyHolds = std::any_of(nodes.cbegin(), nodes.cend(), [](const NodeVerification &node) { return node.found; });
     // Passed: every node that holds it holds it whole, and at least one does.
     const bool passed = anyHolds && std::all_of(nodes.cbegin(), nodes.cend(), [](const NodeVerification &node) {
@@ -185,18 +202,12 @@ int modelVerify(QCommandLineParser &parser)
 int modelRemove(QCommandLineParser &parser)
 {
     const QString path = group + QStringLiteral(" remove");
-    const QString repoId = parser.positionalArguments().value(0);
-    if (!ModelInventory::isValidRepoId(repoId))
-        return usageError(parser, path, ModelText::tr("\"%1\" is not a Hugging Face model id: give it as ORG/NAME, e.g. Qwen/Qwen3-8B.").arg(repoId));
-    const NamedDevices named = namedDevices(parser, path, false, 1);
-    if (named.exit)
-        return *named.exit;
-    int exit = Success;
-    const auto extra = extraFolders(parser, path, named.devices, &exit);
-    if (!extra)
-        return exit;
+    ModelCommandLine line;
+    if (const auto exit = line.read(parser, path, false))
+        return *exit;
+    const QString &repoId = line.repoId;
     QStringList from;
-    for (const Device &device : named.devices)
+    for (const Device &device : line.devices)
         from.append(device.name);
     OnInterrupt onInterrupt;
     onInterrupt.onlyReads = true;
@@ -204,7 +215,7 @@ int modelRemove(QCommandLineParser &parser)
         // Every registered Spark is read, so the sentence can say which keep it.
         const NamedDevices all = namedDevices(parser, path, true, int(parser.positionalArguments().size()));
         ModelInventoryJob job;
-        const QList<NodeModels> inventory = awaitJob(job, job.read(all.exit ? named.devices : all.devices, {}), nullptr, onInterrupt);
+        const QList<NodeModels> inventory = awaitJob(job, job.read(all.exit ? line.devices : all.devices, {}), nullptr, onInterrupt);
         const QString sentence = ModelRemover::confirmation(inventory, repoId, from);
         Output::result(true, {{QStringLiteral("repo_id"), repoId}, {QStringLiteral("removed"), false},
                               {QStringLiteral("plan"), sentence}, {QStringLiteral("nodes"), QJsonArray()}});
@@ -215,7 +226,7 @@ int modelRemove(QCommandLineParser &parser)
     ModelRemover remover;
     onInterrupt.onlyReads = false;
     onInterrupt.first = ModelText::tr("Stopping after the removal under way; a model is removed whole or left as it was listed.");
-    const QList<NodeRemoval> nodes = awaitJob(remover, remover.remove(named.devices, repoId, *extra), nullptr, onInterrupt);
+    const QList<NodeRemoval> nodes = awaitJob(remover, remover.remove(line.devices, repoId, *line.extra), nullptr, onInterrupt);
     const bool ok = std::none_of(nodes.cbegin(), nodes.cend(), [](const NodeRemoval &node) { return bool(node.error); });
     if (Output::json()) {
         QJsonArray array;
