@@ -13,7 +13,7 @@ packages="
   xvfb xauth dbus dbus-x11 gnome-keyring libsecret-tools
   appstream desktop-file-utils lintian fonts-wqy-microhei
   openmpi-bin libopenmpi-dev git make ansible-core
-  man-db groff-base zsh fish
+  man-db groff-base zsh fish clang-format-14
 "
 
 missing=""

@@ -183,8 +183,8 @@ int modelVerify(QCommandLineParser &parser)
     const bool anyHolds = std::any_of(nodes.cbegin(), nodes.cend(), [](const NodeVerification &node) { return node.found; });
     // Passed: every node that holds it holds it whole, and at least one does.
     const bool passed = anyHolds && std::all_of(nodes.cbegin(), nodes.cend(), [](const NodeVerification &node) {
-        return node.passed() || (!node.error && !node.found);
-    });
+                            return node.passed() || (!node.error && !node.found);
+                        });
     if (Output::json()) {
         QJsonArray array;
         for (const NodeVerification &node : nodes)
@@ -217,8 +217,7 @@ int modelRemove(QCommandLineParser &parser)
         ModelInventoryJob job;
         const QList<NodeModels> inventory = awaitJob(job, job.read(all.exit ? line.devices : all.devices, {}), nullptr, onInterrupt);
         const QString sentence = ModelRemover::confirmation(inventory, repoId, from);
-        Output::result(true, {{QStringLiteral("repo_id"), repoId}, {QStringLiteral("removed"), false},
-                              {QStringLiteral("plan"), sentence}, {QStringLiteral("nodes"), QJsonArray()}});
+        Output::result(true, {{QStringLiteral("repo_id"), repoId}, {QStringLiteral("removed"), false}, {QStringLiteral("plan"), sentence}, {QStringLiteral("nodes"), QJsonArray()}});
         Output::text(sentence + QLatin1Char('\n'));
         Output::text(ModelText::tr("Nothing was removed: run the command again with --yes to remove it.\n"));
         return Success;
@@ -232,8 +231,7 @@ int modelRemove(QCommandLineParser &parser)
         QJsonArray array;
         for (const NodeRemoval &node : nodes)
             array.append(node.toJson());
-        Output::result(ok, {{QStringLiteral("repo_id"), repoId}, {QStringLiteral("removed"), true},
-                            {QStringLiteral("plan"), QString()}, {QStringLiteral("nodes"), array}});
+        Output::result(ok, {{QStringLiteral("repo_id"), repoId}, {QStringLiteral("removed"), true}, {QStringLiteral("plan"), QString()}, {QStringLiteral("nodes"), array}});
     }
     return ok ? Success : Failure;
 }
@@ -246,39 +244,33 @@ void registerModelCommands(CommandTable &table)
     model.description = ModelText::tr("The models in each Spark's Hugging Face cache: revision, size, and whether every "
                                       "file of the snapshot is there and whole.");
     model.subcommands = {
-        {QStringLiteral("list"), ModelText::tr("List each Spark's models and whether each is complete"),
-         ModelText::tr("Read every Spark's Hugging Face cache (~/.cache/huggingface/hub, or $HF_HOME/hub) and the "
-                       "folders named with --folder, all at once, and say for each model its revision, its size and "
-                       "whether the snapshot is complete: every file present, every link resolving into the blobs, "
-                       "every shard of the index there, no unfinished download. Nothing is changed on any node."),
+        {QStringLiteral("list"), ModelText::tr("List each Spark's models and whether each is complete"), ModelText::tr("Read every Spark's Hugging Face cache (~/.cache/huggingface/hub, or $HF_HOME/hub) and the "
+                                                                                                                       "folders named with --folder, all at once, and say for each model its revision, its size and "
+                                                                                                                       "whether the snapshot is complete: every file present, every link resolving into the blobs, "
+                                                                                                                       "every shard of the index there, no unfinished download. Nothing is changed on any node."),
          {deviceArgument(ArgumentSpec::Any, ModelText::tr("Devices to read (default: all)."))},
          {{QStringLiteral("folder"), ModelText::tr("Another folder holding a Hugging Face cache on every device "
                                                    "(repeatable)."),
            QStringLiteral("DIR")},
           {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
          &modelList},
-        {QStringLiteral("verify"), ModelText::tr("Check a model on each Spark: every file whole, the snapshot complete"),
-         ModelText::tr("On every Spark that holds the model, hash each of its files on the Spark itself (all Sparks at "
-                       "once, as many files at a time as a Spark has cores) and compare it with the hash the Hugging "
-                       "Face cache names it by, and check that the snapshot is complete. Exit 0 when every Spark that "
-                       "holds the model holds it whole, 1 otherwise. Nothing is changed on any node."),
-         {{QStringLiteral("MODEL"), ModelText::tr("The model's Hugging Face id, e.g. Qwen/Qwen3-8B.")},
-          deviceArgument(ArgumentSpec::Any, ModelText::tr("Devices to check (default: all)."))},
+        {QStringLiteral("verify"), ModelText::tr("Check a model on each Spark: every file whole, the snapshot complete"), ModelText::tr("On every Spark that holds the model, hash each of its files on the Spark itself (all Sparks at "
+                                                                                                                                        "once, as many files at a time as a Spark has cores) and compare it with the hash the Hugging "
+                                                                                                                                        "Face cache names it by, and check that the snapshot is complete. Exit 0 when every Spark that "
+                                                                                                                                        "holds the model holds it whole, 1 otherwise. Nothing is changed on any node."),
+         {{QStringLiteral("MODEL"), ModelText::tr("The model's Hugging Face id, e.g. Qwen/Qwen3-8B.")}, deviceArgument(ArgumentSpec::Any, ModelText::tr("Devices to check (default: all)."))},
          {{QStringLiteral("folder"), ModelText::tr("Another folder holding a Hugging Face cache on every device "
                                                    "(repeatable)."),
            QStringLiteral("DIR")},
           {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
          &modelVerify},
-        {QStringLiteral("remove"), ModelText::tr("Remove a model from chosen Sparks, every revision"),
-         ModelText::tr("Remove the model's folder (every revision) from the Hugging Face caches of the Sparks named. "
-                       "Without --yes nothing is removed: it says how much space it would free and which Sparks keep "
-                       "the model. Only the model's own folder in each cache is removed."),
-         {{QStringLiteral("MODEL"), ModelText::tr("The model's Hugging Face id, e.g. Qwen/Qwen3-8B.")},
-          deviceArgument(ArgumentSpec::Some, ModelText::tr("Devices to remove it from."))},
-         {{QStringLiteral("yes"), ModelText::tr("Remove it (without: only say what would be removed).")},
-          {QStringLiteral("folder"), ModelText::tr("Another folder holding a Hugging Face cache on every device "
-                                                   "(repeatable)."),
-           QStringLiteral("DIR")},
+        {QStringLiteral("remove"), ModelText::tr("Remove a model from chosen Sparks, every revision"), ModelText::tr("Remove the model's folder (every revision) from the Hugging Face caches of the Sparks named. "
+                                                                                                                     "Without --yes nothing is removed: it says how much space it would free and which Sparks keep "
+                                                                                                                     "the model. Only the model's own folder in each cache is removed."),
+         {{QStringLiteral("MODEL"), ModelText::tr("The model's Hugging Face id, e.g. Qwen/Qwen3-8B.")}, deviceArgument(ArgumentSpec::Some, ModelText::tr("Devices to remove it from."))},
+         {{QStringLiteral("yes"), ModelText::tr("Remove it (without: only say what would be removed).")}, {QStringLiteral("folder"), ModelText::tr("Another folder holding a Hugging Face cache on every device "
+                                                                                                                                                   "(repeatable)."),
+                                                                                                           QStringLiteral("DIR")},
           {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
          &modelRemove},
     };

@@ -97,7 +97,7 @@ QList<int> LinkTestRounds::toConfirmAlone(const QList<QList<int>> &rounds, const
         for (int index : round) {
             const LinkVerdictReason reason = reasons.value(index, LinkVerdictReason::Pass);
             if (reason == LinkVerdictReason::BelowExpected || reason == LinkVerdictReason::OneTwinIdle
-                || reason == LinkVerdictReason::Degraded)
+                || reason == LinkVerdictReason::Degraded || reason == LinkVerdictReason::NoTraffic)
                 again.append(index);
         }
     }

@@ -36,10 +36,11 @@ public:
 
     // The links to measure again, each alone, before their verdict stands: those
     // that shared a round and fell short on a rate (below expected, one twin
-    // idle, degraded). Side by side, the nodes' CPUs and memory are shared too,
-    // and a cable is not called slow on a figure another link may have taken;
-    // what is a fact whoever measures it (a twin down, the speed negotiated, no
-    // traffic at all, loss) stands. `reasons` holds each link's verdict, by index.
+    // idle, degraded, nothing measured at all). Side by side, the nodes' CPUs and
+    // memory are shared too, and a cable is not called slow or dead on a figure
+    // another link may have taken; what is a fact whoever measures it (a twin
+    // without carrier, the speed negotiated, loss) stands. `reasons` holds each
+    // link's verdict, by index.
     static QList<int> toConfirmAlone(const QList<QList<int>> &rounds, const QList<LinkVerdictReason> &reasons);
 };
 

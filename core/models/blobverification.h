@@ -17,10 +17,10 @@ struct BlobVerification
     QString repoId;
     int blobsChecked = 0;
     qint64 bytesChecked = 0;
-    QStringList mismatched;  // blob names whose content does not hash to their name
-    QStringList unreadable;  // blob names that could not be read
-    QStringList unnamed;     // files in blobs/ named by no hash (left alone, named)
-    bool finished = false;   // the end marker arrived
+    QStringList mismatched; // blob names whose content does not hash to their name
+    QStringList unreadable; // blob names that could not be read
+    QStringList unnamed;    // files in blobs/ named by no hash (left alone, named)
+    bool finished = false;  // the end marker arrived
 
     bool passed() const { return finished && mismatched.isEmpty() && unreadable.isEmpty(); }
     QJsonObject toJson() const;

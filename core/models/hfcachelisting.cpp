@@ -124,7 +124,8 @@ CacheListing HfCacheListing::parse(const QString &output)
             }
             CacheEntry entry;
             const QChar type = fields.at(0).at(0);
-            entry.type = type == u'f' ? CacheEntry::Type::File : type == u'l' ? CacheEntry::Type::Link : CacheEntry::Type::Other;
+            entry.type = type == u'f' ? CacheEntry::Type::File : type == u'l' ? CacheEntry::Type::Link
+                                                                              : CacheEntry::Type::Other;
             entry.resolves = fields.at(1) != u"N" && fields.at(1) != u"L";
             entry.bytes = entry.type == CacheEntry::Type::File ? bytes : 0;
             entry.path = fields.at(3);

@@ -14,24 +14,26 @@ namespace spark {
 // One file or symlink under a cache's models--*/ folders, as find printed it.
 struct CacheEntry
 {
-    enum class Type { File, Link, Other };
+    enum class Type { File,
+                      Link,
+                      Other };
     Type type = Type::Other;
-    bool resolves = true;   // a link whose target exists (find's %Y is not N or L)
-    qint64 bytes = 0;       // a file's size (a link's own size is not kept)
-    QString path;           // relative to the root: "models--org--name/blobs/<sha256>"
-    QString linkTarget;     // as stored in the link: "../../blobs/<sha256>"
+    bool resolves = true; // a link whose target exists (find's %Y is not N or L)
+    qint64 bytes = 0;     // a file's size (a link's own size is not kept)
+    QString path;         // relative to the root: "models--org--name/blobs/<sha256>"
+    QString linkTarget;   // as stored in the link: "../../blobs/<sha256>"
 };
 
 // What one cache folder of one node holds, as the listing printed it.
 struct CacheRootListing
 {
-    QString root;             // absolute, as the node's shell expanded it
+    QString root; // absolute, as the node's shell expanded it
     bool exists = false;
-    qint64 freeBytes = -1;    // free space of the folder's filesystem (-1: unknown)
+    qint64 freeBytes = -1; // free space of the folder's filesystem (-1: unknown)
     QList<CacheEntry> entries;
     QHash<QString, QString> refs;       // "models--org--name/refs/main" → commit
     QHash<QString, QByteArray> indexes; // ".../snapshots/<commit>/model.safetensors.index.json" → its JSON
-    QStringList unreadable;   // lines that did not parse (a file name with a tab or a newline)
+    QStringList unreadable;             // lines that did not parse (a file name with a tab or a newline)
 };
 
 // The node's side of the inventory: every cache folder in one read-only

@@ -56,15 +56,14 @@ IndexFacts readIndex(const QByteArray &json)
     const QJsonObject map = document.object().value(QStringLiteral("weight_map")).toObject();
     for (auto it = map.begin(); it != map.end(); ++it)
         facts.shards.insert(it.value().toString());
-    facts.totalSize = qint64(document.object().value(QStringLiteral("metadata")).toObject()
-                                 .value(QStringLiteral("total_size")).toDouble());
+    facts.totalSize = qint64(document.object().value(QStringLiteral("metadata")).toObject().value(QStringLiteral("total_size")).toDouble());
     facts.readable = !facts.shards.isEmpty();
     return facts;
 }
 
 struct SnapshotFile
 {
-    QString name;      // inside the snapshot: "model-00001-of-00002.safetensors", "sub/x.json"
+    QString name; // inside the snapshot: "model-00001-of-00002.safetensors", "sub/x.json"
     bool resolves = true;
     bool intoBlobs = true;
     qint64 bytes = 0;
@@ -111,8 +110,8 @@ public:
             if (entry->type == CacheEntry::Type::Link) {
                 const QString linkDir = entry->path.left(entry->path.lastIndexOf(QLatin1Char('/')));
                 const QString target = entry->linkTarget.startsWith(QLatin1Char('/'))
-                    ? QDir::cleanPath(entry->linkTarget)
-                    : QDir::cleanPath(m_root->root + QLatin1Char('/') + linkDir + QLatin1Char('/') + entry->linkTarget);
+                                         ? QDir::cleanPath(entry->linkTarget)
+                                         : QDir::cleanPath(m_root->root + QLatin1Char('/') + linkDir + QLatin1Char('/') + entry->linkTarget);
                 const QString relative = target.startsWith(m_root->root + QLatin1Char('/')) ? target.mid(m_root->root.size() + 1) : target;
                 file.resolves = entry->resolves;
                 file.intoBlobs = relative.startsWith(blobs);

@@ -13,12 +13,12 @@ namespace spark {
 // One snapshot (revision) of a model in one cache, judged.
 struct ModelRevision
 {
-    QString commit;          // the snapshot's folder name
-    QStringList refs;        // "main", … (the refs that name this commit)
-    int files = 0;           // files the snapshot holds (links and plain files)
-    qint64 bytes = 0;        // what those files weigh (the blobs they point to)
-    qint64 weightBytes = 0;  // the index's metadata.total_size, else the sum of its weight files
-    int shardsListed = 0;    // distinct shards in model.safetensors.index.json (0: no index)
+    QString commit;         // the snapshot's folder name
+    QStringList refs;       // "main", … (the refs that name this commit)
+    int files = 0;          // files the snapshot holds (links and plain files)
+    qint64 bytes = 0;       // what those files weigh (the blobs they point to)
+    qint64 weightBytes = 0; // the index's metadata.total_size, else the sum of its weight files
+    int shardsListed = 0;   // distinct shards in model.safetensors.index.json (0: no index)
     int shardsPresent = 0;
     // Sentences, each naming what is wrong and with how many files; empty: complete.
     QStringList problems;
@@ -30,11 +30,11 @@ struct ModelRevision
 // One repository in one cache folder of one node.
 struct CachedModel
 {
-    QString repoId;        // "org/name"
-    QString folder;        // "models--org--name"
-    QString root;          // the cache folder it is in
-    qint64 diskBytes = 0;  // blobs and plain files, each once
-    int unfinishedDownloads = 0; // blobs/*.incomplete
+    QString repoId;                 // "org/name"
+    QString folder;                 // "models--org--name"
+    QString root;                   // the cache folder it is in
+    qint64 diskBytes = 0;           // blobs and plain files, each once
+    int unfinishedDownloads = 0;    // blobs/*.incomplete
     QList<ModelRevision> revisions; // newest ref first ("main"), then by commit
 
     // The revision "main" names, else the only one, else none.

@@ -20,8 +20,8 @@ class SshSession;
 struct NodeModels
 {
     QString node;
-    std::optional<Error> error;     // the node could not be read: the sentence says why
-    CacheListing listing;           // the folders, their free space, the node's memory
+    std::optional<Error> error; // the node could not be read: the sentence says why
+    CacheListing listing;       // the folders, their free space, the node's memory
     QList<CachedModel> models;
 
     QJsonObject toJson() const;

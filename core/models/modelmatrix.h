@@ -13,9 +13,11 @@ namespace spark {
 // window's Models tab, `sparkctl model list`), made once from the inventory.
 struct ModelPresence
 {
-    enum class State { Missing, Partial, Complete };
+    enum class State { Missing,
+                       Partial,
+                       Complete };
     State state = State::Missing;
-    QString commit;       // the revision judged (main's, else the only one)
+    QString commit; // the revision judged (main's, else the only one)
     qint64 bytes = 0;
     QStringList problems; // why it is partial
 };
@@ -31,9 +33,9 @@ struct ModelRow
 
 struct ModelMatrix
 {
-    QStringList nodes;            // the nodes that could be read, in the inventory's order
-    QStringList unread;           // "spark-3: why"
-    QList<ModelRow> rows;         // by repository id
+    QStringList nodes;               // the nodes that could be read, in the inventory's order
+    QStringList unread;              // "spark-3: why"
+    QList<ModelRow> rows;            // by repository id
     qint64 smallestMemoryBytes = -1; // the least MemTotal of the nodes read (-1: unknown)
 
     static ModelMatrix from(const QList<NodeModels> &inventory);

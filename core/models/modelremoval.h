@@ -20,7 +20,7 @@ struct ModelRemoval
 {
     QString node;
     QString repoId;
-    QString path;         // absolute: "<cache>/models--org--name"
+    QString path; // absolute: "<cache>/models--org--name"
     qint64 freedBytes = 0;
 };
 

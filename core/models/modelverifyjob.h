@@ -19,10 +19,10 @@ namespace spark {
 struct NodeVerification
 {
     QString node;
-    std::optional<Error> error;          // the node could not be read or checked
-    bool found = false;                  // the node holds the model at all
-    QList<ModelRevision> revisions;      // as the inventory judged them
-    QList<BlobVerification> copies;      // one per cache folder holding it
+    std::optional<Error> error;     // the node could not be read or checked
+    bool found = false;             // the node holds the model at all
+    QList<ModelRevision> revisions; // as the inventory judged them
+    QList<BlobVerification> copies; // one per cache folder holding it
 
     bool passed() const;
     // One sentence: what was found and what to do.

@@ -167,10 +167,11 @@ private Q_SLOTS:
         QTest::newRow("alone already: its verdict stands") << "0|1|2" << QStringList{below, below, pass} << "";
         QTest::newRow("rates only: idle twin and degraded too")
             << "0+1+2" << QStringList{QStringLiteral("one-twin-idle"), QStringLiteral("degraded"), below} << "0+1+2";
-        QTest::newRow("facts stand: twin down, speed, no traffic, loss")
-            << "0+1+2+3" << QStringList{QStringLiteral("twin-down"), QStringLiteral("speed-negotiation"),
-                                         QStringLiteral("no-traffic"), QStringLiteral("packet-loss")}
+        QTest::newRow("facts stand: twin down, speed, loss")
+            << "0+1+2" << QStringList{QStringLiteral("twin-down"), QStringLiteral("speed-negotiation"), QStringLiteral("packet-loss")}
             << "";
+        QTest::newRow("nothing measured beside others: again alone")
+            << "0+1+2" << QStringList{QStringLiteral("no-traffic"), pass, pass} << "0";
         QTest::newRow("switch5: the pair shared, the odd leg did not")
             << "0+1|2" << QStringList{below, pass, below} << "0";
         QTest::newRow("every link passes") << "0+1+2" << QStringList{pass, pass, pass} << "";

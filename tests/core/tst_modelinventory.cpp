@@ -149,13 +149,20 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("folder");
         QTest::addColumn<QString>("repoId");
-        QTest::newRow("org and name") << "models--Qwen--Qwen3-30B-A3B" << "Qwen/Qwen3-30B-A3B";
-        QTest::newRow("a name alone") << "models--gpt2" << "gpt2";
-        QTest::newRow("dots in the name") << "models--openai--gpt-oss-120b.v1" << "openai/gpt-oss-120b.v1";
-        QTest::newRow("a dataset is not a model") << "datasets--org--data" << "";
-        QTest::newRow("the lock folder") << ".locks" << "";
-        QTest::newRow("shell metacharacters") << "models--org--$(reboot)" << "";
-        QTest::newRow("a third separator") << "models--a--b--c" << "";
+        QTest::newRow("org and name") << "models--Qwen--Qwen3-30B-A3B"
+                                      << "Qwen/Qwen3-30B-A3B";
+        QTest::newRow("a name alone") << "models--gpt2"
+                                      << "gpt2";
+        QTest::newRow("dots in the name") << "models--openai--gpt-oss-120b.v1"
+                                          << "openai/gpt-oss-120b.v1";
+        QTest::newRow("a dataset is not a model") << "datasets--org--data"
+                                                  << "";
+        QTest::newRow("the lock folder") << ".locks"
+                                         << "";
+        QTest::newRow("shell metacharacters") << "models--org--$(reboot)"
+                                              << "";
+        QTest::newRow("a third separator") << "models--a--b--c"
+                                           << "";
     }
 
     void repoIdsOfFolders()

@@ -87,7 +87,8 @@ private Q_SLOTS:
         const QString folder = QStringLiteral("/home/%1/.cache/huggingface/hub/models--sparklab--small").arg(user);
         const ProcessResult hashes = m_lab.lab().sh(
             0, QStringLiteral("cd %1/blobs && for b in $(ls | grep -E '^[0-9a-f]{64}$'); do "
-                              "[ \"$(sha256sum < $b | cut -d' ' -f1)\" = \"$b\" ] || echo \"bad $b\"; echo ok; done").arg(folder));
+                              "[ \"$(sha256sum < $b | cut -d' ' -f1)\" = \"$b\" ] || echo \"bad $b\"; echo ok; done")
+                   .arg(folder));
         QCOMPARE(hashes.exitCode, 0);
         QCOMPARE(QString::fromUtf8(hashes.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts),
                  QStringList(3, QStringLiteral("ok"))); // three shards, each named by its hash
@@ -97,7 +98,8 @@ private Q_SLOTS:
                               "    d = open(p, \"rb\").read(); n = struct.unpack(\"<Q\", d[:8])[0]; h = json.loads(d[8:8 + n])\n"
                               "    t = [v for k, v in h.items() if k != \"__metadata__\"][0]\n"
                               "    assert t[\"data_offsets\"][1] == len(d) - 8 - n, p\n"
-                              "print(\"parsed\", len(sys.argv) - 1)' *.safetensors").arg(folder));
+                              "print(\"parsed\", len(sys.argv) - 1)' *.safetensors")
+                   .arg(folder));
         QVERIFY2(parsed.exitCode == 0, parsed.err.constData());
         QCOMPARE(parsed.out.trimmed(), QByteArray("parsed 3"));
         const ProcessResult owners = m_lab.lab().sh(0, QStringLiteral("find %1 ! -user %2 | wc -l").arg(folder, user));
@@ -248,7 +250,7 @@ private Q_SLOTS:
 
         QProcess remove;
         remove.start(QStringLiteral(SPARKCTL_EXECUTABLE), {QStringLiteral("model"), QStringLiteral("remove"), QStringLiteral("sparklab/sharded"),
-                                                          node, QStringLiteral("--yes"), QStringLiteral("--json")});
+                                                           node, QStringLiteral("--yes"), QStringLiteral("--json")});
         QVERIFY(remove.waitForFinished(60000));
         const QByteArray out = remove.readAllStandardOutput();
         QCOMPARE(remove.exitCode(), 0);
@@ -263,7 +265,7 @@ private Q_SLOTS:
 
         QProcess unknown;
         unknown.start(QStringLiteral(SPARKCTL_EXECUTABLE), {QStringLiteral("model"), QStringLiteral("remove"), QStringLiteral("sparklab/small"),
-                                                           QStringLiteral("nobody"), QStringLiteral("--yes")});
+                                                            QStringLiteral("nobody"), QStringLiteral("--yes")});
         QVERIFY(unknown.waitForFinished(30000));
         QCOMPARE(unknown.exitCode(), 64);
         QCOMPARE(m_lab.lab().sh(0, QStringLiteral("test -d %1/models--sparklab--small").arg(hub)).exitCode, 0);

@@ -80,10 +80,12 @@ void ModelsPage::read()
     const Reading reading = m_reader(m_devices, this);
     m_job = reading.job;
     if (m_job) {
-        connect(m_job, &Job::progress, this, [this](const JobProgress &progress) {
-            if (m_job)
-                m_status->setText(progress.sentence);
-        }, Qt::QueuedConnection);
+        connect(
+            m_job, &Job::progress, this, [this](const JobProgress &progress) {
+                if (m_job)
+                    m_status->setText(progress.sentence);
+            },
+            Qt::QueuedConnection);
     }
     whenReady(reading.future, this, [this](const QList<NodeModels> &inventory) {
         if (m_job)
@@ -138,8 +140,8 @@ void ModelsPage::showInventory(const QList<NodeModels> &inventory)
     for (const ModelRow &row : std::as_const(m_matrix.rows))
         whole += row.completeEverywhere() ? 1 : 0;
     QString status = m_matrix.rows.isEmpty()
-        ? tr("No model in the Sparks' Hugging Face caches.")
-        : tr("%n model(s) found; %1 complete on every Spark read.", nullptr, int(m_matrix.rows.size())).arg(whole);
+                       ? tr("No model in the Sparks' Hugging Face caches.")
+                       : tr("%n model(s) found; %1 complete on every Spark read.", nullptr, int(m_matrix.rows.size())).arg(whole);
     for (const QString &unread : std::as_const(m_matrix.unread))
         status += QLatin1Char('\n') + tr("Not read: %1").arg(unread);
     m_status->setText(status);

@@ -13,6 +13,7 @@ address is configured) the set-up goes to the given address (for example the
 management network's) and the traffic to the peer's link-local GID on the twin.
 """
 import argparse
+import errno
 import ipaddress
 import json
 import os
@@ -121,6 +122,23 @@ def gid_dotted(gid):
     return ":".join(f"{b:02d}" for b in raw)
 
 
+def bind_when_usable(sock, where, seconds=3.0):
+    """Binds once the address may be used. A link-local address the kernel is
+    still checking for duplicates (about a second after a port comes up or its
+    profile is activated again) refuses a bind with EADDRNOTAVAIL; the real
+    ib_write_bw reaches its GID over RDMA and never meets that, so the stand-in
+    waits it out rather than fail where the real tool would not."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            sock.bind(where)
+            return
+        except OSError as error:
+            if error.errno != errno.EADDRNOTAVAIL or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.05)
+
+
 def bound_socket(dev, address):
     s = socket.socket(socket.AF_INET6 if is_link_local(address) else socket.AF_INET, socket.SOCK_STREAM)
     s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -190,7 +208,7 @@ def sockaddr(address, port, dev):
 
 def serve(args, dev, address, gid):
     listener = bound_socket(dev, address)
-    listener.bind(sockaddr(address, args.port, dev))
+    bind_when_usable(listener, sockaddr(address, args.port, dev))
     listener.listen(64)
     setup = None
     if is_link_local(address):
@@ -241,7 +259,7 @@ def connect(args, dev, address, params):
             raise PerftestError(" Failed to modify QP to RTR\n the peer's GID is not link-local")
     for qp in range(params["qps"]):
         s = bound_socket(dev, address)
-        s.bind(sockaddr(address, 0, dev))
+        bind_when_usable(s, sockaddr(address, 0, dev))
         s.settimeout(5.0)
         try:
             s.connect(sockaddr(target, args.port, dev))
