@@ -17,7 +17,6 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QJsonArray>
-#include <QLocale>
 
 using namespace spark;
 
@@ -32,11 +31,6 @@ struct ModelText
 
 const QString group = QStringLiteral("model");
 
-QString size(qint64 bytes)
-{
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeSIFormat);
-}
-
 void printNode(const NodeModels &node)
 {
     if (node.error) {
@@ -48,7 +42,7 @@ void printNode(const NodeModels &node)
         if (!root.exists)
             folders.append(ModelText::tr("%1 (not there)").arg(root.root));
         else if (root.freeBytes >= 0)
-            folders.append(ModelText::tr("%1 (%2 free)").arg(root.root, size(root.freeBytes)));
+            folders.append(ModelText::tr("%1 (%2 free)").arg(root.root, ModelInventory::sizeText(root.freeBytes)));
         else
             folders.append(root.root);
     }
@@ -58,7 +52,7 @@ void printNode(const NodeModels &node)
         for (const ModelRevision &revision : model.revisions) {
             const QString refs = revision.refs.isEmpty() ? QStringLiteral("-") : revision.refs.join(QLatin1Char(','));
             printOut(QStringLiteral("  %1  %2 %3  %4  %5\n")
-                         .arg(model.repoId, refs, revision.commit.left(7), size(revision.bytes),
+                         .arg(model.repoId, refs, revision.commit.left(7), ModelInventory::sizeText(revision.bytes),
                               revision.complete() ? ModelText::tr("complete") : ModelText::tr("partial")));
             for (const QString &problem : revision.problems)
                 printOut(QStringLiteral("      %1\n").arg(problem));

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/models/modelfit.h"
 
+#include "core/models/modelinventory.h"
+
 #include <QCoreApplication>
-#include <QLocale>
 
 #include <algorithm>
 #include <cmath>
@@ -15,11 +16,6 @@ struct FitText
 {
     Q_DECLARE_TR_FUNCTIONS(spark::ModelFit)
 };
-
-QString gigabytes(qint64 bytes)
-{
-    return QLocale().formattedDataSize(bytes, 0, QLocale::DataSizeSIFormat);
-}
 
 } // namespace
 
@@ -47,12 +43,12 @@ QString ModelFit::sentence(const QList<AtNodes> &fits)
         return FitText::tr("Does not fit on %n Spark(s): it needs %1 per node, more than the engine's share of each "
                            "node's memory.",
                            nullptr, most.nodes)
-            .arg(gigabytes(most.weightsPerNode));
+            .arg(ModelInventory::sizeText(most.weightsPerNode, 0));
     }
     if (first->nodes == 1)
-        return FitText::tr("Fits on one Spark with %1 to spare for the KV cache.").arg(gigabytes(first->sparePerNode));
+        return FitText::tr("Fits on one Spark with %1 to spare for the KV cache.").arg(ModelInventory::sizeText(first->sparePerNode, 0));
     return FitText::tr("Fits on %n Sparks with %1 to spare per node for the KV cache; not on fewer.", nullptr, first->nodes)
-        .arg(gigabytes(first->sparePerNode));
+        .arg(ModelInventory::sizeText(first->sparePerNode, 0));
 }
 
 } // namespace spark

@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QMap>
 #include <QRegularExpression>
 #include <QSet>
@@ -252,6 +253,11 @@ QString ModelInventory::repoIdOfFolder(const QString &folder)
     const qsizetype separator = rest.indexOf(QLatin1String("--"));
     const QString id = separator < 0 ? rest : rest.left(separator) + QLatin1Char('/') + rest.mid(separator + 2);
     return isValidRepoId(id) ? id : QString();
+}
+
+QString ModelInventory::sizeText(qint64 bytes, int decimals)
+{
+    return QLocale().formattedDataSize(bytes, decimals, QLocale::DataSizeSIFormat);
 }
 
 bool ModelInventory::isValidRepoId(const QString &repoId)

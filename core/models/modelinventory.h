@@ -53,6 +53,9 @@ public:
     static QList<CachedModel> models(const CacheRootListing &root);
     // "org/name" from "models--org--name"; empty for anything else.
     static QString repoIdOfFolder(const QString &folder);
+    // How a model's size is said: SI units (GB, as the hub and disk makers give
+    // them), in the reader's locale.
+    static QString sizeText(qint64 bytes, int decimals = 1);
     // A repository id the hub accepts: "org/name" (or "name"), letters, digits, '-', '_', '.'.
     static bool isValidRepoId(const QString &repoId);
 };

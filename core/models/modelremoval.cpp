@@ -8,7 +8,6 @@
 #include "core/ssh/sshsession.h"
 
 #include <QJsonArray>
-#include <QLocale>
 
 namespace spark {
 
@@ -20,11 +19,6 @@ struct RemovalText
 };
 
 constexpr int RemoveTimeoutMs = 10 * 60 * 1000;
-
-QString bytesText(qint64 bytes)
-{
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeSIFormat);
-}
 
 } // namespace
 
@@ -88,7 +82,7 @@ QString ModelRemover::confirmation(const QList<NodeModels> &inventory, const QSt
     if (removedFrom.isEmpty())
         return RemovalText::tr("None of %1 holds %2: there is nothing to remove.").arg(fromNodes.join(QStringLiteral(", ")), repoId);
     const QString removing = RemovalText::tr("Removing %1 from %2 frees %3")
-                                 .arg(repoId, removedFrom.join(QStringLiteral(", ")), bytesText(freed));
+                                 .arg(repoId, removedFrom.join(QStringLiteral(", ")), ModelInventory::sizeText(freed));
     if (keep.isEmpty())
         return RemovalText::tr("%1; no other Spark holds it, so it would have to be downloaded again.").arg(removing);
     return keep.size() == 1 ? RemovalText::tr("%1; %2 keeps it.").arg(removing, keep.constFirst())
@@ -148,7 +142,7 @@ QFuture<QList<NodeRemoval>> ModelRemover::remove(const QList<Device> &devices, c
                                done.error ? done.error->message
                                : done.removed.isEmpty()
                                    ? RemovalText::tr("%1 does not hold %2.").arg(device.name, repoId)
-                                   : RemovalText::tr("Removed %1 from %2 (%3 freed).").arg(repoId, device.name, bytesText(freed)));
+                                   : RemovalText::tr("Removed %1 from %2 (%3 freed).").arg(repoId, device.name, ModelInventory::sizeText(freed)));
             });
     });
 }

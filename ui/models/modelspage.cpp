@@ -7,7 +7,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -15,11 +14,6 @@
 namespace spark::ui {
 
 namespace {
-
-QString sizeText(qint64 bytes)
-{
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeSIFormat);
-}
 
 ModelsPage::Reading readWithJob(const QList<Device> &devices, QObject *owner)
 {
@@ -110,7 +104,7 @@ void ModelsPage::showInventory(const QList<NodeModels> &inventory)
     for (int row = 0; row < m_matrix.rows.size(); ++row) {
         const ModelRow &model = m_matrix.rows.at(row);
         m_table->setItem(row, 0, new QTableWidgetItem(model.repoId));
-        m_table->setItem(row, 1, new QTableWidgetItem(model.weightBytes > 0 ? sizeText(model.weightBytes) : QStringLiteral("-")));
+        m_table->setItem(row, 1, new QTableWidgetItem(model.weightBytes > 0 ? ModelInventory::sizeText(model.weightBytes) : QStringLiteral("-")));
         for (int column = 0; column < model.nodes.size(); ++column) {
             const ModelPresence &presence = model.nodes.at(column);
             QString text;
@@ -165,7 +159,7 @@ void ModelsPage::showSelected()
         const QString node = m_matrix.nodes.at(column);
         switch (presence.state) {
         case ModelPresence::State::Complete:
-            lines.append(tr("%1: complete, revision %2, %3.").arg(node, presence.commit.left(7), sizeText(presence.bytes)));
+            lines.append(tr("%1: complete, revision %2, %3.").arg(node, presence.commit.left(7), ModelInventory::sizeText(presence.bytes)));
             break;
         case ModelPresence::State::Partial:
             lines.append(tr("%1: partial, revision %2. %3").arg(node, presence.commit.left(7), presence.problems.join(QLatin1Char(' '))));
