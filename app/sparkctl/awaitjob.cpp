@@ -13,7 +13,7 @@
 
 namespace sparkctl {
 
-bool waitInterruptibly(const QFuture<void> &done, const OnInterrupt &onInterrupt)
+bool waitInterruptibly(const std::function<QFuture<void>()> &start, const OnInterrupt &onInterrupt)
 {
     bool interrupted = false;
     // A job that only reads keeps the default: Ctrl-C ends the process at once (exitOnInterrupt).
@@ -32,7 +32,7 @@ bool waitInterruptibly(const QFuture<void> &done, const OnInterrupt &onInterrupt
     QFutureWatcher<void> watcher;
     QEventLoop loop;
     QObject::connect(&watcher, &QFutureWatcher<void>::finished, &loop, &QEventLoop::quit);
-    watcher.setFuture(done);
+    watcher.setFuture(start());
     if (!watcher.isFinished())
         loop.exec();
     return interrupted;

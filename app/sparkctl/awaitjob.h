@@ -20,25 +20,35 @@ struct OnInterrupt
     bool onlyReads = false;       // nothing to undo: the first signal ends the process at once (130)
 };
 
-// The one wait of every sparkctl command on a long job: runs this thread's
-// event loop until `done` has finished, turning each Ctrl-C or SIGTERM into
-// `onInterrupt` (InterruptGuard: the signal handler only writes a byte).
-// True when a signal came.
-bool waitInterruptibly(const QFuture<void> &done, const OnInterrupt &onInterrupt);
+// The one wait of every sparkctl command on a long job: takes the signals
+// first, then calls `start` and runs this thread's event loop until the future
+// it returned has finished, turning each Ctrl-C or SIGTERM into `onInterrupt`
+// (InterruptGuard: the signal handler only writes a byte). The work is started
+// inside the wait because a signal between a start and the guard would end the
+// process at once, with the work half-done and nothing said. True when a
+// signal came.
+bool waitInterruptibly(const std::function<QFuture<void>()> &start, const OnInterrupt &onInterrupt);
 
 // Prints every progress of `job` from whatever thread reports it.
 QMetaObject::Connection printProgressOf(spark::Job &job);
 
-// The same for a runner on the Job contract: its progress printed as it comes
-// (Output::jobProgress, from the runner's threads), Ctrl-C its cancel(), and
-// its result. `interrupted`, when given, says whether a signal came.
-template<typename T>
-T awaitJob(spark::Job &job, const QFuture<T> &future, bool *interrupted = nullptr, OnInterrupt onInterrupt = {})
+// The same for a runner on the Job contract: `start` starts it (returning its
+// future), its progress is printed as it comes (Output::jobProgress, from the
+// runner's threads), Ctrl-C is its cancel(), and its result returned.
+// `interrupted`, when given, says whether a signal came.
+template<typename Start>
+auto awaitJob(spark::Job &job, Start &&start, bool *interrupted = nullptr, OnInterrupt onInterrupt = {})
 {
     const QMetaObject::Connection printing = printProgressOf(job);
     if (!onInterrupt.cancel)
         onInterrupt.cancel = [&job] { job.cancel(); };
-    const bool signalled = waitInterruptibly(QFuture<void>(future), onInterrupt);
+    decltype(start()) future;
+    const bool signalled = waitInterruptibly(
+        [&] {
+            future = start();
+            return QFuture<void>(future);
+        },
+        onInterrupt);
     QObject::disconnect(printing);
     if (interrupted)
         *interrupted = signalled;

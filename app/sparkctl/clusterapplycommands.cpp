@@ -72,9 +72,8 @@ QuickCheckOutcome quickCheck(const ClusterContext &context, const CablingPlan &p
                                                        result.label, result.verdict.sentence));
     }, Qt::DirectConnection);
     const Expected<QuickCheckResult> checked = awaitJob(
-        runner,
-        ClusterOperations::quickCheck(runner, context.cluster().name, plan, report, facts ? *facts : QList<NodeFacts>(),
-                                      nodes),
+        runner, [&] { return ClusterOperations::quickCheck(runner, context.cluster().name, plan, report, facts ? *facts : QList<NodeFacts>(),
+                                      nodes); },
         &outcome.interrupted);
     if (!checked) {
         Output::failure(checked.error().message, checked.error().detail);
@@ -102,7 +101,7 @@ int runVerify(QCommandLineParser &parser)
     DiscoveryRunner runner;
     OnInterrupt onInterrupt;
     onInterrupt.onlyReads = true; // the discovery changes nothing: Ctrl-C ends it at once
-    const DiscoveryReport report = awaitJob(runner, runner.run(nodes, *plan), nullptr, onInterrupt);
+    const DiscoveryReport report = awaitJob(runner, [&] { return runner.run(nodes, *plan); }, nullptr, onInterrupt);
     QJsonArray cables;
     QJsonArray switched;
     QJsonArray findings;
@@ -163,7 +162,7 @@ ClusterApplyReport applyCancellable(const PreparedCluster &prepared, const QList
                                                     "earlier settings (a node already verified keeps the new ones).\n");
     onInterrupt.again = QCoreApplication::translate("spark::ClusterCommands",
                                                     "Still cancelling: waiting until every node is whole again.\n");
-    return awaitJob(applier, ClusterOperations::apply(applier, prepared, targets), nullptr, onInterrupt);
+    return awaitJob(applier, [&] { return ClusterOperations::apply(applier, prepared, targets); }, nullptr, onInterrupt);
 }
 
 int runApply(QCommandLineParser &parser)
@@ -265,7 +264,7 @@ int runApply(QCommandLineParser &parser)
             ClusterOperations::peerTrustTargets(*context->nodes, context->devices(), prepared->addresses);
         // Ctrl-C here lets every node's keys be exchanged whole; nothing is left to stop after it.
         ClusterOperations operations;
-        if (auto trusted = awaitJob(operations, operations.trustPeers(trust)); !trusted) {
+        if (auto trusted = awaitJob(operations, [&] { return operations.trustPeers(trust); }); !trusted) {
             Output::failure(trusted.error());
             Output::result(false, result);
             return Failure;
@@ -306,7 +305,7 @@ int runRollback(QCommandLineParser &parser)
     context->askPasswords(parser.isSet(sudoStdinOption().name));
     // Ctrl-C lets every node's restore run to its end: none is left half restored.
     ClusterOperations operations;
-    if (auto rolledBack = awaitJob(operations, operations.rollback(context->targets)); !rolledBack)
+    if (auto rolledBack = awaitJob(operations, [&] { return operations.rollback(context->targets); }); !rolledBack)
         return Output::failure(rolledBack.error());
     Output::result(true, {{QStringLiteral("cluster"), context->cluster().name}});
     return Success;

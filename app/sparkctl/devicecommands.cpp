@@ -70,7 +70,8 @@ HostKeyApprover makeApprover(const QString &accepted, std::shared_ptr<QString> s
 // happens (stdout holds only the result): Ctrl-C or SIGTERM cancels it, and
 // the enroller takes back what it did (key, ~/.ssh/config block, registry
 // entry). Nothing when it was cancelled.
-std::optional<Expected<EnrolmentResult>> awaitEnrolment(EnrolmentJob &job, const QFuture<Expected<EnrolmentResult>> &future)
+std::optional<Expected<EnrolmentResult>> awaitEnrolment(EnrolmentJob &job,
+                                                        const std::function<QFuture<Expected<EnrolmentResult>>()> &start)
 {
     QObject::connect(&job, &Job::progress, &job, [](const JobProgress &progress) {
         if (!Output::quiet())
@@ -78,7 +79,13 @@ std::optional<Expected<EnrolmentResult>> awaitEnrolment(EnrolmentJob &job, const
     }, Qt::DirectConnection);
     OnInterrupt onInterrupt;
     onInterrupt.cancel = [&job] { job.cancel(); };
-    const bool interrupted = waitInterruptibly(QFuture<void>(future), onInterrupt);
+    QFuture<Expected<EnrolmentResult>> future;
+    const bool interrupted = waitInterruptibly(
+        [&] {
+            future = start();
+            return QFuture<void>(future);
+        },
+        onInterrupt);
     if (interrupted && !future.result())
         return std::nullopt;
     return future.result();
@@ -142,7 +149,7 @@ int deviceAdd(QCommandLineParser &parser)
 
     const QString name = request.name;
     EnrolmentJob job;
-    const auto outcome = awaitEnrolment(job, job.enrol(std::move(request)));
+    const auto outcome = awaitEnrolment(job, [&] { return job.enrol(std::move(request)); });
     if (!outcome)
         return cancelled(name);
     const Expected<EnrolmentResult> &result = *outcome;
@@ -173,7 +180,7 @@ int deviceImport(QCommandLineParser &parser)
     const QString deviceName = parser.isSet(name) ? parser.value(name) : alias;
     EnrolmentJob job;
     const auto outcome =
-        awaitEnrolment(job, job.importAlias(alias, deviceName, makeApprover(parser.value(acceptKey), seen)));
+        awaitEnrolment(job, [&] { return job.importAlias(alias, deviceName, makeApprover(parser.value(acceptKey), seen)); });
     if (!outcome)
         return cancelled(deviceName);
     const Expected<EnrolmentResult> &result = *outcome;

@@ -249,7 +249,7 @@ int runLinkTest(QCommandLineParser &parser)
     printAsItHappens(runner, asJson, labels);
     // Ctrl-C or TERM stops it cleanly (nothing is left on the nodes).
     bool interrupted = false;
-    const Expected<LinkTestRun> run = awaitJob(runner, runner.run(*job), &interrupted);
+    const Expected<LinkTestRun> run = awaitJob(runner, [&] { return runner.run(*job); }, &interrupted);
     if (!run) {
         Output::failure(run.error());
         return interrupted ? Interrupted : Failure;

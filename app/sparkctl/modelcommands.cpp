@@ -107,7 +107,8 @@ int modelList(QCommandLineParser &parser)
     ModelInventoryJob job;
     OnInterrupt onInterrupt;
     onInterrupt.onlyReads = true;
-    const QList<NodeModels> nodes = awaitJob(job, job.read(named.devices, *extra), nullptr, onInterrupt);
+    const QList<NodeModels> nodes = awaitJob(
+        job, [&] { return job.read(named.devices, *extra); }, nullptr, onInterrupt);
     const bool allRead = std::none_of(nodes.cbegin(), nodes.cend(), [](const NodeModels &node) { return bool(node.error); });
     if (Output::json()) {
         QJsonArray array;
@@ -173,7 +174,8 @@ int modelVerify(QCommandLineParser &parser)
     ModelVerifyJob job;
     OnInterrupt onInterrupt;
     onInterrupt.onlyReads = true;
-    const QList<NodeVerification> nodes = awaitJob(job, job.verify(line.devices, repoId, *line.extra), nullptr, onInterrupt);
+    const QList<NodeVerification> nodes = awaitJob(
+        job, [&] { return job.verify(line.devices, repoId, *line.extra); }, nullptr, onInterrupt);
     const bool anyHolds = std::any_of(nodes.cbegin(), nodes.cend(), [](const NodeVerification &node) { return node.found; });
     // Passed: every node that holds it holds it whole, and at least one does.
     const bool passed = anyHolds && std::all_of(nodes.cbegin(), nodes.cend(), [](const NodeVerification &node) {
@@ -209,7 +211,8 @@ int modelRemove(QCommandLineParser &parser)
         // Every registered Spark is read, so the sentence can say which keep it.
         const NamedDevices all = namedDevices(parser, path, true, int(parser.positionalArguments().size()));
         ModelInventoryJob job;
-        const QList<NodeModels> inventory = awaitJob(job, job.read(all.exit ? line.devices : all.devices, {}), nullptr, onInterrupt);
+        const QList<NodeModels> inventory = awaitJob(
+            job, [&] { return job.read(all.exit ? line.devices : all.devices, {}); }, nullptr, onInterrupt);
         const QString sentence = ModelRemover::confirmation(inventory, repoId, from);
         Output::result(true, {{QStringLiteral("repo_id"), repoId}, {QStringLiteral("removed"), false}, {QStringLiteral("plan"), sentence}, {QStringLiteral("nodes"), QJsonArray()}});
         Output::text(sentence + QLatin1Char('\n'));
@@ -219,7 +222,8 @@ int modelRemove(QCommandLineParser &parser)
     ModelRemover remover;
     onInterrupt.onlyReads = false;
     onInterrupt.first = ModelText::tr("Stopping after the removal under way; a model is removed whole or left as it was listed.");
-    const QList<NodeRemoval> nodes = awaitJob(remover, remover.remove(line.devices, repoId, *line.extra), nullptr, onInterrupt);
+    const QList<NodeRemoval> nodes = awaitJob(
+        remover, [&] { return remover.remove(line.devices, repoId, *line.extra); }, nullptr, onInterrupt);
     const bool ok = std::none_of(nodes.cbegin(), nodes.cend(), [](const NodeRemoval &node) { return bool(node.error); });
     if (Output::json()) {
         QJsonArray array;

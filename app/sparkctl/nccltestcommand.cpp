@@ -151,7 +151,7 @@ int buildWhatIsMissing(const ClusterContext &context, bool passwordFromStdin)
                                                        : NcclTestText::tr("Built: it has everything the NCCL test needs.")});
     }, Qt::DirectConnection);
     bool interrupted = false;
-    const NcclBuildReport report = awaitJob(builder, builder.run(nodes), &interrupted);
+    const NcclBuildReport report = awaitJob(builder, [&] { return builder.run(nodes); }, &interrupted);
     if (interrupted) {
         Output::failure(Error(NcclTestText::tr("The build was cancelled; what was built stays, and --build goes on from "
                                                "there next time.")));
@@ -187,7 +187,7 @@ int runNcclTest(QCommandLineParser &parser)
     NcclTestRunner runner;
     printAsItHappens(runner, asJson, Output::verbose());
     bool interrupted = false;
-    const Expected<NcclTestRun> run = awaitJob(runner, runner.run(*job), &interrupted);
+    const Expected<NcclTestRun> run = awaitJob(runner, [&] { return runner.run(*job); }, &interrupted);
     if (!run) {
         if (NcclPrerequisites::isMissing(run.error()))
             Output::failure(Error(NcclTestText::tr("%1\n--build builds what is missing the way NVIDIA's playbook does: it "

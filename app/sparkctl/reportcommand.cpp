@@ -44,7 +44,7 @@ int runReport(QCommandLineParser &parser)
     ReportCollector collector;
     OnInterrupt onInterrupt;
     onInterrupt.onlyReads = true; // it only reads the nodes: Ctrl-C ends it at once
-    const Expected<ReportSummary> summary = awaitJob(collector, collector.collect(targets, options), nullptr, onInterrupt);
+    const Expected<ReportSummary> summary = awaitJob(collector, [&] { return collector.collect(targets, options); }, nullptr, onInterrupt);
     if (!summary)
         return Output::failure(summary.error().message, summary.error().detail);
     if (!summary->unanswered.isEmpty())

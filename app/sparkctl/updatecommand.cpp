@@ -79,7 +79,8 @@ QFuture<Expected<NodeFacts>> updateOnThread(const SudoTarget &node, const std::a
 // Waits for every node's update on this thread's event loop. The first Ctrl-C
 // (or SIGTERM) stops each node after the step it is in; a second leaves at
 // once, the nodes' running steps going on by themselves.
-bool waitStoppable(const QList<QFuture<Expected<NodeFacts>>> &futures, std::atomic_bool &stop)
+// The updates start inside the wait, once Ctrl-C is taken.
+bool waitStoppable(const QList<SudoTarget> &nodes, QList<QFuture<Expected<NodeFacts>>> &futures, std::atomic_bool &stop)
 {
     OnInterrupt onInterrupt;
     onInterrupt.cancel = [&stop] { stop = true; };
@@ -87,13 +88,18 @@ bool waitStoppable(const QList<QFuture<Expected<NodeFacts>>> &futures, std::atom
                                        "stopped halfway could leave a Spark half-updated. Press Ctrl-C again to leave "
                                        "at once (the steps already running go on by themselves).\n");
     onInterrupt.secondLeaves = true;
-    // One future for all of them, so that the one wait serves (a thread that only waits).
-    const QFuture<bool> all = runOnThread([futures] {
-        for (QFuture<Expected<NodeFacts>> future : futures) // a copy: waitForFinished is not const
-            future.waitForFinished();
-        return true;
-    });
-    waitInterruptibly(QFuture<void>(all), onInterrupt);
+    waitInterruptibly(
+        [&] {
+            for (const SudoTarget &node : nodes)
+                futures.append(updateOnThread(node, &stop));
+            // One future for all of them, so that the one wait serves (a thread that only waits).
+            return QFuture<void>(runOnThread([futures] {
+                for (QFuture<Expected<NodeFacts>> future : futures) // a copy: waitForFinished is not const
+                    future.waitForFinished();
+                return true;
+            }));
+        },
+        onInterrupt);
     return stop.load();
 }
 
@@ -125,9 +131,7 @@ int runUpdate(QCommandLineParser &parser)
 
     std::atomic_bool stop = false;
     QList<QFuture<Expected<NodeFacts>>> futures;
-    for (const SudoTarget &node : nodes)
-        futures.append(updateOnThread(node, &stop));
-    const bool stopped = waitStoppable(futures, stop);
+    const bool stopped = waitStoppable(nodes, futures, stop);
 
     const auto policy = VersionPolicy::load();
     int code = Success;
