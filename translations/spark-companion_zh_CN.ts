@@ -1421,6 +1421,207 @@
     </message>
 </context>
 <context>
+    <name>spark::ModelCopyJob</name>
+    <message numerus="yes">
+        <source>about %n s left</source>
+        <translation>
+            <numerusform>约剩 %n 秒</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n min left</source>
+        <translation>
+            <numerusform>约剩 %n 分钟</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 already holds this revision complete; nothing was sent.</source>
+        <translation>%1 已有此版本的完整副本；未发送任何内容。</translation>
+    </message>
+    <message>
+        <source>The copy to %1 was cancelled; what arrived whole stays, and the next copy goes on from there.</source>
+        <translation>复制到 %1 的操作已取消；已完整到达的文件会保留，下次复制将从中断处继续。</translation>
+    </message>
+    <message>
+        <source>Nothing was sent to %1.</source>
+        <translation>未向 %1 发送任何内容。</translation>
+    </message>
+    <message>
+        <source>The copy to %1 failed.</source>
+        <translation>复制到 %1 失败。</translation>
+    </message>
+    <message>
+        <source>%1 received %2 from %3, but the check after the copy failed: %4</source>
+        <translation>%1 已从 %3 收到 %2，但复制后的检查未通过：%4</translation>
+    </message>
+    <message>
+        <source>it was not checked</source>
+        <translation>未经检查</translation>
+    </message>
+    <message>
+        <source>%1 received %2 from %3 in %4 s (%5/s) and checked every file against its hash.</source>
+        <translation>%1 在 %4 秒内从 %3 收到 %2（%5/s），并已按哈希逐个检查每个文件。</translation>
+    </message>
+    <message>
+        <source>Reading what every Spark holds of %1.</source>
+        <translation>正在读取每台 Spark 上的 %1。</translation>
+    </message>
+    <message>
+        <source>%1 could not be read (%2); nothing was copied. Check that it is on and try again.</source>
+        <translation>无法读取 %1（%2）；未复制任何内容。请确认它已开机，然后重试。</translation>
+    </message>
+    <message>
+        <source>no cache folder</source>
+        <translation>没有缓存文件夹</translation>
+    </message>
+    <message>
+        <source>The copy was cancelled before anything was sent.</source>
+        <translation>复制在发送任何内容之前已取消。</translation>
+    </message>
+    <message>
+        <source>Checking %1 on %2 before it is copied.</source>
+        <translation>复制前正在检查 %2 上的 %1。</translation>
+    </message>
+    <message>
+        <source>The copy of %1 on %2 fails its own check, so it is not spread: %3</source>
+        <translation>%2 上的 %1 未通过自身检查，因此不会被分发：%3</translation>
+    </message>
+    <message>
+        <source>%1 could not be asked for its free space (%2).</source>
+        <translation>无法查询 %1 的可用空间（%2）。</translation>
+    </message>
+    <message>
+        <source>rsync is not installed on %1: install it there (sudo apt install rsync) and copy again.</source>
+        <translation>%1 上没有安装 rsync：请在该节点上安装（sudo apt install rsync），然后重新复制。</translation>
+    </message>
+    <message>
+        <source>Nothing was copied.</source>
+        <translation>未复制任何内容。</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 from %4, %5/s</source>
+        <translation>%1：已从 %4 收到 %2 / %3，%5/s</translation>
+    </message>
+    <message>
+        <source>%1 did not receive the model whole, so it could not pass it on to %2.</source>
+        <translation>%1 没有收到完整的模型，因此无法将其转发给 %2。</translation>
+    </message>
+    <message>
+        <source>%1: all files arrived; checking each against its hash.</source>
+        <translation>%1：所有文件均已到达；正在按哈希逐个检查。</translation>
+    </message>
+    <message>
+        <source>The snapshot of %1 could not be made on %2 (%3); copy again.</source>
+        <translation>无法在 %2 上创建 %1 的快照（%3）；请重新复制。</translation>
+    </message>
+    <message>
+        <source>Reading the cluster&apos;s cables…</source>
+        <translation>正在读取集群的线缆…</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ModelCopyPlanner</name>
+    <message>
+        <source>%1 has %2 free in %3; the copy needs %4 and leaves %5 for the node&apos;s other work. Free space there (sparkctl model list shows what each model takes) and copy again.</source>
+        <translation>%1 的 %3 中可用空间为 %2；复制需要 %4，并需为该节点的其他工作保留 %5。请在那里释放空间（sparkctl model list 会显示每个模型的占用），然后重新复制。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a model id: it looks like org/name (letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;).</source>
+        <translation>“%1”不是模型 ID：格式应为 组织/名称（字母、数字、&apos;-&apos;、&apos;_&apos;、&apos;.&apos;）。</translation>
+    </message>
+    <message>
+        <source>%1 is not a Spark of this cluster.</source>
+        <translation>%1 不是此集群中的 Spark。</translation>
+    </message>
+    <message>
+        <source>%1 does not hold %2 complete (%3): choose a Spark that does as the source.</source>
+        <translation>%1 没有完整的 %2（%3）：请选择拥有完整副本的 Spark 作为来源。</translation>
+    </message>
+    <message>
+        <source>it is not in its cache</source>
+        <translation>它的缓存中没有该模型</translation>
+    </message>
+    <message>
+        <source>%1 of %2 on %3 is not a link into the model&apos;s blobs, as the Hugging Face cache makes them; it is not copied. Download the model again on %3 (or copy it by hand).</source>
+        <translation>%3 上 %2 的 %1 不是 Hugging Face 缓存所建的那种指向模型 blobs 的链接；不会复制它。请在 %3 上重新下载该模型（或手动复制）。</translation>
+    </message>
+    <message>
+        <source>The cache folder of %1 is not known: read the models again (sparkctl model list).</source>
+        <translation>%1 的缓存文件夹未知：请重新读取模型（sparkctl model list）。</translation>
+    </message>
+    <message>
+        <source>No cable joins %1 to a Spark that holds or receives %2: check the cabling and the cluster&apos;s set-up (sparkctl cluster verify). The management link is never used for a copy.</source>
+        <translation>没有线缆将 %1 连接到拥有或正在接收 %2 的 Spark：请检查布线和集群配置（sparkctl cluster verify）。复制从不使用管理网络。</translation>
+    </message>
+    <message>
+        <source>No Spark of the cluster holds %1 complete: download it on one of them first (hf download %1 on that Spark), or finish a copy that stopped.</source>
+        <translation>集群中没有任何 Spark 拥有完整的 %1：请先在其中一台上下载（在该 Spark 上运行 hf download %1），或完成中断的复制。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ModelCopyScript</name>
+    <message>
+        <source>The model&apos;s folder on %1 or %2 is not a plain absolute path; the copy was not started.</source>
+        <translation>%1 或 %2 上的模型文件夹不是普通的绝对路径；未开始复制。</translation>
+    </message>
+    <message>
+        <source>No cable address of %1 is known; the copy was not started.</source>
+        <translation>%1 的线缆地址未知；未开始复制。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an IPv4 address; the copy was not started.</source>
+        <translation>“%1”不是 IPv4 地址；未开始复制。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a blob&apos;s name; the copy was not started.</source>
+        <translation>“%1”不是 blob 的名称；未开始复制。</translation>
+    </message>
+    <message>
+        <source>What arrived whole stays, and the next copy goes on from there.</source>
+        <translation>已完整到达的文件会保留，下次复制将从中断处继续。</translation>
+    </message>
+    <message>
+        <source>rsync ended with %1</source>
+        <translation>rsync 以 %1 结束</translation>
+    </message>
+    <message>
+        <source>The disk of %1 filled up during the copy (%2). Free space there and copy again. %3</source>
+        <translation>复制过程中 %1 的磁盘已满（%2）。请在那里释放空间，然后重新复制。%3</translation>
+    </message>
+    <message>
+        <source>%1 cannot log in to %2 over the cable (%3): the node-to-node SSH of the set-up is missing. Apply the cluster again (sparkctl cluster apply), then copy again.</source>
+        <translation>%1 无法通过线缆登录 %2（%3）：缺少配置时建立的节点间 SSH。请重新应用集群配置（sparkctl cluster apply），然后重新复制。</translation>
+    </message>
+    <message>
+        <source>rsync is not installed on %1: install it there (sudo apt install rsync) and copy again.</source>
+        <translation>%1 上没有安装 rsync：请在该节点上安装（sudo apt install rsync），然后重新复制。</translation>
+    </message>
+    <message>
+        <source>%1 did not receive the model whole, so it could not pass it on to %2. %3</source>
+        <translation>%1 没有收到完整的模型，因此无法将其转发给 %2。%3</translation>
+    </message>
+    <message>
+        <source>The model&apos;s folder on %1 is gone; nothing was sent to %2.</source>
+        <translation>%1 上的模型文件夹已不存在；未向 %2 发送任何内容。</translation>
+    </message>
+    <message>
+        <source>The copy from %1 to %2 stopped: %2 stopped answering over the cable (%3). Check the cable and that %2 is on, then copy again. %4</source>
+        <translation>从 %1 到 %2 的复制已停止：%2 不再通过线缆响应（%3）。请检查线缆并确认 %2 已开机，然后重新复制。%4</translation>
+    </message>
+    <message>
+        <source>The copy from %1 to %2 stopped (%3). %4</source>
+        <translation>从 %1 到 %2 的复制已停止（%3）。%4</translation>
+    </message>
+    <message>
+        <source>The snapshot of %1 cannot be made in &quot;%2&quot;; nothing was changed there.</source>
+        <translation>无法在“%2”中创建 %1 的快照；那里未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The ref &quot;%1&quot; of %2 is not a plain name; nothing was changed.</source>
+        <translation>%2 的引用“%1”不是普通名称；未做任何更改。</translation>
+    </message>
+</context>
+<context>
     <name>spark::ModelFit</name>
     <message numerus="yes">
         <source>Does not fit on %n Spark(s): it needs %1 per node, more than the engine&apos;s share of each node&apos;s memory.</source>
@@ -1472,9 +1673,9 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n download(s) of this model did not finish (blobs/*.incomplete).</source>
+        <source>%n download(s) or copies of this model did not finish (blobs/*.incomplete, or a copy&apos;s partial files): get or copy it again to go on from there.</source>
         <translation>
-            <numerusform>该模型有 %n 个下载未完成（blobs/*.incomplete）。</numerusform>
+            <numerusform>此模型有 %n 次下载或复制未完成（blobs/*.incomplete，或复制留下的部分文件）：重新获取或复制即可从中断处继续。</numerusform>
         </translation>
     </message>
 </context>
@@ -4819,6 +5020,50 @@ Fix: %2</source>
         <source>%1: not there.</source>
         <translation>%1：没有。</translation>
     </message>
+    <message>
+        <source>&amp;Copy to the cluster</source>
+        <translation>复制到集群(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Cancel the copy</source>
+        <translation>取消复制</translation>
+    </message>
+    <message>
+        <source>Copy a model</source>
+        <translation>复制模型</translation>
+    </message>
+    <message>
+        <source>The cluster whose Sparks get the model, over its cables</source>
+        <translation>通过其线缆接收该模型的 Spark 所在的集群</translation>
+    </message>
+    <message>
+        <source>Selected model:</source>
+        <translation>所选模型：</translation>
+    </message>
+    <message>
+        <source>Set up a cluster first: a model is copied over the cluster&apos;s cables.</source>
+        <translation>请先配置集群：模型通过集群的线缆复制。</translation>
+    </message>
+    <message>
+        <source>No Spark holds this model complete, so there is nothing whole to copy.</source>
+        <translation>没有任何 Spark 拥有此模型的完整副本，因此没有完整的内容可复制。</translation>
+    </message>
+    <message>
+        <source>Copy the selected model to every Spark of the cluster that lacks it, over the cables, and check every file on arrival</source>
+        <translation>通过线缆将所选模型复制到集群中缺少它的每台 Spark，并在到达时检查每个文件</translation>
+    </message>
+    <message>
+        <source>Copy %1 to every Spark of %2 that lacks it? It goes over the cluster&apos;s cables; a Spark that already holds it complete gets nothing, and every file is checked on arrival.</source>
+        <translation>要将 %1 复制到 %2 中缺少它的每台 Spark 吗？复制通过集群的线缆进行；已有完整副本的 Spark 不会收到任何内容，每个文件到达时都会被检查。</translation>
+    </message>
+    <message>
+        <source>Copying %1 to %2…</source>
+        <translation>正在将 %1 复制到 %2…</translation>
+    </message>
+    <message>
+        <source>%1: the source; its copy was checked before it was sent.</source>
+        <translation>%1：复制来源；其副本在发送前已检查。</translation>
+    </message>
 </context>
 <context>
     <name>spark::ui::NcclBuildDialog</name>
@@ -6853,6 +7098,42 @@ Across the Sparks:
     <message>
         <source>Remove it (without: only say what would be removed).</source>
         <translation>执行删除（不加此项：只说明将删除什么）。</translation>
+    </message>
+    <message>
+        <source>Name one model, e.g. sparkctl model copy Qwen/Qwen3-8B.</source>
+        <translation>请指定一个模型，例如 sparkctl model copy Qwen/Qwen3-8B。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a model id: it looks like org/name.</source>
+        <translation>“%1”不是模型 ID：格式应为 组织/名称。</translation>
+    </message>
+    <message>
+        <source>Stopping the copy: what arrived whole stays, and the next copy goes on from there.
+</source>
+        <translation>正在停止复制：已完整到达的文件会保留，下次复制将从中断处继续。
+</translation>
+    </message>
+    <message>
+        <source>No other Spark to copy %1 to.
+</source>
+        <translation>没有其他可复制 %1 的 Spark。
+</translation>
+    </message>
+    <message>
+        <source>Copy a model from one Spark to the others over the cables, and check it</source>
+        <translation>通过线缆将模型从一台 Spark 复制到其他 Spark，并进行检查</translation>
+    </message>
+    <message>
+        <source>Copy a model&apos;s revision from a Spark that holds it complete to the cluster&apos;s other Sparks over the ConnectX-7 cables (never the management network): both twins of a cable at once, a Spark that receives it passing it on where one port would otherwise carry every copy. The source&apos;s copy is checked first; files appear only whole; a copy that was cut goes on from where it stopped; a Spark that holds the revision complete gets nothing. Afterwards every file is hashed on every Spark. Exit 0 when every Spark holds it whole.</source>
+        <translation>通过 ConnectX-7 线缆（从不使用管理网络）将模型的某个版本从拥有完整副本的 Spark 复制到集群中的其他 Spark：同时使用线缆的两个孪生接口；当一个端口本需承载所有副本时，由正在接收的 Spark 继续转发。先检查来源副本；文件只有完整后才会出现；中断的复制会从中断处继续；已有完整版本的 Spark 不会收到任何内容。完成后在每台 Spark 上计算每个文件的哈希。所有 Spark 都拥有完整副本时退出码为 0。</translation>
+    </message>
+    <message>
+        <source>The Spark to copy from (default: the first that holds it complete).</source>
+        <translation>复制来源的 Spark（默认：第一台拥有完整副本的 Spark）。</translation>
+    </message>
+    <message>
+        <source>A Spark to copy to (repeatable; default: every other Spark of the cluster).</source>
+        <translation>复制目标 Spark（可重复；默认：集群中的所有其他 Spark）。</translation>
     </message>
 </context>
 <context>

@@ -2,12 +2,15 @@
 // sparkctl model list [NAME…] [--folder DIR]… [--json]
 // sparkctl model verify REPO [NAME…] [--folder DIR]… [--json]
 // sparkctl model remove REPO NAME… [--yes] [--folder DIR]… [--json]
+// sparkctl model copy REPO [--from NAME] [--to NAME]… [--cluster NAME] [--json]
 #include "app/sparkctl/awaitjob.h"
+#include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commands.h"
 #include "app/sparkctl/commandtable.h"
 #include "app/sparkctl/exitcode.h"
 #include "app/sparkctl/nameddevices.h"
 #include "app/sparkctl/output.h"
+#include "core/cluster/modelcopies.h"
 #include "core/models/modelfit.h"
 #include "core/models/modelinventoryjob.h"
 #include "core/models/modelmatrix.h"
@@ -234,6 +237,41 @@ int modelRemove(QCommandLineParser &parser)
     return ok ? Success : Failure;
 }
 
+int modelCopy(QCommandLineParser &parser)
+{
+    const QString path = group + QStringLiteral(" copy");
+    const QStringList arguments = parser.positionalArguments();
+    if (arguments.size() != 1)
+        return usageError(parser, path, ModelText::tr("Name one model, e.g. sparkctl model copy Qwen/Qwen3-8B."));
+    const QString repoId = arguments.constFirst();
+    if (!ModelInventory::isValidRepoId(repoId))
+        return usageError(parser, path, ModelText::tr("\"%1\" is not a model id: it looks like org/name.").arg(repoId));
+    ModelCopyJob job;
+    OnInterrupt onInterrupt;
+    onInterrupt.first = ModelText::tr("Stopping the copy: what arrived whole stays, and the next copy goes on from there.\n");
+    bool interrupted = false;
+    const ModelCopyResult result = awaitJob(
+        job,
+        [&] {
+            return copyModelToCluster(job, parser.value(clusterOption().name), repoId, parser.value(QStringLiteral("from")),
+                                      parser.values(QStringLiteral("to")));
+        },
+        &interrupted, onInterrupt);
+    if (result.error)
+        return Output::failure(*result.error);
+    if (Output::json()) {
+        Output::result(result.passed(), result.toJson());
+        return interrupted ? Interrupted : result.passed() ? Success
+                                                           : Failure;
+    }
+    for (const NodeCopy &node : result.nodes)
+        printOut(node.sentence() + QLatin1Char('\n'));
+    if (result.nodes.isEmpty())
+        printOut(ModelText::tr("No other Spark to copy %1 to.\n").arg(result.repoId));
+    return interrupted ? Interrupted : result.passed() ? Success
+                                                       : Failure;
+}
+
 } // namespace
 
 void registerModelCommands(CommandTable &table)
@@ -271,6 +309,15 @@ void registerModelCommands(CommandTable &table)
                                                                                                            QStringLiteral("DIR")},
           {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
          &modelRemove},
+        {QStringLiteral("copy"), ModelText::tr("Copy a model from one Spark to the others over the cables, and check it"), ModelText::tr("Copy a model's revision from a Spark that holds it complete to the cluster's other Sparks over the "
+                                                                                                                                         "ConnectX-7 cables (never the management network): both twins of a cable at once, a Spark that "
+                                                                                                                                         "receives it passing it on where one port would otherwise carry every copy. The source's copy is "
+                                                                                                                                         "checked first; files appear only whole; a copy that was cut goes on from where it stopped; a Spark "
+                                                                                                                                         "that holds the revision complete gets nothing. Afterwards every file is hashed on every Spark. "
+                                                                                                                                         "Exit 0 when every Spark holds it whole."),
+         {{QStringLiteral("MODEL"), ModelText::tr("The model's Hugging Face id, e.g. Qwen/Qwen3-8B.")}},
+         {clusterOption(), {QStringLiteral("from"), ModelText::tr("The Spark to copy from (default: the first that holds it complete)."), QStringLiteral("NAME"), {}, Completion::Devices}, {QStringLiteral("to"), ModelText::tr("A Spark to copy to (repeatable; default: every other Spark of the cluster)."), QStringLiteral("NAME"), {}, Completion::Devices}, {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
+         &modelCopy},
     };
     table.add(std::move(model));
 }

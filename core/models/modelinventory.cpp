@@ -93,7 +93,10 @@ public:
         QMap<QString, QList<SnapshotFile>> byCommit;
         for (const CacheEntry *entry : m_entries) {
             if (entry->path.startsWith(blobs) && entry->type == CacheEntry::Type::File) {
-                if (entry->path.endsWith(QLatin1String(".incomplete")))
+                // The hub client's blobs/<hash>.incomplete; rsync's temporary
+                // .<hash>.XXXXXX and the partial folder a cut copy leaves.
+                const QString name = entry->path.mid(blobs.size());
+                if (name.endsWith(QLatin1String(".incomplete")) || name.startsWith(QLatin1Char('.')))
                     ++model.unfinishedDownloads;
                 blobBytes.insert(entry->path, entry->bytes);
                 model.diskBytes += entry->bytes;
@@ -195,7 +198,9 @@ private:
         if (!outside.isEmpty())
             revision.problems.append(InventoryText::tr("%n file(s) point outside the model's blobs folder: %1.", nullptr, int(outside.size())).arg(someOf(outside)));
         if (unfinished > 0)
-            revision.problems.append(InventoryText::tr("%n download(s) of this model did not finish (blobs/*.incomplete).", nullptr, unfinished));
+            revision.problems.append(InventoryText::tr("%n download(s) or copies of this model did not finish (blobs/*.incomplete, or a copy's partial "
+                                                       "files): get or copy it again to go on from there.",
+                                                       nullptr, unfinished));
         return revision;
     }
 

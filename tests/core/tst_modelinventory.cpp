@@ -74,7 +74,7 @@ private Q_SLOTS:
         QTest::newRow("a link into nothing") << "sparklab/broken-link" << false << 5 << 2 << 1
                                              << "1 file(s) point to nothing: model-00001-of-00002.safetensors.";
         QTest::newRow("an unfinished download") << "sparklab/unfinished" << false << 5 << 2 << 2
-                                                << "1 download(s) of this model did not finish (blobs/*.incomplete).";
+                                                << "1 download(s) or copies of this model did not finish (blobs/*.incomplete, or a copy's partial files): get or copy it again to go on from there.";
     }
 
     void snapshotsAreJudged()

@@ -135,7 +135,7 @@ private Q_SLOTS:
         const QStringList problems = broken->mainRevision()->problems;
         QVERIFY2(problems.contains(QStringLiteral("1 file(s) point to nothing: model-00001-of-00003.safetensors.")),
                  qPrintable(problems.join(QLatin1Char('\n'))));
-        QVERIFY2(problems.contains(QStringLiteral("1 download(s) of this model did not finish (blobs/*.incomplete).")),
+        QVERIFY2(problems.contains(QStringLiteral("1 download(s) or copies of this model did not finish (blobs/*.incomplete, or a copy's partial files): get or copy it again to go on from there.")),
                  qPrintable(problems.join(QLatin1Char('\n'))));
         // The same revision on both nodes: the commit is the repository's, not the node's.
         QCOMPARE(broken->mainRevision()->commit, whole->mainRevision()->commit);

@@ -4,7 +4,9 @@
 // that did not answer. Rows, cells, the status sentence, the detail of a
 // selected model, and screenshots in every look and a small window.
 #include "core/models/hfcachelisting.h"
+#include "core/common/logcategories.h"
 #include "ui/models/modelspage.h"
+#include "ui/progress/nodeprogresslist.h"
 #include "support/screenshots.h"
 
 #include <QApplication>
@@ -71,6 +73,64 @@ struct RecordedReader
     }
 };
 
+// A copy the test drives: its progress said through the Job contract, its
+// result given when the test finishes it.
+class FakeCopyJob final : public Job
+{
+public:
+    FakeCopyJob()
+        : Job(lcModels)
+    {
+    }
+    void say(const QString &node, double fraction, const QString &sentence) { reportProgress(node, fraction, sentence); }
+};
+
+struct RecordedCopier
+{
+    std::shared_ptr<QPromise<ModelCopyResult>> promise;
+    FakeCopyJob *job = nullptr;
+    QString cluster;
+    QString repoId;
+
+    ModelsPage::Copier copier()
+    {
+        return [this](const QString &toCluster, const QString &model, QObject *owner) {
+            cluster = toCluster;
+            repoId = model;
+            promise = std::make_shared<QPromise<ModelCopyResult>>();
+            promise->start();
+            job = new FakeCopyJob;
+            job->setParent(owner);
+            return ModelsPage::Copying{promise->future(), job};
+        };
+    }
+    void finish()
+    {
+        ModelCopyResult result;
+        result.repoId = repoId;
+        result.source = QStringLiteral("spark-1");
+        NodeCopy copied;
+        copied.node = QStringLiteral("spark-3");
+        copied.state = NodeCopy::State::Failed;
+        copied.error = Error(QStringLiteral("rsync is not installed on spark-3: install it there (sudo apt install rsync) and copy again."));
+        NodeCopy already;
+        already.node = QStringLiteral("spark-2");
+        already.state = NodeCopy::State::AlreadyComplete;
+        result.nodes = {already, copied};
+        promise->addResult(result);
+        promise->finish();
+    }
+};
+
+QList<ClusterDefinition> oneCluster()
+{
+    ClusterDefinition ring;
+    ring.name = QStringLiteral("ring");
+    ring.layout = ClusterLayout::Ring3;
+    ring.devices = {QStringLiteral("spark-1"), QStringLiteral("spark-2"), QStringLiteral("spark-3")};
+    return {ring};
+}
+
 } // namespace
 
 class TestModelsPage final : public QObject
@@ -116,6 +176,55 @@ private Q_SLOTS:
         QVERIFY(detail->text().contains(QStringLiteral("spark-2: not there.")));
     }
 
+    // A model whole somewhere is copied to the chosen cluster once asked;
+    // each Spark's progress and outcome shown; the Sparks read again after.
+    void copiesTheSelectedModelToACluster()
+    {
+        ModelsPage page;
+        RecordedReader recorded;
+        RecordedCopier copies;
+        QStringList asked;
+        page.setReader(recorded.reader());
+        page.setCopier(copies.copier());
+        page.setConfirm([&](const QString &question) {
+            asked << question;
+            return true;
+        });
+        page.setDevices(threeSparks());
+        page.read();
+        recorded.finish();
+        auto *read = page.findChild<QPushButton *>(QStringLiteral("readModels"));
+        QTRY_VERIFY(read->isEnabled());
+        auto *copy = page.findChild<QPushButton *>(QStringLiteral("copyModel"));
+        auto *table = page.findChild<QTableWidget *>(QStringLiteral("modelsTable"));
+        table->selectRow(3);         // sparklab/tiny-3shard, whole on spark-1
+        QVERIFY(!copy->isEnabled()); // no cluster yet
+        QVERIFY(copy->toolTip().contains(QStringLiteral("Set up a cluster first")));
+        page.setClusters(oneCluster());
+        QVERIFY(copy->isEnabled());
+        table->selectRow(1); // sparklab/missing-shard: whole nowhere
+        QVERIFY(!copy->isEnabled());
+        table->selectRow(3);
+        copy->click();
+        QCOMPARE(asked.size(), 1);
+        QVERIFY2(asked.constFirst().startsWith(QStringLiteral("Copy sparklab/tiny-3shard to every Spark of ring that lacks it?")),
+                 qPrintable(asked.constFirst()));
+        QCOMPARE(copies.cluster, QStringLiteral("ring"));
+        QCOMPARE(copies.repoId, QStringLiteral("sparklab/tiny-3shard"));
+        QVERIFY(!copy->isEnabled()); // one copy at a time
+        auto *progress = page.findChild<NodeProgressList *>(QStringLiteral("copyProgress"));
+        QVERIFY(progress->isVisibleTo(&page));
+        QCOMPARE(progress->nodes(), oneCluster().constFirst().devices);
+        copies.job->say(QStringLiteral("spark-3"), 0.45, QStringLiteral("spark-3: 1.2 GB of 2.7 GB from spark-1, 230 MB/s"));
+        QTRY_COMPARE(progress->percent(QStringLiteral("spark-3")), 45);
+        copies.finish();
+        QTRY_COMPARE(recorded.reads, 2); // read again
+        QVERIFY(progress->sentence(QStringLiteral("spark-3")).startsWith(QStringLiteral("✘ rsync is not installed on spark-3")));
+        QVERIFY(progress->sentence(QStringLiteral("spark-2")).contains(QStringLiteral("already holds this revision")));
+        recorded.finish();
+        QTRY_VERIFY(read->isEnabled());
+    }
+
     void screenshots_data() { addLookRows(); }
 
     void screenshots()
@@ -125,8 +234,12 @@ private Q_SLOTS:
         LookScope scope(look);
         ModelsPage page;
         RecordedReader recorded;
+        RecordedCopier copies;
         page.setReader(recorded.reader());
+        page.setCopier(copies.copier());
+        page.setConfirm([](const QString &) { return true; });
         page.setDevices(threeSparks());
+        page.setClusters(oneCluster());
         page.resize(860, 540);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
@@ -139,6 +252,20 @@ private Q_SLOTS:
         page.resize(640, 480);
         QCoreApplication::processEvents();
         QVERIFY(saveScreenshot(page, QStringLiteral("models-640x480"), look));
+        // A copy under way: one Spark receiving, one already whole.
+        page.resize(860, 540);
+        page.findChild<QTableWidget *>(QStringLiteral("modelsTable"))->selectRow(3);
+        page.findChild<QPushButton *>(QStringLiteral("copyModel"))->click();
+        copies.job->say(QStringLiteral("spark-2"), 1.0, QStringLiteral("spark-2 already holds this revision complete; nothing was sent."));
+        copies.job->say(QStringLiteral("spark-3"), 0.45,
+                        QStringLiteral("spark-3: 1.2 GB of 2.7 GB from spark-1, 230 MB/s, about 7 s left"));
+        QTRY_COMPARE(page.findChild<NodeProgressList *>(QStringLiteral("copyProgress"))->percent(QStringLiteral("spark-3")), 45);
+        QCoreApplication::processEvents();
+        QVERIFY(saveScreenshot(page, QStringLiteral("models-copying"), look));
+        copies.finish();
+        QTRY_COMPARE(recorded.reads, 2);
+        recorded.finish();
+        QTRY_VERIFY(page.findChild<QPushButton *>(QStringLiteral("readModels"))->isEnabled());
     }
 };
 

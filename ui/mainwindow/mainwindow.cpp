@@ -27,6 +27,7 @@
 #include "ui/nccl/nccltestwindow.h"
 #include "ui/wizard/setupwizard.h"
 
+#include <algorithm>
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -223,6 +224,12 @@ void MainWindow::reloadDevices()
     const QString selected = m_detail->device().name;
     m_model->setDevices(m_registry.devices());
     m_models->setDevices(m_registry.devices());
+    if (ClusterStore clusters; clusters.load()) {
+        QList<ClusterDefinition> defaultFirst = clusters.clusters();
+        std::stable_partition(defaultFirst.begin(), defaultFirst.end(),
+                              [&](const ClusterDefinition &cluster) { return cluster.name == clusters.defaultCluster(); });
+        m_models->setClusters(defaultFirst);
+    }
     m_stack->setCurrentIndex(m_registry.devices().isEmpty() ? 0 : 1);
     checkDevices();
     // Keep the selection across a reload. Nothing is selected at first: a

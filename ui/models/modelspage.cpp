@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "ui/models/modelspage.h"
 
+#include "core/cluster/modelcopies.h"
 #include "core/common/whenready.h"
 #include "ui/common/colorscheme.h"
+#include "ui/progress/nodeprogresslist.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -21,16 +25,30 @@ ModelsPage::Reading readWithJob(const QList<Device> &devices, QObject *owner)
     return {job->read(devices, {}), job};
 }
 
+ModelsPage::Copying copyWithJob(const QString &cluster, const QString &repoId, QObject *owner)
+{
+    auto *job = new ModelCopyJob(owner);
+    return {copyModelToCluster(*job, cluster, repoId), job};
+}
+
 } // namespace
 
 ModelsPage::ModelsPage(QWidget *parent)
     : QWidget(parent)
     , m_reader(&readWithJob)
+    , m_copier(&copyWithJob)
     , m_status(new QLabel(this))
     , m_read(new QPushButton(tr("&Read the Sparks' models"), this))
+    , m_cluster(new QComboBox(this))
+    , m_copy(new QPushButton(tr("&Copy to the cluster"), this))
+    , m_cancel(new QPushButton(tr("Cancel the copy"), this))
+    , m_progress(new NodeProgressList(this))
     , m_table(new QTableWidget(this))
     , m_detail(new QLabel(this))
 {
+    m_confirm = [this](const QString &question) {
+        return QMessageBox::question(this, tr("Copy a model"), question) == QMessageBox::Yes;
+    };
     m_status->setObjectName(QStringLiteral("modelsStatus"));
     m_status->setWordWrap(true);
     m_status->setText(tr("See which models each Spark holds in its Hugging Face cache, and whether every file arrived."));
@@ -47,16 +65,148 @@ ModelsPage::ModelsPage(QWidget *parent)
     m_detail->setWordWrap(true);
     m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    m_cluster->setObjectName(QStringLiteral("copyCluster"));
+    m_cluster->setToolTip(tr("The cluster whose Sparks get the model, over its cables"));
+    m_copy->setObjectName(QStringLiteral("copyModel"));
+    m_cancel->setObjectName(QStringLiteral("cancelCopy"));
+    m_cancel->hide();
+    m_progress->setObjectName(QStringLiteral("copyProgress"));
+    m_progress->hide();
+
     auto *top = new QHBoxLayout;
     top->addWidget(m_status, 1);
     top->addWidget(m_read);
+    auto *copyRow = new QHBoxLayout;
+    copyRow->addWidget(new QLabel(tr("Selected model:"), this));
+    copyRow->addWidget(m_copy);
+    copyRow->addWidget(m_cluster);
+    copyRow->addWidget(m_cancel);
+    copyRow->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_table, 1);
+    layout->addLayout(copyRow);
+    layout->addWidget(m_progress);
     layout->addWidget(m_detail);
 
     connect(m_read, &QPushButton::clicked, this, &ModelsPage::read);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &ModelsPage::showSelected);
+    connect(m_copy, &QPushButton::clicked, this, &ModelsPage::copySelected);
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        if (m_copyJob) {
+            m_copyJob->cancel();
+            m_cancel->setEnabled(false);
+        }
+    });
+    updateActions();
+}
+
+void ModelsPage::setClusters(const QList<ClusterDefinition> &clusters)
+{
+    m_clusters = clusters;
+    const QString current = m_cluster->currentText();
+    m_cluster->clear();
+    for (const ClusterDefinition &cluster : clusters)
+        m_cluster->addItem(cluster.name);
+    if (const int again = m_cluster->findText(current); again >= 0)
+        m_cluster->setCurrentIndex(again);
+    updateActions();
+}
+
+QString ModelsPage::selectedModel() const
+{
+    const QList<QTableWidgetItem *> selected = m_table->selectedItems();
+    if (selected.isEmpty())
+        return {};
+    const int row = selected.constFirst()->row();
+    return row >= 0 && row < m_matrix.rows.size() ? m_matrix.rows.at(row).repoId : QString();
+}
+
+void ModelsPage::updateActions()
+{
+    const QString repoId = selectedModel();
+    bool somewhereWhole = false;
+    for (const ModelRow &row : std::as_const(m_matrix.rows)) {
+        if (row.repoId != repoId)
+            continue;
+        for (const ModelPresence &presence : row.nodes)
+            somewhereWhole = somewhereWhole || presence.state == ModelPresence::State::Complete;
+    }
+    const bool idle = !m_job && !m_copyJob;
+    m_copy->setEnabled(idle && somewhereWhole && m_cluster->count() > 0);
+    m_cluster->setEnabled(idle && m_cluster->count() > 0);
+    if (m_cluster->count() == 0)
+        m_copy->setToolTip(tr("Set up a cluster first: a model is copied over the cluster's cables."));
+    else if (!repoId.isEmpty() && !somewhereWhole)
+        m_copy->setToolTip(tr("No Spark holds this model complete, so there is nothing whole to copy."));
+    else
+        m_copy->setToolTip(tr("Copy the selected model to every Spark of the cluster that lacks it, over the cables, "
+                              "and check every file on arrival"));
+}
+
+void ModelsPage::copySelected()
+{
+    const QString repoId = selectedModel();
+    const QString cluster = m_cluster->currentText();
+    if (repoId.isEmpty() || cluster.isEmpty() || m_copyJob || m_job)
+        return;
+    if (!m_confirm(tr("Copy %1 to every Spark of %2 that lacks it? It goes over the cluster's cables; a Spark that "
+                      "already holds it complete gets nothing, and every file is checked on arrival.")
+                       .arg(repoId, cluster)))
+        return;
+    QStringList nodes;
+    for (const ClusterDefinition &definition : std::as_const(m_clusters)) {
+        if (definition.name == cluster)
+            nodes = definition.devices;
+    }
+    m_progress->setNodes(nodes);
+    m_progress->show();
+    m_cancel->setEnabled(true);
+    m_cancel->show();
+    m_status->setText(tr("Copying %1 to %2…").arg(repoId, cluster));
+    const Copying copying = m_copier(cluster, repoId, this);
+    m_copyJob = copying.job;
+    if (m_copyJob) {
+        connect(
+            m_copyJob, &Job::progress, this,
+            [this](const JobProgress &progress) {
+                if (!m_copyJob)
+                    return;
+                if (progress.node.isEmpty())
+                    m_status->setText(progress.sentence);
+                else
+                    m_progress->showProgress(progress);
+            },
+            Qt::QueuedConnection);
+    }
+    updateActions();
+    whenReady(copying.future, this, [this](const ModelCopyResult &result) {
+        if (m_copyJob)
+            m_copyJob->deleteLater();
+        m_copyJob = nullptr;
+        m_cancel->hide();
+        showCopied(result);
+        if (!result.error)
+            read(); // what each Spark holds now
+    });
+}
+
+void ModelsPage::showCopied(const ModelCopyResult &result)
+{
+    if (result.error) {
+        m_progress->hide();
+        m_detail->setText(result.error->message);
+        updateActions();
+        return;
+    }
+    for (const NodeCopy &node : result.nodes) {
+        const auto outcome = node.passed() ? NodeProgressList::Outcome::Succeeded : NodeProgressList::Outcome::Failed;
+        m_progress->setOutcome(node.node, outcome, node.sentence());
+    }
+    if (!result.source.isEmpty())
+        m_progress->setOutcome(result.source, NodeProgressList::Outcome::Succeeded,
+                               tr("%1: the source; its copy was checked before it was sent.").arg(result.source));
+    updateActions();
 }
 
 void ModelsPage::setDevices(const QList<Device> &devices)
@@ -71,6 +221,7 @@ void ModelsPage::read()
         return;
     m_read->setEnabled(false);
     m_status->setText(tr("Reading the models on %n Spark(s)…", nullptr, int(m_devices.size())));
+    updateActions();
     const Reading reading = m_reader(m_devices, this);
     m_job = reading.job;
     if (m_job) {
@@ -87,6 +238,7 @@ void ModelsPage::read()
         m_job = nullptr;
         m_read->setEnabled(!m_devices.isEmpty());
         showInventory(inventory);
+        updateActions();
     });
 }
 
@@ -144,6 +296,7 @@ void ModelsPage::showInventory(const QList<NodeModels> &inventory)
 
 void ModelsPage::showSelected()
 {
+    updateActions();
     const QList<QTableWidgetItem *> selected = m_table->selectedItems();
     if (selected.isEmpty()) {
         m_detail->clear();

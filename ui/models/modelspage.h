@@ -2,8 +2,10 @@
 #pragma once
 
 #include "core/devices/device.h"
+#include "core/models/modelcopyjob.h"
 #include "core/models/modelinventoryjob.h"
 #include "core/models/modelmatrix.h"
+#include "core/topology/clusterdefinition.h"
 
 #include <QFuture>
 #include <QList>
@@ -12,15 +14,21 @@
 
 #include <functional>
 
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableWidget;
 
 namespace spark::ui {
 
+class NodeProgressList;
+
 // The Models tab: every model in the registered Sparks' Hugging Face caches,
 // one row per model and one column per Spark (complete, partial, missing),
 // read when the person asks (each read is one read-only SSH exec per Spark).
+// The selected model can be copied to a configured cluster over its cables
+// (core's copyModelToCluster), each Spark's progress shown as it goes; the
+// Sparks are read again when the copy ends.
 class ModelsPage final : public QWidget
 {
     Q_OBJECT
@@ -36,11 +44,25 @@ public:
         Job *job = nullptr;
     };
     using Reader = std::function<Reading(const QList<Device> &devices, QObject *owner)>;
+    // How the page copies a model to a cluster: the same shape. The default
+    // is a ModelCopyJob through copyModelToCluster.
+    struct Copying
+    {
+        QFuture<ModelCopyResult> future;
+        Job *job = nullptr;
+    };
+    using Copier = std::function<Copying(const QString &cluster, const QString &repoId, QObject *owner)>;
+    // Asked before a copy starts (the default: a question box); true goes on.
+    using Confirm = std::function<bool(const QString &question)>;
 
     explicit ModelsPage(QWidget *parent = nullptr);
 
     void setReader(Reader reader) { m_reader = std::move(reader); }
+    void setCopier(Copier copier) { m_copier = std::move(copier); }
+    void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
     void setDevices(const QList<Device> &devices);
+    // The configured clusters a model can be copied to, the default first.
+    void setClusters(const QList<ClusterDefinition> &clusters);
     // Reads every registered Spark again.
     void read();
     const ModelMatrix &matrix() const { return m_matrix; }
@@ -48,13 +70,25 @@ public:
 private:
     void showInventory(const QList<NodeModels> &inventory);
     void showSelected();
+    void copySelected();
+    void showCopied(const ModelCopyResult &result);
+    void updateActions();
+    QString selectedModel() const;
 
     Reader m_reader;
+    Copier m_copier;
+    Confirm m_confirm;
     QList<Device> m_devices;
+    QList<ClusterDefinition> m_clusters;
     ModelMatrix m_matrix;
     QPointer<Job> m_job;
+    QPointer<Job> m_copyJob;
     QLabel *m_status;
     QPushButton *m_read;
+    QComboBox *m_cluster;
+    QPushButton *m_copy;
+    QPushButton *m_cancel;
+    NodeProgressList *m_progress;
     QTableWidget *m_table;
     QLabel *m_detail;
 };

@@ -645,6 +645,40 @@ def fault_nccl_version(lab, state, args):
     return f"{node['name']}: NCCL {version} in ~/nccl/build"
 
 
+def fault_no_rsync(lab, state, args):
+    """A node without rsync (DGX OS has it; a trimmed image may not): /dev/null over
+    /usr/bin/rsync in the node's mount namespace, so running it fails as a missing tool does."""
+    node = find_node(state, args.node)
+    pid = node["holder_pid"]
+    if args.clear:
+        shell.in_node(pid, ["umount", "/usr/bin/rsync"], check=False)
+        record(state, {"kind": "no-rsync", "node": node["name"]}, clear=True)
+        return f"{node['name']}: rsync back"
+    if not os.path.exists("/usr/bin/rsync"):
+        raise LabError("this machine has no /usr/bin/rsync to hide")
+    shell.in_node(pid, ["mount", "--bind", "/dev/null", "/usr/bin/rsync"])
+    record(state, {"kind": "no-rsync", "node": node["name"]}, clear=False)
+    return f"{node['name']}: no rsync"
+
+
+def fault_small_cache(lab, state, args):
+    """The node's Hugging Face cache on a small filesystem of its own (a tmpfs of --mib
+    in the node's mount namespace, empty): a disk that fills during a copy."""
+    node = find_node(state, args.node)
+    pid = node["holder_pid"]
+    hub = f"/home/{state['user']}/.cache/huggingface/hub"
+    if args.clear:
+        shell.in_node(pid, ["umount", hub], check=False)
+        record(state, {"kind": "small-cache", "node": node["name"]}, clear=True)
+        return f"{node['name']}: its cache is on the node's disk again"
+    shell.in_node(pid, ["mkdir", "-p", hub])
+    shell.in_node(pid, ["mount", "-t", "tmpfs", "-o",
+                        f"size={args.mib}m,mode=755,uid={state['uid']},gid={state['gid']}",
+                        "sparklab-small-cache", hub])
+    record(state, {"kind": "small-cache", "node": node["name"], "mib": args.mib}, clear=False)
+    return f"{node['name']}: {hub} on a {args.mib} MiB filesystem"
+
+
 # ---------------------------------------------------------------- command line
 
 KINDS = {
@@ -687,6 +721,9 @@ KINDS = {
     "no-nccl-tests": (fault_no_nccl_tests, "node", "remove ~/nccl-tests (clear: reinstall it)"),
     "nccl-version": (fault_nccl_version, "node",
                      "the node's ~/nccl/build is NCCL VERSION (e.g. 2.27.7): mismatched builds"),
+    "no-rsync": (fault_no_rsync, "node", "a node whose rsync cannot run (clear: it can)"),
+    "small-cache": (fault_small_cache, "node",
+                    "the node's Hugging Face cache on an empty filesystem of --mib MiB (clear: unmounted)"),
 }
 
 
@@ -737,6 +774,8 @@ def add_arguments(parser):
             p.add_argument("--port", type=int, choices=[0, 1])
         if kind == "nccl-version":
             p.add_argument("version", nargs="?", help="NCCL version, e.g. 2.27.7")
+        if kind == "small-cache":
+            p.add_argument("--mib", type=int, default=16)
         if kind == "errors":
             p.add_argument("port", type=int, choices=[0, 1])
             p.add_argument("--counter", action="append", help=f"one of {', '.join(PHY_COUNTERS)}")

@@ -1,0 +1,511 @@
+// SPDX-License-Identifier: MIT
+#include "core/models/modelcopyjob.h"
+
+#include "core/common/logcategories.h"
+#include "core/common/shellquote.h"
+#include "core/devices/deviceprobe.h"
+#include "core/linktest/taggedtools.h"
+#include "core/models/modelcopyscript.h"
+#include "core/models/modelinventoryjob.h"
+#include "core/models/ondevices.h"
+#include "core/ssh/sshsession.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QMutex>
+#include <QMutexLocker>
+
+#include <QHash>
+
+#include <algorithm>
+#include <functional>
+#include <atomic>
+#include <memory>
+#include <thread>
+#include <vector>
+
+namespace spark {
+
+namespace {
+
+struct CopyText
+{
+    Q_DECLARE_TR_FUNCTIONS(spark::ModelCopyJob)
+};
+
+constexpr int ReportEveryMs = 250;
+
+QString stateKey(NodeCopy::State state)
+{
+    switch (state) {
+    case NodeCopy::State::AlreadyComplete:
+        return QStringLiteral("already-complete");
+    case NodeCopy::State::Copied:
+        return QStringLiteral("copied");
+    case NodeCopy::State::Failed:
+        return QStringLiteral("failed");
+    case NodeCopy::State::Cancelled:
+        return QStringLiteral("cancelled");
+    case NodeCopy::State::NotStarted:
+        break;
+    }
+    return QStringLiteral("not-started");
+}
+
+QString timeLeftText(double seconds)
+{
+    if (seconds < 90)
+        return CopyText::tr("about %n s left", nullptr, std::max(1, int(seconds + 0.5)));
+    return CopyText::tr("about %n min left", nullptr, int(seconds / 60 + 0.5));
+}
+
+std::unique_ptr<SshSession> openChecked(const Device &device, std::optional<Error> *error)
+{
+    auto session = DeviceProbe::openSession(device);
+    if (const Expected<void> up = session->connectToHost().result(); !up) {
+        *error = up.error();
+        return nullptr;
+    }
+    if (const auto changed = DeviceProbe::hostKeyChanged(device, *session)) {
+        *error = *changed;
+        return nullptr;
+    }
+    return session;
+}
+
+const Device *deviceNamed(const QList<Device> &devices, const QString &name)
+{
+    for (const Device &device : devices) {
+        if (device.name == name)
+            return &device;
+    }
+    return nullptr;
+}
+
+// The hops that depend on `hop` reaching its node: its node's own hops, and theirs.
+QList<qsizetype> downstreamOf(const QList<CopyHop> &hops, qsizetype hop)
+{
+    QList<qsizetype> found;
+    QStringList reached{hops.at(hop).to};
+    for (qsizetype i = hop + 1; i < hops.size(); ++i) {
+        if (reached.contains(hops.at(i).from)) {
+            found << i;
+            reached << hops.at(i).to;
+        }
+    }
+    return found;
+}
+
+} // namespace
+
+bool NodeCopy::passed() const
+{
+    return state == State::AlreadyComplete || (state == State::Copied && verification && verification->passed());
+}
+
+QString NodeCopy::sentence() const
+{
+    const QString size = ModelInventory::sizeText(bytesToSend);
+    switch (state) {
+    case State::AlreadyComplete:
+        return CopyText::tr("%1 already holds this revision complete; nothing was sent.").arg(node);
+    case State::Cancelled:
+        return CopyText::tr("The copy to %1 was cancelled; what arrived whole stays, and the next copy goes on from there.")
+            .arg(node);
+    case State::NotStarted:
+        return error ? error->message : CopyText::tr("Nothing was sent to %1.").arg(node);
+    case State::Failed:
+        return error ? error->message : CopyText::tr("The copy to %1 failed.").arg(node);
+    case State::Copied:
+        break;
+    }
+    if (!verification || !verification->passed())
+        return CopyText::tr("%1 received %2 from %3, but the check after the copy failed: %4")
+            .arg(node, size, from, verification ? verification->sentence() : CopyText::tr("it was not checked"));
+    const double rate = seconds > 0 ? double(bytesArrived) / seconds : 0;
+    return CopyText::tr("%1 received %2 from %3 in %4 s (%5/s) and checked every file against its hash.")
+        .arg(node, size, from, QString::number(seconds, 'f', 1), ModelInventory::sizeText(qint64(rate)));
+}
+
+QJsonObject NodeCopy::toJson() const
+{
+    return QJsonObject{
+        {QStringLiteral("node"), node},
+        {QStringLiteral("state"), stateKey(state)},
+        {QStringLiteral("passed"), passed()},
+        {QStringLiteral("sentence"), sentence()},
+        {QStringLiteral("from"), from.isEmpty() ? QJsonValue() : QJsonValue(from)},
+        {QStringLiteral("via"), QJsonArray::fromStringList(via)},
+        {QStringLiteral("bytes_to_send"), double(bytesToSend)},
+        {QStringLiteral("bytes_arrived"), double(bytesArrived)},
+        {QStringLiteral("bytes_on_cable"), double(bytesOnCable)},
+        {QStringLiteral("seconds"), seconds},
+        {QStringLiteral("verification"), verification ? QJsonValue(verification->toJson()) : QJsonValue()},
+    };
+}
+
+bool ModelCopyResult::passed() const
+{
+    return !error && std::all_of(nodes.cbegin(), nodes.cend(), [](const NodeCopy &node) { return node.passed(); });
+}
+
+QJsonObject ModelCopyResult::toJson() const
+{
+    QJsonArray all;
+    for (const NodeCopy &node : nodes)
+        all.append(node.toJson());
+    return QJsonObject{
+        {QStringLiteral("repo_id"), repoId},
+        {QStringLiteral("revision"), commit.isEmpty() ? QJsonValue() : QJsonValue(commit)},
+        {QStringLiteral("source"), source.isEmpty() ? QJsonValue() : QJsonValue(source)},
+        {QStringLiteral("passed"), passed()},
+        {QStringLiteral("nodes"), all},
+    };
+}
+
+ModelCopyJob::ModelCopyJob(QObject *parent)
+    : Job(lcModels, parent)
+{
+}
+
+namespace {
+
+using Report = std::function<void(const QString &node, double fraction, const QString &sentence)>;
+
+// Every node's default cache, read at once; an error names the first node that could not be read.
+Expected<QList<CopyNode>> readNodes(const ModelCopyRequest &request)
+{
+    const QList<NodeModels> listed = onEveryDevice<NodeModels>(
+        request.devices, [](const Device &device, SshSession &session) { return ModelInventoryJob::readNode(session, device.name, {}); },
+        [](const Device &device, const Error &error) { return NodeModels{device.name, error, {}, {}}; },
+        [](const Device &, const NodeModels &, int) {});
+    QList<CopyNode> nodes;
+    for (qsizetype i = 0; i < listed.size(); ++i) {
+        const NodeModels &node = listed.at(i);
+        if (node.error || node.listing.roots.isEmpty())
+            return Error(CopyText::tr("%1 could not be read (%2); nothing was copied. Check that it is on and try again.")
+                             .arg(node.node, node.error ? node.error->message : CopyText::tr("no cache folder")));
+        nodes.append(CopyNode{node.node, request.devices.at(i).user, node.listing.roots.constFirst()});
+    }
+    return nodes;
+}
+
+// One line per node but the source: already whole, or to receive from whom.
+QList<NodeCopy> nodeCopies(const ModelCopyPlan &plan, const QList<CopyNode> &nodes)
+{
+    QList<NodeCopy> copies;
+    for (const CopyNode &node : nodes) {
+        if (node.name == plan.source)
+            continue;
+        NodeCopy copy;
+        copy.node = node.name;
+        if (plan.alreadyComplete.contains(node.name))
+            copy.state = NodeCopy::State::AlreadyComplete;
+        for (const CopyHop &hop : plan.hops) {
+            if (hop.to == node.name) {
+                copy.from = hop.from;
+                copy.via = hop.toAddresses;
+                copy.bytesToSend = hop.bytesToSend;
+            }
+        }
+        if (copy.state == NodeCopy::State::AlreadyComplete || !copy.from.isEmpty())
+            copies.append(copy);
+    }
+    return copies;
+}
+
+// The source's own copy proven before it is spread.
+std::optional<Error> checkSource(const ModelCopyPlan &plan, const QList<Device> &devices)
+{
+    std::optional<Error> error;
+    const auto session = openChecked(*deviceNamed(devices, plan.source), &error);
+    const NodeVerification checked = session ? ModelVerifyJob::verifyNode(*session, plan.source, plan.repoId, {})
+                                             : NodeVerification{plan.source, error, false, {}, {}};
+    if (checked.passed())
+        return std::nullopt;
+    return Error(CopyText::tr("The copy of %1 on %2 fails its own check, so it is not spread: %3")
+                     .arg(plan.repoId, plan.source, checked.sentence()));
+}
+
+// Every destination can receive: rsync there, and the space.
+std::optional<Error> checkDestinations(const ModelCopyPlan &plan, const QList<Device> &devices)
+{
+    for (const CopyHop &hop : plan.hops) {
+        std::optional<Error> error;
+        const auto session = openChecked(*deviceNamed(devices, hop.to), &error);
+        const auto answer = session ? session->exec(ModelCopyScript::destinationCommand(hop.toFolder)).result()
+                                    : Expected<ExecResult>(*error);
+        QString problem;
+        if (!answer) {
+            problem = answer.error().message;
+        } else {
+            const CopyDestination destination = ModelCopyScript::parseDestination(QString::fromUtf8(answer->standardOutput));
+            if (!destination.ready)
+                problem = CopyText::tr("%1 could not be asked for its free space (%2).").arg(hop.to, destination.said);
+            else if (!destination.hasRsync)
+                problem = CopyText::tr("rsync is not installed on %1: install it there (sudo apt install rsync) and "
+                                       "copy again.")
+                              .arg(hop.to);
+            else
+                problem = ModelCopyPlanner::spaceProblem(hop.to, hop.toFolder, destination.freeBytes, hop.bytesToSend);
+        }
+        if (!problem.isEmpty())
+            return Error(problem + QLatin1Char(' ') + CopyText::tr("Nothing was copied."));
+    }
+    return std::nullopt;
+}
+
+// One hop's transfer as its script reports it: per stream the bytes of the
+// files reported whole, where its running rsync started and what that rsync
+// counts so far; progress said at most every ReportEveryMs.
+class HopTransfer
+{
+public:
+    HopTransfer(const ModelCopyPlan &plan, const CopyHop &hop, Report report)
+        : m_hop(hop)
+        , m_report(std::move(report))
+    {
+        for (const auto &stream : plan.streams) {
+            for (const CopyFile &file : stream)
+                m_sizes.insert(file.blob, file.bytes);
+        }
+        m_clock.start();
+    }
+
+    void take(const QString &line)
+    {
+        if (line == QLatin1String("@@finished")) {
+            m_finished = true;
+            return;
+        }
+        const CopyLine parsed = ModelCopyScript::parseLine(line);
+        const int stream = parsed.stream == 1 ? 1 : 0;
+        switch (parsed.kind) {
+        case CopyLine::Kind::Batch:
+            m_batchStart[stream] = m_done[stream];
+            m_batch[stream] = 0;
+            break;
+        case CopyLine::Kind::Progress:
+            m_batch[stream] = parsed.bytes;
+            break;
+        case CopyLine::Kind::FileDone:
+            m_done[stream] += m_sizes.value(parsed.text);
+            break;
+        case CopyLine::Kind::Literal:
+            m_literal += parsed.bytes;
+            break;
+        case CopyLine::Kind::Failed:
+            m_failKey = parsed.text;
+            break;
+        case CopyLine::Kind::Said:
+            m_said = parsed.text;
+            qCDebug(lcModels) << m_hop.from << "->" << m_hop.to << parsed.text;
+            break;
+        case CopyLine::Kind::Other:
+            break;
+        }
+        report(false);
+    }
+
+    void report(bool force)
+    {
+        const qint64 now = m_clock.elapsed();
+        if (!force && now - m_lastReport < ReportEveryMs)
+            return;
+        m_lastReport = now;
+        const qint64 arrived = arrivedBytes();
+        const double rate = now > 0 ? double(arrived) * 1000.0 / double(now) : 0;
+        const double fraction = m_hop.bytesToSend > 0 ? double(arrived) / double(m_hop.bytesToSend) : 1.0;
+        QString sentence = CopyText::tr("%1: %2 of %3 from %4, %5/s")
+                               .arg(m_hop.to, ModelInventory::sizeText(arrived), ModelInventory::sizeText(m_hop.bytesToSend),
+                                    m_hop.from, ModelInventory::sizeText(qint64(rate)));
+        if (rate > 0 && arrived < m_hop.bytesToSend)
+            sentence += QStringLiteral(", ") + timeLeftText(double(m_hop.bytesToSend - arrived) / rate);
+        m_report(m_hop.to, 0.9 * fraction, sentence);
+    }
+
+    // What the transfer did, once its script ended (or could not run: `error`).
+    NodeCopy outcome(const std::optional<Error> &error, const std::optional<TaggedToolEnd> &ended, bool cancelledByUser) const
+    {
+        NodeCopy copy;
+        copy.bytesArrived = std::min(m_hop.bytesToSend, m_done[0] + m_done[1]);
+        copy.bytesOnCable = m_literal;
+        copy.seconds = double(m_clock.elapsed()) / 1000.0;
+        if (error) {
+            copy.state = NodeCopy::State::Failed;
+            copy.error = error;
+        } else if (ended->cancelled) {
+            copy.state = cancelledByUser ? NodeCopy::State::Cancelled : NodeCopy::State::Failed;
+            if (!cancelledByUser)
+                copy.error = Error(CopyText::tr("%1 did not receive the model whole, so it could not pass it on to %2.")
+                                       .arg(m_hop.from, m_hop.to));
+        } else if (!m_finished || ended->exitCode.value_or(-1) != 0) {
+            copy.state = NodeCopy::State::Failed;
+            copy.error = Error(ModelCopyScript::failureSentence(m_hop, m_failKey, ended->exitCode.value_or(-1), m_said));
+        } else {
+            copy.state = NodeCopy::State::Copied;
+            copy.bytesArrived = m_hop.bytesToSend;
+        }
+        return copy;
+    }
+
+private:
+    qint64 arrivedBytes() const
+    {
+        qint64 sum = 0;
+        for (int stream = 0; stream < 2; ++stream)
+            sum += std::max(m_done[stream], m_batchStart[stream] + m_batch[stream]);
+        return std::min(m_hop.bytesToSend, sum);
+    }
+
+    const CopyHop &m_hop;
+    Report m_report;
+    QHash<QString, qint64> m_sizes;
+    QElapsedTimer m_clock;
+    qint64 m_done[2] = {0, 0};
+    qint64 m_batchStart[2] = {0, 0};
+    qint64 m_batch[2] = {0, 0};
+    qint64 m_literal = 0;
+    qint64 m_lastReport = -ReportEveryMs;
+    QString m_failKey;
+    QString m_said;
+    bool m_finished = false;
+};
+
+// The blobs over the cable: the hop's script on its sending node, on a session of its own.
+NodeCopy transfer(const ModelCopyPlan &plan, const CopyHop &hop, const QList<Device> &devices, const std::atomic<bool> &stop,
+                  const std::function<bool()> &cancelledByUser, const Report &report)
+{
+    HopTransfer counted(plan, hop, report);
+    const Expected<QString> script = ModelCopyScript::hopScript(plan, hop);
+    std::optional<Error> error = script ? std::nullopt : std::optional<Error>(script.error());
+    std::unique_ptr<SshSession> session;
+    if (!error)
+        session = openChecked(*deviceNamed(devices, hop.from), &error);
+    std::optional<TaggedToolEnd> ended;
+    if (!error) {
+        const auto run = runTaggedTool(
+            session.get(), {QStringLiteral("setsid"), QStringLiteral("bash"), QStringLiteral("-c"), *script, QStringLiteral("model-copy")},
+            [&](const QString &line) { counted.take(line); }, stop);
+        if (run)
+            ended = *run;
+        else
+            error = run.error();
+    }
+    NodeCopy copy = counted.outcome(error, ended, cancelledByUser());
+    if (copy.state == NodeCopy::State::Copied)
+        counted.report(true);
+    return copy;
+}
+
+// On the destination once every blob is there: the snapshot's links and the
+// refs, then every blob hashed.
+void finish(const ModelCopyPlan &plan, const CopyHop &hop, const QList<Device> &devices, NodeCopy &copy)
+{
+    std::optional<Error> failed;
+    const auto target = openChecked(*deviceNamed(devices, hop.to), &failed);
+    const Expected<QString> command = ModelCopyScript::snapshotCommand(plan, hop.toFolder);
+    if (target && command) {
+        const auto made = target->exec(QStringLiteral("sh -c %1").arg(shellQuote(*command))).result();
+        if (!made || !made->succeeded())
+            failed = Error(CopyText::tr("The snapshot of %1 could not be made on %2 (%3); copy again.")
+                               .arg(plan.repoId, hop.to,
+                                    made ? QString::fromUtf8(made->standardError).trimmed() : made.error().message));
+    } else if (!command) {
+        failed = command.error();
+    }
+    if (failed) {
+        copy.state = NodeCopy::State::Failed;
+        copy.error = failed;
+        return;
+    }
+    copy.verification = ModelVerifyJob::verifyNode(*target, hop.to, plan.repoId, {});
+}
+
+} // namespace
+
+ModelCopyResult ModelCopyJob::copyNow(const ModelCopyRequest &request)
+{
+    ModelCopyResult result;
+    result.repoId = request.repoId;
+    reportProgress(0, CopyText::tr("Reading what every Spark holds of %1.").arg(request.repoId));
+    const auto nodes = readNodes(request);
+    if (!nodes) {
+        result.error = nodes.error();
+        return result;
+    }
+    if (isCancelled()) {
+        result.error = Error(CopyText::tr("The copy was cancelled before anything was sent."));
+        return result;
+    }
+    const Expected<ModelCopyPlan> planned = ModelCopyPlanner::plan(request.repoId, *nodes, request.addresses, request.source,
+                                                                   request.targets);
+    if (!planned) {
+        result.error = planned.error();
+        return result;
+    }
+    const ModelCopyPlan &plan = *planned;
+    result.commit = plan.commit;
+    result.source = plan.source;
+    result.nodes = nodeCopies(plan, *nodes);
+    if (plan.hops.isEmpty())
+        return result;
+    reportProgress(plan.source, -1, CopyText::tr("Checking %1 on %2 before it is copied.").arg(plan.repoId, plan.source));
+    result.error = checkSource(plan, request.devices);
+    if (!result.error)
+        result.error = checkDestinations(plan, request.devices);
+    if (result.error)
+        return result;
+
+    // Every hop at once; a hop that fails stops those that wait on its node.
+    QMutex mutex;
+    std::vector<std::unique_ptr<std::atomic<bool>>> stops;
+    for (qsizetype i = 0; i < plan.hops.size(); ++i)
+        stops.push_back(std::make_unique<std::atomic<bool>>(false));
+    std::atomic<bool> watching{true};
+    std::thread cancelWatch([&] {
+        while (watching.load() && !isCancelled())
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (isCancelled()) {
+            for (auto &stop : stops)
+                stop->store(true);
+        }
+    });
+    const Report report = [this](const QString &node, double fraction, const QString &sentence) {
+        reportProgress(node, fraction, sentence);
+    };
+    std::vector<std::thread> threads;
+    for (qsizetype h = 0; h < plan.hops.size(); ++h) {
+        threads.emplace_back([&, h] {
+            const CopyHop &hop = plan.hops.at(h);
+            NodeCopy copy = transfer(
+                plan, hop, request.devices, *stops[size_t(h)], [this] { return isCancelled(); }, report);
+            if (copy.state == NodeCopy::State::Copied) {
+                reportProgress(hop.to, 0.9, CopyText::tr("%1: all files arrived; checking each against its hash.").arg(hop.to));
+                finish(plan, hop, request.devices, copy);
+            } else {
+                for (const qsizetype after : downstreamOf(plan.hops, h))
+                    stops[size_t(after)]->store(true);
+            }
+            const QMutexLocker locker(&mutex);
+            for (NodeCopy &line : result.nodes) {
+                if (line.node != hop.to)
+                    continue;
+                line.state = copy.state;
+                line.error = copy.error;
+                line.bytesArrived = copy.bytesArrived;
+                line.bytesOnCable = copy.bytesOnCable;
+                line.seconds = copy.seconds;
+                line.verification = copy.verification;
+                reportProgress(hop.to, 1.0, line.sentence());
+            }
+        });
+    }
+    for (std::thread &thread : threads)
+        thread.join();
+    watching = false;
+    cancelWatch.join();
+    return result;
+}
+
+} // namespace spark
