@@ -21,6 +21,7 @@
 #include <functional>
 #include <atomic>
 #include <memory>
+#include <numeric>
 #include <thread>
 #include <vector>
 
@@ -57,20 +58,6 @@ QString timeLeftText(double seconds)
     if (seconds < 90)
         return CopyText::tr("about %n s left", nullptr, std::max(1, int(seconds + 0.5)));
     return CopyText::tr("about %n min left", nullptr, int(seconds / 60 + 0.5));
-}
-
-std::unique_ptr<SshSession> openChecked(const Device &device, std::optional<Error> *error)
-{
-    auto session = DeviceProbe::openSession(device);
-    if (const Expected<void> up = session->connectToHost().result(); !up) {
-        *error = up.error();
-        return nullptr;
-    }
-    if (const auto changed = DeviceProbe::hostKeyChanged(device, *session)) {
-        *error = *changed;
-        return nullptr;
-    }
-    return session;
 }
 
 const Device *deviceNamed(const QList<Device> &devices, const QString &name)
@@ -218,7 +205,7 @@ QList<NodeCopy> nodeCopies(const ModelCopyPlan &plan, const QList<CopyNode> &nod
 std::optional<Error> checkSource(const ModelCopyPlan &plan, const QList<Device> &devices)
 {
     std::optional<Error> error;
-    const auto session = openChecked(*deviceNamed(devices, plan.source), &error);
+    const auto session = openVerifiedSession(*deviceNamed(devices, plan.source), &error);
     const NodeVerification checked = session ? ModelVerifyJob::verifyNode(*session, plan.source, plan.repoId, {})
                                              : NodeVerification{plan.source, error, false, {}, {}};
     if (checked.passed())
@@ -232,7 +219,7 @@ std::optional<Error> checkDestinations(const ModelCopyPlan &plan, const QList<De
 {
     for (const CopyHop &hop : plan.hops) {
         std::optional<Error> error;
-        const auto session = openChecked(*deviceNamed(devices, hop.to), &error);
+        const auto session = openVerifiedSession(*deviceNamed(devices, hop.to), &error);
         const auto answer = session ? session->exec(ModelCopyScript::destinationCommand(hop.toFolder)).result()
                                     : Expected<ExecResult>(*error);
         QString problem;
@@ -264,6 +251,9 @@ public:
     HopTransfer(const ModelCopyPlan &plan, const CopyHop &hop, Report report)
         : m_hop(hop)
         , m_report(std::move(report))
+        , m_done(plan.streams.size(), 0)
+        , m_batchStart(plan.streams.size(), 0)
+        , m_batch(plan.streams.size(), 0)
     {
         for (const auto &stream : plan.streams) {
             for (const CopyFile &file : stream)
@@ -279,7 +269,7 @@ public:
             return;
         }
         const CopyLine parsed = ModelCopyScript::parseLine(line);
-        const int stream = parsed.stream == 1 ? 1 : 0;
+        const qsizetype stream = parsed.stream >= 0 && parsed.stream < m_done.size() ? parsed.stream : 0;
         switch (parsed.kind) {
         case CopyLine::Kind::Batch:
             m_batchStart[stream] = m_done[stream];
@@ -328,7 +318,7 @@ public:
     NodeCopy outcome(const std::optional<Error> &error, const std::optional<TaggedToolEnd> &ended, bool cancelledByUser) const
     {
         NodeCopy copy;
-        copy.bytesArrived = std::min(m_hop.bytesToSend, m_done[0] + m_done[1]);
+        copy.bytesArrived = std::min(m_hop.bytesToSend, std::accumulate(m_done.cbegin(), m_done.cend(), qint64(0)));
         copy.bytesOnCable = m_literal;
         copy.seconds = double(m_clock.elapsed()) / 1000.0;
         if (error) {
@@ -353,18 +343,18 @@ private:
     qint64 arrivedBytes() const
     {
         qint64 sum = 0;
-        for (int stream = 0; stream < 2; ++stream)
+        for (qsizetype stream = 0; stream < m_done.size(); ++stream)
             sum += std::max(m_done[stream], m_batchStart[stream] + m_batch[stream]);
         return std::min(m_hop.bytesToSend, sum);
     }
 
     const CopyHop &m_hop;
     Report m_report;
+    QList<qint64> m_done;
+    QList<qint64> m_batchStart;
+    QList<qint64> m_batch;
     QHash<QString, qint64> m_sizes;
     QElapsedTimer m_clock;
-    qint64 m_done[2] = {0, 0};
-    qint64 m_batchStart[2] = {0, 0};
-    qint64 m_batch[2] = {0, 0};
     qint64 m_literal = 0;
     qint64 m_lastReport = -ReportEveryMs;
     QString m_failKey;
@@ -381,7 +371,7 @@ NodeCopy transfer(const ModelCopyPlan &plan, const CopyHop &hop, const QList<Dev
     std::optional<Error> error = script ? std::nullopt : std::optional<Error>(script.error());
     std::unique_ptr<SshSession> session;
     if (!error)
-        session = openChecked(*deviceNamed(devices, hop.from), &error);
+        session = openVerifiedSession(*deviceNamed(devices, hop.from), &error);
     std::optional<TaggedToolEnd> ended;
     if (!error) {
         const auto run = runTaggedTool(
@@ -398,12 +388,11 @@ NodeCopy transfer(const ModelCopyPlan &plan, const CopyHop &hop, const QList<Dev
     return copy;
 }
 
-// On the destination once every blob is there: the snapshot's links and the
-// refs, then every blob hashed.
-void finish(const ModelCopyPlan &plan, const CopyHop &hop, const QList<Device> &devices, NodeCopy &copy)
+// On the destination once every blob is there: the snapshot's links and the refs.
+void makeSnapshot(const ModelCopyPlan &plan, const CopyHop &hop, const QList<Device> &devices, NodeCopy &copy)
 {
     std::optional<Error> failed;
-    const auto target = openChecked(*deviceNamed(devices, hop.to), &failed);
+    const auto target = openVerifiedSession(*deviceNamed(devices, hop.to), &failed);
     const Expected<QString> command = ModelCopyScript::snapshotCommand(plan, hop.toFolder);
     if (target && command) {
         const auto made = target->exec(QStringLiteral("sh -c %1").arg(shellQuote(*command))).result();
@@ -417,9 +406,27 @@ void finish(const ModelCopyPlan &plan, const CopyHop &hop, const QList<Device> &
     if (failed) {
         copy.state = NodeCopy::State::Failed;
         copy.error = failed;
-        return;
     }
-    copy.verification = ModelVerifyJob::verifyNode(*target, hop.to, plan.repoId, {});
+}
+
+// Every blob hashed on each node that received the model, all at once, once
+// every transfer ended (a node passing the model on hashes after it has sent).
+void verifyCopies(const ModelCopyPlan &plan, const QList<Device> &devices, QList<NodeCopy> &copies, const Report &report)
+{
+    std::vector<std::thread> threads;
+    for (NodeCopy &copy : copies) {
+        if (copy.state != NodeCopy::State::Copied)
+            continue;
+        report(copy.node, 0.95, CopyText::tr("%1: all files arrived; checking each against its hash.").arg(copy.node));
+        threads.emplace_back([&plan, &devices, &copy] {
+            std::optional<Error> error;
+            const auto session = openVerifiedSession(*deviceNamed(devices, copy.node), &error);
+            copy.verification = session ? ModelVerifyJob::verifyNode(*session, copy.node, plan.repoId, {})
+                                        : NodeVerification{copy.node, error, false, {}, {}};
+        });
+    }
+    for (std::thread &thread : threads)
+        thread.join();
 }
 
 } // namespace
@@ -481,8 +488,7 @@ ModelCopyResult ModelCopyJob::copyNow(const ModelCopyRequest &request)
             NodeCopy copy = transfer(
                 plan, hop, request.devices, *stops[size_t(h)], [this] { return isCancelled(); }, report);
             if (copy.state == NodeCopy::State::Copied) {
-                reportProgress(hop.to, 0.9, CopyText::tr("%1: all files arrived; checking each against its hash.").arg(hop.to));
-                finish(plan, hop, request.devices, copy);
+                makeSnapshot(plan, hop, request.devices, copy);
             } else {
                 for (const qsizetype after : downstreamOf(plan.hops, h))
                     stops[size_t(after)]->store(true);
@@ -496,8 +502,8 @@ ModelCopyResult ModelCopyJob::copyNow(const ModelCopyRequest &request)
                 line.bytesArrived = copy.bytesArrived;
                 line.bytesOnCable = copy.bytesOnCable;
                 line.seconds = copy.seconds;
-                line.verification = copy.verification;
-                reportProgress(hop.to, 1.0, line.sentence());
+                if (line.state != NodeCopy::State::Copied)
+                    reportProgress(hop.to, 1.0, line.sentence());
             }
         });
     }
@@ -505,6 +511,11 @@ ModelCopyResult ModelCopyJob::copyNow(const ModelCopyRequest &request)
         thread.join();
     watching = false;
     cancelWatch.join();
+    verifyCopies(plan, request.devices, result.nodes, report);
+    for (const NodeCopy &copy : std::as_const(result.nodes)) {
+        if (copy.state == NodeCopy::State::Copied)
+            reportProgress(copy.node, 1.0, copy.sentence());
+    }
     return result;
 }
 

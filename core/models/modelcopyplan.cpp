@@ -123,18 +123,19 @@ Expected<QList<CopyFile>> readSnapshot(ModelCopyPlan &plan, const CopyNode &from
     return files;
 }
 
-// Two streams (one per twin), largest file first, each file to the lighter one.
+// The streams of both twins, largest file first, each file to the lightest
+// stream (the first of equals: files alternate between the twins).
 QList<QList<CopyFile>> splitIntoStreams(QList<CopyFile> files)
 {
     std::sort(files.begin(), files.end(), [](const CopyFile &a, const CopyFile &b) {
         return a.bytes != b.bytes ? a.bytes > b.bytes : a.blob < b.blob;
     });
-    QList<QList<CopyFile>> streams{{}, {}};
-    qint64 load[2] = {0, 0};
+    QList<QList<CopyFile>> streams(2 * ModelCopyPlanner::StreamsPerTwin);
+    QList<qint64> load(streams.size(), 0);
     for (const CopyFile &file : std::as_const(files)) {
-        const int lighter = load[1] < load[0] ? 1 : 0;
-        streams[lighter].append(file);
-        load[lighter] += file.bytes;
+        const auto lightest = std::distance(load.begin(), std::min_element(load.begin(), load.end()));
+        streams[lightest].append(file);
+        load[lightest] += file.bytes;
     }
     return streams;
 }

@@ -114,7 +114,7 @@ Expected<QString> ModelCopyScript::hopScript(const ModelCopyPlan &plan, const Co
                          "    echo \"@@batch $s\"\n"
                          "    rsync -a --mkpath --no-whole-file --partial-dir=%4 --timeout=%5 --info=progress2 --stats \\\n"
                          "      --out-format='@@file %n' \\\n"
-                         "      -e \"ssh -o BatchMode=yes -o ConnectTimeout=10 -o ServerAliveInterval=5 -o ServerAliveCountMax=3\" \\\n"
+                         "      -e \"ssh -o BatchMode=yes -o ConnectTimeout=10 -o ServerAliveInterval=5 -o ServerAliveCountMax=3 -o Ciphers=aes128-gcm@openssh.com,chacha20-poly1305@openssh.com,aes256-gcm@openssh.com\" \\\n"
                          "      -- $ready \"%6@$a:$dest/blobs/\" 2>&1 | stdbuf -o0 tr '\\r' '\\n' |\n"
                          "      while IFS= read -r l; do\n"
                          "        case $l in\n"

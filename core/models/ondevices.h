@@ -11,10 +11,28 @@
 #include <QMutexLocker>
 
 #include <functional>
+#include <memory>
+#include <optional>
 #include <thread>
 #include <vector>
 
 namespace spark {
+
+// A session to `device` that is up and shows the host key accepted at
+// enrolment; nullptr, with `error` saying why, otherwise.
+inline std::unique_ptr<SshSession> openVerifiedSession(const Device &device, std::optional<Error> *error)
+{
+    auto session = DeviceProbe::openSession(device);
+    if (const Expected<void> connected = session->connectToHost().result(); !connected) {
+        *error = connected.error();
+        return nullptr;
+    }
+    if (const auto changed = DeviceProbe::hostKeyChanged(device, *session)) {
+        *error = *changed;
+        return nullptr;
+    }
+    return session;
+}
 
 // The fan-out of the model jobs: `work` on every device at once, each on its
 // own thread with its own session, after the session is up and the host key
@@ -34,15 +52,9 @@ QList<Result> onEveryDevice(const QList<Device> &devices, const std::function<Re
     for (qsizetype i = 0; i < devices.size(); ++i) {
         threads.emplace_back([&, i] {
             const Device &device = devices.at(i);
-            const auto session = DeviceProbe::openSession(device);
-            Result result = [&] {
-                const Expected<void> connected = session->connectToHost().result();
-                if (!connected)
-                    return failed(device, connected.error());
-                if (const auto changed = DeviceProbe::hostKeyChanged(device, *session))
-                    return failed(device, *changed);
-                return work(device, *session);
-            }();
+            std::optional<Error> error;
+            const auto session = openVerifiedSession(device, &error);
+            Result result = session ? work(device, *session) : failed(device, *error);
             const QMutexLocker locker(&mutex);
             all[i] = std::move(result);
             finished(device, all.at(i), ++answered);

@@ -101,6 +101,39 @@ private:
     {
         return m_lab.lab().sh(node, QStringLiteral("cat /sys/class/net/enP7s7/statistics/tx_bytes")).out.trimmed().toLongLong();
     }
+    // The model removed from spark-2, cable 1 (spark-1 to spark-2) slowed to
+    // 4 Gb/s per twin (real scale), and a copy to spark-2 started and followed
+    // until `fraction` of it arrived.
+    struct SlowCopy
+    {
+        ModelCopyJob job;
+        double reached = 0;
+        QFuture<ModelCopyResult> running;
+    };
+    bool startSlowCopy(SlowCopy &slow, double fraction)
+    {
+        if (sparkctl({QStringLiteral("model"), QStringLiteral("remove"), kModel, QStringLiteral("spark-2"), QStringLiteral("--yes")})
+                    .exitCode
+                != 0
+            || !fault({QStringLiteral("degrade"), QStringLiteral("1:0"), QStringLiteral("--rate"), QStringLiteral("4")}))
+            return false;
+        QObject::connect(
+            &slow.job, &Job::progress, &slow.job,
+            [&slow](const JobProgress &progress) {
+                if (progress.node == QLatin1String("spark-2") && progress.fraction >= 0 && progress.fraction < 0.9)
+                    slow.reached = std::max(slow.reached, progress.fraction);
+            },
+            Qt::DirectConnection);
+        slow.running = copyModelToCluster(slow.job, QStringLiteral("ring"), kModel, {}, {QStringLiteral("spark-2")});
+        QElapsedTimer clock;
+        clock.start();
+        while (slow.reached < fraction && !slow.running.isFinished() && clock.elapsed() < 60000)
+            QTest::qWait(50);
+        if (slow.reached < fraction)
+            qWarning("the slow copy reached %.2f, not %.2f", slow.reached, fraction);
+        return slow.reached >= fraction;
+    }
+
     const QJsonObject nodeOf(const QJsonObject &result, const QString &name) const
     {
         for (const auto &node : result.value(QStringLiteral("nodes")).toArray()) {
@@ -187,26 +220,13 @@ private Q_SLOTS:
     // next copy sends only what had not arrived.
     void aCutCopyGoesOnFromWhereItStopped()
     {
-        QCOMPARE(sparkctl({QStringLiteral("model"), QStringLiteral("remove"), kModel, QStringLiteral("spark-2"), QStringLiteral("--yes")}).exitCode, 0);
-        QVERIFY(fault({QStringLiteral("degrade"), QStringLiteral("1:0"), QStringLiteral("--rate"), QStringLiteral("4")}));
         auto restore = qScopeGuard([this] { fault({QStringLiteral("degrade"), QStringLiteral("1:0"), QStringLiteral("--clear")}); });
-        ModelCopyJob job;
-        double reached = 0;
-        QObject::connect(
-            &job, &Job::progress, &job, [&](const JobProgress &progress) {
-                if (progress.node == QLatin1String("spark-2") && progress.fraction >= 0 && progress.fraction < 0.9)
-                    reached = std::max(reached, progress.fraction);
-            },
-            Qt::DirectConnection);
-        QFuture<ModelCopyResult> running = copyModelToCluster(job, QStringLiteral("ring"), kModel, {}, {QStringLiteral("spark-2")});
-        QElapsedTimer clock;
-        clock.start();
-        while (reached < 0.3 && !running.isFinished() && clock.elapsed() < 60000)
-            QTest::qWait(50);
-        QVERIFY2(reached >= 0.3, qPrintable(QString::number(reached)));
-        job.cancel();
-        running.waitForFinished();
-        const ModelCopyResult cut = running.result();
+        SlowCopy slow;
+        QVERIFY(startSlowCopy(slow, 0.3));
+        const double reached = slow.reached;
+        slow.job.cancel();
+        slow.running.waitForFinished();
+        const ModelCopyResult cut = slow.running.result();
         QCOMPARE(cut.nodes.size(), 1);
         QCOMPARE(int(cut.nodes.constFirst().state), int(NodeCopy::State::Cancelled));
         qInfo("cancelled at %.0f %%: %s", 100 * reached, qPrintable(cut.nodes.constFirst().sentence()));
@@ -267,29 +287,17 @@ private Q_SLOTS:
 
     void aPulledCableStopsTheCopyWithItsSentence()
     {
-        QCOMPARE(sparkctl({QStringLiteral("model"), QStringLiteral("remove"), kModel, QStringLiteral("spark-2"), QStringLiteral("--yes")}).exitCode, 0);
-        QVERIFY(fault({QStringLiteral("degrade"), QStringLiteral("1:0"), QStringLiteral("--rate"), QStringLiteral("4")}));
         auto restore = qScopeGuard([this] {
             fault({QStringLiteral("replug"), QStringLiteral("1:0")});
             fault({QStringLiteral("degrade"), QStringLiteral("1:0"), QStringLiteral("--clear")});
         });
-        ModelCopyJob job;
-        double reached = 0;
-        QObject::connect(
-            &job, &Job::progress, &job, [&](const JobProgress &progress) {
-                if (progress.node == QLatin1String("spark-2") && progress.fraction >= 0 && progress.fraction < 0.9)
-                    reached = std::max(reached, progress.fraction);
-            },
-            Qt::DirectConnection);
-        QFuture<ModelCopyResult> running = copyModelToCluster(job, QStringLiteral("ring"), kModel, {}, {QStringLiteral("spark-2")});
+        SlowCopy slow;
+        QVERIFY(startSlowCopy(slow, 0.2));
+        QVERIFY(fault({QStringLiteral("unplug"), QStringLiteral("1:0")}));
         QElapsedTimer clock;
         clock.start();
-        while (reached < 0.2 && !running.isFinished() && clock.elapsed() < 60000)
-            QTest::qWait(50);
-        QVERIFY(fault({QStringLiteral("unplug"), QStringLiteral("1:0")}));
-        clock.restart();
-        running.waitForFinished();
-        const ModelCopyResult result = running.result();
+        slow.running.waitForFinished();
+        const ModelCopyResult result = slow.running.result();
         const NodeCopy &node = result.nodes.constFirst();
         qInfo("%lld ms after the pull: %s", clock.elapsed(), qPrintable(node.sentence()));
         QCOMPARE(int(node.state), int(NodeCopy::State::Failed));
