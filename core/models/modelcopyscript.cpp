@@ -89,7 +89,11 @@ Expected<QString> ModelCopyScript::hopScript(const ModelCopyPlan &plan, const Co
     QString script = QStringLiteral(
                          "set -o pipefail\n"
                          "export LC_ALL=C\n"
+                         "ctl=$(mktemp -d) || exit 3\n"
+                         "trap 'rm -rf -- \"$ctl\"' EXIT\n"
                          "trap 'trap - TERM; kill -TERM 0 2>/dev/null; exit 143' TERM\n"
+                         "opts='-o BatchMode=yes -o ConnectTimeout=10 -o ServerAliveInterval=5 -o ServerAliveCountMax=3 "
+                         "-o Ciphers=aes128-gcm@openssh.com,chacha20-poly1305@openssh.com,aes256-gcm@openssh.com'\n"
                          "w=0\n"
                          "while [ ! -d %1/blobs ]; do\n"
                          "  w=$((w + 1)); if [ $w -gt %3 ]; then echo '@@fail folder -1'; exit 3; fi\n"
@@ -99,22 +103,29 @@ Expected<QString> ModelCopyScript::hopScript(const ModelCopyPlan &plan, const Co
                          "dest=%2\n"
                          // Each round sends every file of the stream that is there whole
                          // (all of them from the source; those that arrived so far on a
-                         // node that passes the model on), in one rsync.
+                         // node that passes the model on), in one rsync, over the
+                         // stream's one SSH connection (a control master: its output is
+                         // not ours, and it is stopped when the stream ends), so a round
+                         // costs no handshake.
                          "send() {\n"
                          "  s=$1; a=$2; shift 2\n"
+                         "  m=\"$ctl/$s\"\n"
+                         "  ssh $opts -o ControlMaster=yes -o ControlPath=\"$m\" -N \"%6@$a\" </dev/null >/dev/null 2>&1 &\n"
+                         "  mp=$!\n"
+                         "  t=0; while [ ! -S \"$m\" ] && [ $t -lt 100 ] && kill -0 $mp 2>/dev/null; do t=$((t + 1)); sleep 0.1; done\n"
                          "  left=\"$*\"; w=0\n"
                          "  while [ -n \"$left\" ]; do\n"
                          "    ready=; rest=\n"
                          "    for f in $left; do if [ -f \"$f\" ]; then ready=\"$ready $f\"; else rest=\"$rest $f\"; fi; done\n"
                          "    if [ -z \"$ready\" ]; then\n"
-                         "      w=$((w + 1)); if [ $w -gt %3 ]; then echo \"@@fail wait $s\"; return 4; fi\n"
+                         "      w=$((w + 1)); if [ $w -gt %3 ]; then echo \"@@fail wait $s\"; kill $mp 2>/dev/null; return 4; fi\n"
                          "      sleep 0.2; continue\n"
                          "    fi\n"
                          "    w=0\n"
                          "    echo \"@@batch $s\"\n"
                          "    rsync -a --mkpath --no-whole-file --partial-dir=%4 --timeout=%5 --info=progress2 --stats \\\n"
                          "      --out-format='@@file %n' \\\n"
-                         "      -e \"ssh -o BatchMode=yes -o ConnectTimeout=10 -o ServerAliveInterval=5 -o ServerAliveCountMax=3 -o Ciphers=aes128-gcm@openssh.com,chacha20-poly1305@openssh.com,aes256-gcm@openssh.com\" \\\n"
+                         "      -e \"ssh $opts -o ControlPath=$m\" \\\n"
                          "      -- $ready \"%6@$a:$dest/blobs/\" 2>&1 | stdbuf -o0 tr '\\r' '\\n' |\n"
                          "      while IFS= read -r l; do\n"
                          "        case $l in\n"
@@ -126,9 +137,11 @@ Expected<QString> ModelCopyScript::hopScript(const ModelCopyPlan &plan, const Co
                          "        esac\n"
                          "      done\n"
                          "    r=$?\n"
-                         "    if [ $r -ne 0 ]; then echo \"@@fail rsync $s $r\"; return $r; fi\n"
+                         "    if [ $r -ne 0 ]; then echo \"@@fail rsync $s $r\"; kill $mp 2>/dev/null; return $r; fi\n"
                          "    left=$rest\n"
                          "  done\n"
+                         "  kill $mp 2>/dev/null; wait $mp 2>/dev/null\n"
+                         "  return 0\n"
                          "}\n")
                          .arg(shellQuote(hop.fromFolder), shellQuote(hop.toFolder))
                          .arg(feederWaitSeconds * 5)

@@ -217,6 +217,11 @@ inline int sparklabRootRule()
     {                                                                                                                  \
         if (const int rule = spark::testsupport::sparklabRootRule(); rule != 0)                                        \
             return rule;                                                                                               \
+        /* QtTest 6.4's watchdog fired once a whole lab run passed five minutes, whatever */                           \
+        /* the function (seen: "function time: 16499ms, total time: 300004ms"); CTest's */                            \
+        /* TIMEOUT (600 s for a lab test) is the bound that matters. */                                                \
+        if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT"))                                                       \
+            qputenv("QTEST_FUNCTION_TIMEOUT", "600000");                                                               \
         QCoreApplication app(argc, argv);                                                                              \
         spark::setApplicationIdentity(app);                                                                            \
         TestObject tc;                                                                                                 \
