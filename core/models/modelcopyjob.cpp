@@ -3,7 +3,6 @@
 
 #include "core/common/logcategories.h"
 #include "core/common/shellquote.h"
-#include "core/devices/deviceprobe.h"
 #include "core/linktest/taggedtools.h"
 #include "core/models/modelcopyscript.h"
 #include "core/models/modelinventoryjob.h"
@@ -11,15 +10,14 @@
 #include "core/ssh/sshsession.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QJsonArray>
 #include <QMutex>
 #include <QMutexLocker>
 
-#include <QHash>
-
 #include <algorithm>
-#include <functional>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <numeric>
 #include <thread>
@@ -201,13 +199,19 @@ QList<NodeCopy> nodeCopies(const ModelCopyPlan &plan, const QList<CopyNode> &nod
     return copies;
 }
 
+// Every blob of the model hashed on the node, over a session of its own.
+NodeVerification verifiedOn(const Device &device, const QString &repoId)
+{
+    std::optional<Error> error;
+    const auto session = openVerifiedSession(device, &error);
+    return session ? ModelVerifyJob::verifyNode(*session, device.name, repoId, {})
+                   : NodeVerification{device.name, error, false, {}, {}};
+}
+
 // The source's own copy proven before it is spread.
 std::optional<Error> checkSource(const ModelCopyPlan &plan, const QList<Device> &devices)
 {
-    std::optional<Error> error;
-    const auto session = openVerifiedSession(*deviceNamed(devices, plan.source), &error);
-    const NodeVerification checked = session ? ModelVerifyJob::verifyNode(*session, plan.source, plan.repoId, {})
-                                             : NodeVerification{plan.source, error, false, {}, {}};
+    const NodeVerification checked = verifiedOn(*deviceNamed(devices, plan.source), plan.repoId);
     if (checked.passed())
         return std::nullopt;
     return Error(CopyText::tr("The copy of %1 on %2 fails its own check, so it is not spread: %3")
@@ -418,12 +422,8 @@ void verifyCopies(const ModelCopyPlan &plan, const QList<Device> &devices, QList
         if (copy.state != NodeCopy::State::Copied)
             continue;
         report(copy.node, 0.95, CopyText::tr("%1: all files arrived; checking each against its hash.").arg(copy.node));
-        threads.emplace_back([&plan, &devices, &copy] {
-            std::optional<Error> error;
-            const auto session = openVerifiedSession(*deviceNamed(devices, copy.node), &error);
-            copy.verification = session ? ModelVerifyJob::verifyNode(*session, copy.node, plan.repoId, {})
-                                        : NodeVerification{copy.node, error, false, {}, {}};
-        });
+        threads.emplace_back(
+            [&plan, &devices, &copy] { copy.verification = verifiedOn(*deviceNamed(devices, copy.node), plan.repoId); });
     }
     for (std::thread &thread : threads)
         thread.join();

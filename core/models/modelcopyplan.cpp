@@ -23,13 +23,17 @@ const CopyNode *nodeNamed(const QList<CopyNode> &nodes, const QString &name)
     return nullptr;
 }
 
-std::optional<CachedModel> modelOn(const CopyNode &node, const QString &repoId)
+// The model as each node's listing holds it, every listing judged once.
+QHash<QString, CachedModel> modelOnEachNode(const QList<CopyNode> &nodes, const QString &repoId)
 {
-    for (const CachedModel &model : ModelInventory::models(node.cache)) {
-        if (model.repoId == repoId)
-            return model;
+    QHash<QString, CachedModel> held;
+    for (const CopyNode &node : nodes) {
+        for (const CachedModel &model : ModelInventory::models(node.cache)) {
+            if (model.repoId == repoId)
+                held.insert(node.name, model);
+        }
     }
-    return std::nullopt;
+    return held;
 }
 
 const ModelRevision *revisionOf(const CachedModel &model, const QString &commit)
@@ -41,10 +45,21 @@ const ModelRevision *revisionOf(const CachedModel &model, const QString &commit)
     return nullptr;
 }
 
-bool holdsComplete(const CopyNode &node, const QString &repoId)
+bool mainRevisionComplete(const CachedModel *model)
 {
-    const auto model = modelOn(node, repoId);
     return model && model->mainRevision() && model->mainRevision()->complete();
+}
+
+// The size of every blob of the model's folder in a listing, by blob name.
+QHash<QString, qint64> blobSizes(const CacheRootListing &cache, const QString &folder)
+{
+    const QString blobs = folder + QStringLiteral("/blobs/");
+    QHash<QString, qint64> sizes;
+    for (const CacheEntry &entry : cache.entries) {
+        if (entry.type == CacheEntry::Type::File && entry.path.startsWith(blobs))
+            sizes.insert(entry.path.mid(blobs.size()), entry.bytes);
+    }
+    return sizes;
 }
 
 // A link the copy may make again elsewhere: a plain relative path inside the
@@ -95,12 +110,7 @@ struct PlanText
 Expected<QList<CopyFile>> readSnapshot(ModelCopyPlan &plan, const CopyNode &from)
 {
     const QString snapshot = plan.folder + QStringLiteral("/snapshots/") + plan.commit + QLatin1Char('/');
-    const QString blobs = plan.folder + QStringLiteral("/blobs/");
-    QHash<QString, qint64> blobBytes;
-    for (const CacheEntry &entry : from.cache.entries) {
-        if (entry.type == CacheEntry::Type::File && entry.path.startsWith(blobs))
-            blobBytes.insert(entry.path.mid(blobs.size()), entry.bytes);
-    }
+    const QHash<QString, qint64> blobBytes = blobSizes(from.cache, plan.folder);
     QSet<QString> linked;
     QList<CopyFile> files;
     for (const CacheEntry &entry : from.cache.entries) {
@@ -168,12 +178,7 @@ bool route(CopyHop &hop, const QStringList &feeders, QSet<QPair<QString, int>> &
 // What `node` lacks of `files`: a blob there with another size is sent again.
 qint64 missingBytes(const CopyNode &node, const QString &folder, const QList<CopyFile> &files)
 {
-    const QString blobs = folder + QStringLiteral("/blobs/");
-    QHash<QString, qint64> present;
-    for (const CacheEntry &entry : node.cache.entries) {
-        if (entry.type == CacheEntry::Type::File && entry.path.startsWith(blobs))
-            present.insert(entry.path.mid(blobs.size()), entry.bytes);
-    }
+    const QHash<QString, qint64> present = blobSizes(node.cache, folder);
     qint64 missing = 0;
     for (const CopyFile &file : files)
         missing += present.value(file.blob, -1) == file.bytes ? 0 : file.bytes;
@@ -203,12 +208,17 @@ Expected<ModelCopyPlan> ModelCopyPlanner::plan(const QString &repoId, const QLis
         if (!name.isEmpty() && !nodeNamed(nodes, name))
             return Error(tr("%1 is not a Spark of this cluster.").arg(name));
     }
+    const QHash<QString, CachedModel> held = modelOnEachNode(nodes, repoId);
+    const auto heldOn = [&held](const QString &node) {
+        const auto found = held.constFind(node);
+        return found == held.cend() ? nullptr : &*found;
+    };
     ModelCopyPlan plan;
     plan.repoId = repoId;
     plan.source = source;
     if (plan.source.isEmpty()) {
         for (const CopyNode &node : nodes) {
-            if (holdsComplete(node, repoId) && !targets.contains(node.name)) {
+            if (mainRevisionComplete(heldOn(node.name)) && !targets.contains(node.name)) {
                 plan.source = node.name;
                 break;
             }
@@ -219,7 +229,7 @@ Expected<ModelCopyPlan> ModelCopyPlanner::plan(const QString &repoId, const QLis
                         "hf download %1 on that Spark), or finish a copy that stopped.")
                          .arg(repoId));
     const CopyNode &from = *nodeNamed(nodes, plan.source);
-    const auto sourceModel = modelOn(from, repoId);
+    const CachedModel *sourceModel = heldOn(plan.source);
     const ModelRevision *revision = sourceModel ? sourceModel->mainRevision() : nullptr;
     if (!revision || !revision->complete())
         return Error(tr("%1 does not hold %2 complete (%3): choose a Spark that does as the source.")
@@ -241,7 +251,7 @@ Expected<ModelCopyPlan> ModelCopyPlanner::plan(const QString &repoId, const QLis
     for (const CopyNode &node : nodes) {
         if (node.name == plan.source || (!targets.isEmpty() && !targets.contains(node.name)))
             continue;
-        if (const auto there = modelOn(node, repoId)) {
+        if (const CachedModel *there = heldOn(node.name)) {
             const ModelRevision *same = revisionOf(*there, plan.commit);
             if (same && same->complete()) {
                 plan.alreadyComplete.append(node.name);

@@ -3,6 +3,7 @@
 
 #include "core/common/shellquote.h"
 #include "core/devices/enrolmentrequest.h"
+#include "core/netconfig/ipv4subnet.h"
 
 #include <QRegularExpression>
 #include <QSet>
@@ -15,11 +16,11 @@ constexpr const char *freeMarker = "@@copy:free ";
 constexpr const char *rsyncMarker = "@@copy:rsync ";
 constexpr const char *readyMarker = "@@copy:ready";
 
+// One address as the address plan writes it, nothing around it.
 bool isIpv4(const QString &text)
 {
-    static const QRegularExpression quad(
-        QStringLiteral("^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$"));
-    return quad.match(text).hasMatch();
+    const auto parsed = Ipv4Subnet::parse(text);
+    return parsed && parsed->prefix == 32 && Ipv4Subnet::addressText(parsed->network) == text;
 }
 
 bool isBlobName(const QString &name)

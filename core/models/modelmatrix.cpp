@@ -32,6 +32,12 @@ bool ModelRow::completeEverywhere() const
                        [](const ModelPresence &node) { return node.state == ModelPresence::State::Complete; });
 }
 
+bool ModelRow::completeSomewhere() const
+{
+    return std::any_of(nodes.cbegin(), nodes.cend(),
+                       [](const ModelPresence &node) { return node.state == ModelPresence::State::Complete; });
+}
+
 QString ModelMatrix::stateKey(ModelPresence::State state)
 {
     switch (state) {

@@ -29,6 +29,7 @@ struct ModelRow
     qint64 weightBytes = 0;     // the largest any node reports for it
 
     bool completeEverywhere() const;
+    bool completeSomewhere() const;
 };
 
 struct ModelMatrix

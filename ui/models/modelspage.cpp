@@ -113,31 +113,25 @@ void ModelsPage::setClusters(const QList<ClusterDefinition> &clusters)
     updateActions();
 }
 
-QString ModelsPage::selectedModel() const
+const ModelRow *ModelsPage::selectedRow() const
 {
     const QList<QTableWidgetItem *> selected = m_table->selectedItems();
     if (selected.isEmpty())
-        return {};
+        return nullptr;
     const int row = selected.constFirst()->row();
-    return row >= 0 && row < m_matrix.rows.size() ? m_matrix.rows.at(row).repoId : QString();
+    return row >= 0 && row < m_matrix.rows.size() ? &m_matrix.rows.at(row) : nullptr;
 }
 
 void ModelsPage::updateActions()
 {
-    const QString repoId = selectedModel();
-    bool somewhereWhole = false;
-    for (const ModelRow &row : std::as_const(m_matrix.rows)) {
-        if (row.repoId != repoId)
-            continue;
-        for (const ModelPresence &presence : row.nodes)
-            somewhereWhole = somewhereWhole || presence.state == ModelPresence::State::Complete;
-    }
+    const ModelRow *selected = selectedRow();
+    const bool somewhereWhole = selected && selected->completeSomewhere();
     const bool idle = !m_job && !m_copyJob;
     m_copy->setEnabled(idle && somewhereWhole && m_cluster->count() > 0);
     m_cluster->setEnabled(idle && m_cluster->count() > 0);
     if (m_cluster->count() == 0)
         m_copy->setToolTip(tr("Set up a cluster first: a model is copied over the cluster's cables."));
-    else if (!repoId.isEmpty() && !somewhereWhole)
+    else if (selected && !somewhereWhole)
         m_copy->setToolTip(tr("No Spark holds this model complete, so there is nothing whole to copy."));
     else
         m_copy->setToolTip(tr("Copy the selected model to every Spark of the cluster that lacks it, over the cables, "
@@ -146,10 +140,11 @@ void ModelsPage::updateActions()
 
 void ModelsPage::copySelected()
 {
-    const QString repoId = selectedModel();
+    const ModelRow *selected = selectedRow();
     const QString cluster = m_cluster->currentText();
-    if (repoId.isEmpty() || cluster.isEmpty() || m_copyJob || m_job)
+    if (!selected || cluster.isEmpty() || m_copyJob || m_job)
         return;
+    const QString repoId = selected->repoId;
     if (!m_confirm(tr("Copy %1 to every Spark of %2 that lacks it? It goes over the cluster's cables; a Spark that "
                       "already holds it complete gets nothing, and every file is checked on arrival.")
                        .arg(repoId, cluster)))
@@ -297,15 +292,12 @@ void ModelsPage::showInventory(const QList<NodeModels> &inventory)
 void ModelsPage::showSelected()
 {
     updateActions();
-    const QList<QTableWidgetItem *> selected = m_table->selectedItems();
-    if (selected.isEmpty()) {
+    const ModelRow *selected = selectedRow();
+    if (!selected) {
         m_detail->clear();
         return;
     }
-    const int row = selected.constFirst()->row();
-    if (row < 0 || row >= m_matrix.rows.size())
-        return;
-    const ModelRow &model = m_matrix.rows.at(row);
+    const ModelRow &model = *selected;
     QStringList lines;
     for (int column = 0; column < model.nodes.size(); ++column) {
         const ModelPresence &presence = model.nodes.at(column);

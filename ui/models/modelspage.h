@@ -73,7 +73,8 @@ private:
     void copySelected();
     void showCopied(const ModelCopyResult &result);
     void updateActions();
-    QString selectedModel() const;
+    // The model the table's selection is on; nullptr when none is.
+    const ModelRow *selectedRow() const;
 
     Reader m_reader;
     Copier m_copier;
