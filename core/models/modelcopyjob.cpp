@@ -258,6 +258,7 @@ public:
         , m_done(plan.streams.size(), 0)
         , m_batchStart(plan.streams.size(), 0)
         , m_batch(plan.streams.size(), 0)
+        , m_saidOf(plan.streams.size())
     {
         for (const auto &stream : plan.streams) {
             for (const CopyFile &file : stream)
@@ -289,10 +290,17 @@ public:
             m_literal += parsed.bytes;
             break;
         case CopyLine::Kind::Failed:
-            m_failKey = parsed.text;
+            // The first stream to fail is the one the sentence is about: its
+            // exit code with its own words (streams fail in any order).
+            if (m_failKey.isEmpty()) {
+                m_failKey = parsed.text;
+                m_failCode = parsed.exitCode;
+                m_failSaid = m_saidOf.value(stream);
+            }
             break;
         case CopyLine::Kind::Said:
-            m_said = parsed.text;
+            m_saidOf[stream] = parsed.text;
+            m_lastSaid = parsed.text;
             qCDebug(lcModels) << m_hop.from << "->" << m_hop.to << parsed.text;
             break;
         case CopyLine::Kind::Other:
@@ -335,7 +343,10 @@ public:
                                        .arg(m_hop.from, m_hop.to));
         } else if (!m_finished || ended->exitCode.value_or(-1) != 0) {
             copy.state = NodeCopy::State::Failed;
-            copy.error = Error(ModelCopyScript::failureSentence(m_hop, m_failKey, ended->exitCode.value_or(-1), m_said));
+            // Without a @@fail line (the script itself stopped): its code and the last words said.
+            const int code = m_failKey.isEmpty() ? ended->exitCode.value_or(-1) : m_failCode;
+            const QString said = m_failKey.isEmpty() ? m_lastSaid : m_failSaid;
+            copy.error = Error(ModelCopyScript::failureSentence(m_hop, m_failKey, code, said));
         } else {
             copy.state = NodeCopy::State::Copied;
             copy.bytesArrived = m_hop.bytesToSend;
@@ -357,12 +368,15 @@ private:
     QList<qint64> m_done;
     QList<qint64> m_batchStart;
     QList<qint64> m_batch;
+    QList<QString> m_saidOf; // each stream's last words
     QHash<QString, qint64> m_sizes;
     QElapsedTimer m_clock;
     qint64 m_literal = 0;
     qint64 m_lastReport = -ReportEveryMs;
+    QString m_lastSaid;
     QString m_failKey;
-    QString m_said;
+    int m_failCode = -1;
+    QString m_failSaid;
     bool m_finished = false;
 };
 

@@ -138,7 +138,12 @@ Expected<QString> ModelCopyScript::hopScript(const ModelCopyPlan &plan, const Co
                          "        esac\n"
                          "      done\n"
                          "    r=$?\n"
-                         "    if [ $r -ne 0 ]; then echo \"@@fail rsync $s $r\"; kill $mp 2>/dev/null; return $r; fi\n"
+                         "    if [ $r -ne 0 ]; then\n"
+                         // rsync's words for a lost link vary with the side that noticed
+                         // first (I/O error, timeout, connection closed); a ping says it.
+                         "      if ping -c 1 -W 2 \"$a\" >/dev/null 2>&1; then k=rsync; else k=unreachable; fi\n"
+                         "      echo \"@@fail $k $s $r\"; kill $mp 2>/dev/null; return $r\n"
+                         "    fi\n"
                          "    left=$rest\n"
                          "  done\n"
                          "  kill $mp 2>/dev/null; wait $mp 2>/dev/null\n"
@@ -184,6 +189,9 @@ CopyLine ModelCopyScript::parseLine(const QString &line)
         parsed.kind = CopyLine::Kind::Failed;
         parsed.text = match.captured(2);
         parsed.stream = rest.section(QLatin1Char(' '), 0, 0).toInt();
+        bool known = false;
+        const int code = rest.section(QLatin1Char(' '), 1, 1).toInt(&known);
+        parsed.exitCode = known ? code : -1;
         return parsed;
     }
     bool ok = false;
@@ -222,8 +230,9 @@ QString ModelCopyScript::failureSentence(const CopyHop &hop, const QString &fail
         return tr("%1 did not receive the model whole, so it could not pass it on to %2. %3").arg(hop.from, hop.to, kept);
     if (failKey == QLatin1String("folder"))
         return tr("The model's folder on %1 is gone; nothing was sent to %2.").arg(hop.from, hop.to);
+    // unreachable: the destination did not answer a ping after rsync failed.
     // 30: rsync's I/O timeout; 12 and 255: the connection broke or never came up.
-    if (exitCode == 30 || exitCode == 12 || exitCode == 255 || said.contains(QLatin1String("timed out"))
+    if (failKey == QLatin1String("unreachable") || exitCode == 30 || exitCode == 12 || exitCode == 255 || said.contains(QLatin1String("timed out"))
         || said.contains(QLatin1String("No route to host")) || said.contains(QLatin1String("Connection refused"))
         || said.contains(QLatin1String("Broken pipe")))
         return tr("The copy from %1 to %2 stopped: %2 stopped answering over the cable (%3). Check the cable and that %2 "

@@ -33,8 +33,9 @@ struct CopyLine
                       Other };
     Kind kind = Kind::Other;
     int stream = -1;
-    qint64 bytes = 0; // Progress: bytes of the stream's running rsync so far; Literal: bytes that crossed the cable
-    QString text;     // FileDone: the blob; Failed: the reason key; Said: the tool's words
+    qint64 bytes = 0;  // Progress: bytes of the stream's running rsync so far; Literal: bytes that crossed the cable
+    QString text;      // FileDone: the blob; Failed: the reason key; Said: the tool's words
+    int exitCode = -1; // Failed: that stream's rsync's exit code (-1: none)
 };
 
 // The commands of a model copy, each from validated, quoted tokens. The

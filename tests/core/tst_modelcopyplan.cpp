@@ -246,17 +246,20 @@ private Q_SLOTS:
         QTest::addColumn<int>("stream");
         QTest::addColumn<qint64>("bytes");
         QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("exitCode");
 
-        QTest::newRow("progress") << QStringLiteral("@@at 1 7962624") << int(CopyLine::Kind::Progress) << 1 << qint64(7962624) << QString();
-        QTest::newRow("a file whole") << QStringLiteral("@@done 0 ") + blobName(3) << int(CopyLine::Kind::FileDone) << 0 << qint64(0) << blobName(3);
-        QTest::newRow("what crossed the cable") << QStringLiteral("@@literal 0 12039168") << int(CopyLine::Kind::Literal) << 0 << qint64(12039168) << QString();
-        QTest::newRow("a stream's rsync starts") << QStringLiteral("@@batch 1") << int(CopyLine::Kind::Batch) << 1 << qint64(0) << QString();
-        QTest::newRow("rsync failed") << QStringLiteral("@@fail rsync 1 30") << int(CopyLine::Kind::Failed) << 1 << qint64(0) << QStringLiteral("rsync");
+        QTest::newRow("progress") << QStringLiteral("@@at 1 7962624") << int(CopyLine::Kind::Progress) << 1 << qint64(7962624) << QString() << -1;
+        QTest::newRow("a file whole") << QStringLiteral("@@done 0 ") + blobName(3) << int(CopyLine::Kind::FileDone) << 0 << qint64(0) << blobName(3) << -1;
+        QTest::newRow("what crossed the cable") << QStringLiteral("@@literal 0 12039168") << int(CopyLine::Kind::Literal) << 0 << qint64(12039168) << QString() << -1;
+        QTest::newRow("waiting for a file that never came") << QStringLiteral("@@fail wait 1") << int(CopyLine::Kind::Failed) << 1 << qint64(0)
+                                                            << QStringLiteral("wait") << -1;
+        QTest::newRow("a stream's rsync starts") << QStringLiteral("@@batch 1") << int(CopyLine::Kind::Batch) << 1 << qint64(0) << QString() << -1;
+        QTest::newRow("rsync failed") << QStringLiteral("@@fail rsync 1 30") << int(CopyLine::Kind::Failed) << 1 << qint64(0) << QStringLiteral("rsync") << 30;
         QTest::newRow("rsync's words")
             << QStringLiteral("@@said 0 rsync: [sender] write error: Broken pipe (32)") << int(CopyLine::Kind::Said) << 0 << qint64(0)
-            << QStringLiteral("rsync: [sender] write error: Broken pipe (32)");
-        QTest::newRow("a progress that is not a number") << QStringLiteral("@@at 0 7,962,624") << int(CopyLine::Kind::Other) << 0 << qint64(0) << QString();
-        QTest::newRow("untagged") << QStringLiteral("sent 12 bytes") << int(CopyLine::Kind::Other) << -1 << qint64(0) << QString();
+            << QStringLiteral("rsync: [sender] write error: Broken pipe (32)") << -1;
+        QTest::newRow("a progress that is not a number") << QStringLiteral("@@at 0 7,962,624") << int(CopyLine::Kind::Other) << 0 << qint64(0) << QString() << -1;
+        QTest::newRow("untagged") << QStringLiteral("sent 12 bytes") << int(CopyLine::Kind::Other) << -1 << qint64(0) << QString() << -1;
     }
     void scriptLines()
     {
@@ -265,11 +268,13 @@ private Q_SLOTS:
         QFETCH(int, stream);
         QFETCH(qint64, bytes);
         QFETCH(QString, text);
+        QFETCH(int, exitCode);
         const CopyLine parsed = ModelCopyScript::parseLine(line);
         QCOMPARE(int(parsed.kind), kind);
         QCOMPARE(parsed.stream, stream);
         QCOMPARE(parsed.bytes, bytes);
         QCOMPARE(parsed.text, text);
+        QCOMPARE(parsed.exitCode, exitCode);
     }
 
     void destination_data()
@@ -303,6 +308,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("says");
         QTest::newRow("disk full") << QStringLiteral("rsync") << 11 << QStringLiteral("rsync: [receiver] write failed on \"x\": No space left on device (28)")
                                    << QStringLiteral("The disk of spark-2 filled up");
+        QTest::newRow("cable pulled, the receiver's I/O error first")
+            << QStringLiteral("unreachable") << 11 << QStringLiteral("rsync error: error in file IO (code 11) at main.c(808) [Receiver=3.5.0]")
+            << QStringLiteral("spark-2 stopped answering over the cable");
         QTest::newRow("cable pulled") << QStringLiteral("rsync") << 30 << QStringLiteral("[sender] io timeout after 20 seconds -- exiting")
                                       << QStringLiteral("spark-2 stopped answering over the cable");
         QTest::newRow("no peer trust") << QStringLiteral("rsync") << 255 << QStringLiteral("Host key verification failed.") << QStringLiteral("node-to-node SSH");
