@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Installs what the tests need, builds, and runs the whole suite twice: the
-# normal build, then the AddressSanitizer + UndefinedBehaviorSanitizer build.
+# Installs what the tests need, builds, and runs the whole suite in the normal
+# build, then the core's tests and the short lab tests in the AddressSanitizer +
+# UndefinedBehaviorSanitizer build (docs/testing.md says which and why).
 # The sparklab integration tests need root (CI runs as root); elsewhere they
 # are skipped with a message saying so.
 set -eu
