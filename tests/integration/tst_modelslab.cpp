@@ -113,7 +113,8 @@ private Q_SLOTS:
         const NodeModels &first = nodes.at(0);
         const NodeModels &second = nodes.at(1);
         QVERIFY2(!first.error && !second.error,
-                 qPrintable(first.error ? first.error->message : second.error ? second.error->message : QString()));
+                 qPrintable(first.error ? first.error->message : second.error ? second.error->message
+                                                                              : QString()));
         QCOMPARE(first.models.size(), 2);
         QCOMPARE(first.listing.roots.size(), 1);
         QCOMPARE(first.listing.roots.at(0).root, QStringLiteral("/home/%1/.cache/huggingface/hub").arg(m_lab.lab().node(0).user));
