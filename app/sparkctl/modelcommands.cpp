@@ -3,6 +3,8 @@
 // sparkctl model verify REPO [NAME…] [--folder DIR]… [--json]
 // sparkctl model remove REPO NAME… [--yes] [--folder DIR]… [--json]
 // sparkctl model copy REPO [--from NAME] [--to NAME]… [--cluster NAME] [--json]
+// sparkctl model get REPO [--revision REV] [--on NAME] [--cluster NAME] [--json]
+// sparkctl model token [--forget]
 #include "app/sparkctl/awaitjob.h"
 #include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commands.h"
@@ -10,7 +12,10 @@
 #include "app/sparkctl/exitcode.h"
 #include "app/sparkctl/nameddevices.h"
 #include "app/sparkctl/output.h"
+#include "app/sparkctl/passwordinput.h"
 #include "core/cluster/modelcopies.h"
+#include "core/devices/secretstore.h"
+#include "core/models/modeldownload.h"
 #include "core/models/modelfit.h"
 #include "core/models/modelinventoryjob.h"
 #include "core/models/modelmatrix.h"
@@ -20,6 +25,8 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QJsonArray>
+
+#include <unistd.h>
 
 using namespace spark;
 
@@ -237,15 +244,17 @@ int modelRemove(QCommandLineParser &parser)
     return ok ? Success : Failure;
 }
 
-int modelCopy(QCommandLineParser &parser)
+// `model copy` and `model get`: the copy (after the download, for get) and its report.
+int copyToCluster(QCommandLineParser &parser, const QString &path, const std::optional<ModelCopyRequest::Download> &download)
 {
-    const QString path = group + QStringLiteral(" copy");
     const QStringList arguments = parser.positionalArguments();
     if (arguments.size() != 1)
-        return usageError(parser, path, ModelText::tr("Name one model, e.g. sparkctl model copy Qwen/Qwen3-8B."));
+        return usageError(parser, path, ModelText::tr("Name one model, e.g. sparkctl %1 Qwen/Qwen3-8B.").arg(path));
     const QString repoId = arguments.constFirst();
     if (!ModelInventory::isValidRepoId(repoId))
         return usageError(parser, path, ModelText::tr("\"%1\" is not a model id: it looks like org/name.").arg(repoId));
+    if (download && !ModelDownload::isValidRevision(download->revision))
+        return usageError(parser, path, ModelText::tr("\"%1\" is not a revision: give a branch, a tag or a commit.").arg(download->revision));
     ModelCopyJob job;
     OnInterrupt onInterrupt;
     onInterrupt.first = ModelText::tr("Stopping the copy: what arrived whole stays, and the next copy goes on from there.\n");
@@ -254,7 +263,7 @@ int modelCopy(QCommandLineParser &parser)
         job,
         [&] {
             return copyModelToCluster(job, parser.value(clusterOption().name), repoId, parser.value(QStringLiteral("from")),
-                                      parser.values(QStringLiteral("to")));
+                                      parser.values(QStringLiteral("to")), download);
         },
         &interrupted, onInterrupt);
     if (result.error)
@@ -264,12 +273,68 @@ int modelCopy(QCommandLineParser &parser)
         return interrupted ? Interrupted : result.passed() ? Success
                                                            : Failure;
     }
+    if (result.download)
+        printOut(ModelText::tr("%1: downloaded %2 (%3) from Hugging Face and checked it.\n")
+                     .arg(result.download->node, result.repoId, ModelInventory::sizeText(result.download->bytes)));
     for (const NodeCopy &node : result.nodes)
         printOut(node.sentence() + QLatin1Char('\n'));
-    if (result.nodes.isEmpty())
+    if (result.nodes.isEmpty() && !result.download)
         printOut(ModelText::tr("No other Spark to copy %1 to.\n").arg(result.repoId));
     return interrupted ? Interrupted : result.passed() ? Success
                                                        : Failure;
+}
+
+int modelCopy(QCommandLineParser &parser)
+{
+    return copyToCluster(parser, group + QStringLiteral(" copy"), std::nullopt);
+}
+
+// The token for a download: sparkctl's own HF_TOKEN, else the keychain's, else none.
+std::optional<QString> huggingFaceToken()
+{
+    const QString fromEnvironment = qEnvironmentVariable("HF_TOKEN");
+    if (!fromEnvironment.isEmpty())
+        return fromEnvironment;
+    SecretStore secrets;
+    const Expected<QString> stored = secrets.huggingFaceToken().result();
+    if (!stored) {
+        printErr(stored.error().message + QLatin1Char('\n'));
+        return std::nullopt;
+    }
+    return *stored;
+}
+
+int modelGet(QCommandLineParser &parser)
+{
+    const auto token = huggingFaceToken();
+    if (!token)
+        return Failure;
+    return copyToCluster(parser, group + QStringLiteral(" get"),
+                         ModelCopyRequest::Download{parser.value(QStringLiteral("on")), parser.value(QStringLiteral("revision")), *token});
+}
+
+int modelToken(QCommandLineParser &parser)
+{
+    SecretStore secrets;
+    if (parser.isSet(QStringLiteral("forget"))) {
+        if (const Expected<void> forgotten = secrets.forgetHuggingFaceToken().result(); !forgotten)
+            return Output::failure(forgotten.error());
+        Output::result(true, {{QStringLiteral("stored"), false}});
+        Output::text(ModelText::tr("The Hugging Face token is no longer kept.\n"));
+        return Success;
+    }
+    // Piped in: the first line of standard input; typed: without echo.
+    const QString token = (isatty(STDIN_FILENO) ? readHiddenLine(ModelText::tr("Hugging Face token (read access; input hidden): "))
+                                                : readPasswordLine())
+                              .trimmed();
+    if (token.isEmpty() || token.contains(QLatin1Char(' ')))
+        return usageError(parser, group + QStringLiteral(" token"),
+                          ModelText::tr("Give the token on one line (it starts with hf_), on the terminal or on standard input."));
+    if (const Expected<void> stored = secrets.storeHuggingFaceToken(token).result(); !stored)
+        return Output::failure(stored.error());
+    Output::result(true, {{QStringLiteral("stored"), true}});
+    Output::text(ModelText::tr("The Hugging Face token is kept in the system keychain; model get uses it.\n"));
+    return Success;
 }
 
 } // namespace
@@ -318,6 +383,21 @@ void registerModelCommands(CommandTable &table)
          {{QStringLiteral("MODEL"), ModelText::tr("The model's Hugging Face id, e.g. Qwen/Qwen3-8B.")}},
          {clusterOption(), {QStringLiteral("from"), ModelText::tr("The Spark to copy from (default: the first that holds it complete)."), QStringLiteral("NAME"), {}, Completion::Devices}, {QStringLiteral("to"), ModelText::tr("A Spark to copy to (repeatable; default: every other Spark of the cluster)."), QStringLiteral("NAME"), {}, Completion::Devices}, {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
          &modelCopy},
+        {QStringLiteral("get"), ModelText::tr("Get a model onto every Spark: download it once, copy it over the cables, check it"), ModelText::tr("When no Spark of the cluster holds the model complete, download it on one of them with the "
+                                                                                                                                               "Hugging Face client that Spark has (hf, or huggingface-cli), then copy it to the others over the "
+                                                                                                                                               "ConnectX-7 cables as model copy does, and hash every file on every Spark. A Spark that holds it "
+                                                                                                                                               "complete gets nothing. The token for gated and private models is sparkctl's HF_TOKEN, else the "
+                                                                                                                                               "one kept with model token; it reaches only the client's environment, never a command line, a "
+                                                                                                                                               "file or a log. A download cut short goes on where it stopped. Exit 0 when every Spark holds it whole."),
+         {{QStringLiteral("MODEL"), ModelText::tr("The model's Hugging Face id, e.g. Qwen/Qwen3-8B.")}},
+         {clusterOption(), {QStringLiteral("revision"), ModelText::tr("A branch, tag or commit (default: main)."), QStringLiteral("REV")}, {QStringLiteral("on"), ModelText::tr("The Spark to download on (default: the cluster's first)."), QStringLiteral("NAME"), {}, Completion::Devices}, {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
+         &modelGet},
+        {QStringLiteral("token"), ModelText::tr("Keep a Hugging Face token in the system keychain, for model get"), ModelText::tr("Read a Hugging Face access token (read access is enough) from the terminal without echo, or from "
+                                                                                                                                  "standard input, and keep it in the system keychain; model get passes it to the Spark's client "
+                                                                                                                                  "for gated and private models. --forget removes it."),
+         {},
+         {{QStringLiteral("forget"), ModelText::tr("Remove the kept token.")}, {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
+         &modelToken},
     };
     table.add(std::move(model));
 }

@@ -15,9 +15,10 @@ struct CopiesText
 } // namespace
 
 QFuture<ModelCopyResult> copyModelToCluster(ModelCopyJob &job, const QString &cluster, const QString &repoId,
-                                            const QString &source, const QStringList &targets)
+                                            const QString &source, const QStringList &targets,
+                                            const std::optional<ModelCopyRequest::Download> &download)
 {
-    return runOnThread([&job, cluster, repoId, source, targets] {
+    return runOnThread([&job, cluster, repoId, source, targets, download] {
         ModelCopyResult result;
         result.repoId = repoId;
         job.sayPreparing(CopiesText::tr("Reading the cluster's cables…"));
@@ -35,7 +36,7 @@ QFuture<ModelCopyResult> copyModelToCluster(ModelCopyJob &job, const QString &cl
             result.error = Error(CopiesText::tr("The copy was cancelled before anything was sent."));
             return result;
         }
-        return job.copyNow(ModelCopyRequest{repoId, source, targets, (*sessions)->devices(), *addresses});
+        return job.copyNow(ModelCopyRequest{repoId, source, targets, (*sessions)->devices(), *addresses, download});
     });
 }
 

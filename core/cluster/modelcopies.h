@@ -15,7 +15,10 @@ namespace spark {
 // addresses are planned as the link test plans them (every node read over
 // SSH), and then `job` copies. An error for a cluster that cannot be opened
 // or read comes back in the result, nothing copied.
+// With `download`: when no node holds the model whole, it is downloaded on
+// one node first (ModelCopyRequest::Download), then copied ("get").
 QFuture<ModelCopyResult> copyModelToCluster(ModelCopyJob &job, const QString &cluster, const QString &repoId,
-                                            const QString &source = {}, const QStringList &targets = {});
+                                            const QString &source = {}, const QStringList &targets = {},
+                                            const std::optional<ModelCopyRequest::Download> &download = std::nullopt);
 
 } // namespace spark

@@ -15,8 +15,8 @@ namespace {
 Error keychainError(const QKeychain::Job *job)
 {
     return Error(QCoreApplication::translate("spark::SecretStore",
-                                             "The system keychain is not available (%1); the password was not remembered "
-                                             "and you will be asked for it when needed.")
+                                             "The system keychain is not available (%1); nothing was remembered, "
+                                             "and you will be asked when it is needed.")
                      .arg(job->errorString()),
                  QStringLiteral("QKeychain error %1").arg(int(job->error())));
 }
@@ -73,14 +73,19 @@ QString SecretStore::sudoKey(const QString &deviceName)
     return QStringLiteral("sudo/") + deviceName.toLower();
 }
 
-QFuture<Expected<void>> SecretStore::storeSudoPassword(const QString &deviceName, const QString &password)
+QString SecretStore::huggingFaceKey()
+{
+    return QStringLiteral("huggingface/token");
+}
+
+QFuture<Expected<void>> SecretStore::write(const QString &key, const QString &secret)
 {
     return runJob<Expected<void>, QKeychain::WritePasswordJob>(
         m_context,
-        [deviceName, password] {
+        [key, secret] {
             auto *job = new QKeychain::WritePasswordJob(serviceName());
-            job->setKey(sudoKey(deviceName));
-            job->setTextData(password);
+            job->setKey(key);
+            job->setTextData(secret);
             return job;
         },
         [](QKeychain::WritePasswordJob *job) -> Expected<void> {
@@ -90,33 +95,35 @@ QFuture<Expected<void>> SecretStore::storeSudoPassword(const QString &deviceName
         });
 }
 
-QFuture<Expected<QString>> SecretStore::sudoPassword(const QString &deviceName)
+QFuture<Expected<QString>> SecretStore::read(const QString &key, const std::optional<QString> &missing,
+                                             const QString &missingSentence)
 {
     return runJob<Expected<QString>, QKeychain::ReadPasswordJob>(
         m_context,
-        [deviceName] {
+        [key] {
             auto *job = new QKeychain::ReadPasswordJob(serviceName());
-            job->setKey(sudoKey(deviceName));
+            job->setKey(key);
             return job;
         },
-        [deviceName](QKeychain::ReadPasswordJob *job) -> Expected<QString> {
-            if (job->error() == QKeychain::EntryNotFound)
-                return Error(QCoreApplication::translate("spark::SecretStore",
-                                                         "No sudo password is remembered for %1.")
-                                 .arg(deviceName));
+        [missing, missingSentence](QKeychain::ReadPasswordJob *job) -> Expected<QString> {
+            if (job->error() == QKeychain::EntryNotFound) {
+                if (missing)
+                    return *missing;
+                return Error(missingSentence);
+            }
             if (job->error() != QKeychain::NoError)
                 return keychainError(job);
             return job->textData();
         });
 }
 
-QFuture<Expected<void>> SecretStore::forgetSudoPassword(const QString &deviceName)
+QFuture<Expected<void>> SecretStore::forget(const QString &key)
 {
     return runJob<Expected<void>, QKeychain::DeletePasswordJob>(
         m_context,
-        [deviceName] {
+        [key] {
             auto *job = new QKeychain::DeletePasswordJob(serviceName());
-            job->setKey(sudoKey(deviceName));
+            job->setKey(key);
             return job;
         },
         [](QKeychain::DeletePasswordJob *job) -> Expected<void> {
@@ -124,6 +131,37 @@ QFuture<Expected<void>> SecretStore::forgetSudoPassword(const QString &deviceNam
                 return keychainError(job);
             return {};
         });
+}
+
+QFuture<Expected<void>> SecretStore::storeSudoPassword(const QString &deviceName, const QString &password)
+{
+    return write(sudoKey(deviceName), password);
+}
+
+QFuture<Expected<QString>> SecretStore::sudoPassword(const QString &deviceName)
+{
+    return read(sudoKey(deviceName), std::nullopt,
+                QCoreApplication::translate("spark::SecretStore", "No sudo password is remembered for %1.").arg(deviceName));
+}
+
+QFuture<Expected<void>> SecretStore::forgetSudoPassword(const QString &deviceName)
+{
+    return forget(sudoKey(deviceName));
+}
+
+QFuture<Expected<void>> SecretStore::storeHuggingFaceToken(const QString &token)
+{
+    return write(huggingFaceKey(), token);
+}
+
+QFuture<Expected<QString>> SecretStore::huggingFaceToken()
+{
+    return read(huggingFaceKey(), QString(), QString());
+}
+
+QFuture<Expected<void>> SecretStore::forgetHuggingFaceToken()
+{
+    return forget(huggingFaceKey());
 }
 
 } // namespace spark

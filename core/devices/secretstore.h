@@ -7,9 +7,12 @@
 #include <QObject>
 #include <QThread>
 
+#include <optional>
+
 namespace spark {
 
-// sudo passwords the person asked us to remember, in the OS keychain through
+// sudo passwords the person asked us to remember, and their Hugging Face
+// token (for gated and private models), in the OS keychain through
 // QtKeychain (Secret Service on Linux), never in a file. The keychain jobs run
 // on this object's own thread (they need an event loop), so callers on any
 // thread get futures: the CLI may block on them, the GUI uses continuations.
@@ -31,7 +34,18 @@ public:
     // Nothing stored is not an error.
     QFuture<Expected<void>> forgetSudoPassword(const QString &deviceName);
 
+    static QString huggingFaceKey();
+    QFuture<Expected<void>> storeHuggingFaceToken(const QString &token);
+    // Empty when none is stored; an error only when the keychain cannot be read.
+    QFuture<Expected<QString>> huggingFaceToken();
+    QFuture<Expected<void>> forgetHuggingFaceToken();
+
 private:
+    QFuture<Expected<void>> write(const QString &key, const QString &secret);
+    // `missing`: what an entry that is not there reads as (nothing: an error).
+    QFuture<Expected<QString>> read(const QString &key, const std::optional<QString> &missing, const QString &missingSentence);
+    QFuture<Expected<void>> forget(const QString &key);
+
     QThread m_thread;
     QObject *m_context = nullptr;
 };

@@ -52,17 +52,20 @@ Expected<QByteArray> LinkTestScripts::parallel(const QString &tag, const QList<T
 {
     if (!isValidTag(tag))
         return badTag(tag);
-    QString script = QStringLiteral("export LC_ALL=C\nf=%1\n").arg(shellQuote(pidFile(tag)));
+    // A job started with & reads /dev/null unless told otherwise, so the
+    // script's own input is kept as fd 3 for the tool that reads it.
+    QString script = QStringLiteral("export LC_ALL=C\nexec 3<&0\nf=%1\n").arg(shellQuote(pidFile(tag)));
     for (const Tool &tool : tools) {
         if (tool.command.isEmpty() || !ShellCommand::isPlainWord(tool.command.first()) || tool.twin < 0 || tool.twin > 1)
             return Error(tr("The link test cannot run: a tool's command is not valid."),
                          QStringLiteral("invalid tool %1").arg(tool.command.join(QLatin1Char(' '))));
         // `sh -c` writes its own pid, then becomes the tool: the pid file
         // names the tool itself. A shell loop tags each line as it comes.
-        script += QStringLiteral("{ sh -c 'echo $$ >>\"$0\"; exec \"$@\"' \"$f\" %1 </dev/null 2>&1; echo \"exit $?\"; } "
+        script += QStringLiteral("{ sh -c 'echo $$ >>\"$0\"; exec \"$@\"' \"$f\" %1 %3 2>&1; echo \"exit $?\"; } "
                                  "| while IFS= read -r l; do printf 't%2 %s\\n' \"$l\"; done &\n")
                       .arg(shellJoin(tool.command))
-                      .arg(tool.twin);
+                      .arg(tool.twin)
+                      .arg(tool.readsInput ? QStringLiteral("<&3") : QStringLiteral("</dev/null"));
     }
     script += QStringLiteral("wait\n");
     return script.toUtf8();

@@ -30,6 +30,9 @@ public:
     {
         int twin = 0;          // 0 or 1: the tag of its lines
         QStringList command;   // an argument vector from LinkTestCommands
+        // The tool reads the script's standard input (fd 3 of a script run
+        // with `sh -c`); every other tool reads /dev/null.
+        bool readsInput = false;
     };
 
     // 16 random lower-case letters and digits.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/linktest/taggedtools.h"
 
+#include "core/common/shellquote.h"
+
 #include "core/linktest/linktestscripts.h"
 #include "core/linktest/runnerwait.h"
 #include "core/ssh/sshsession.h"
@@ -28,16 +30,20 @@ int stopTaggedTools(SshSession *session, const QString &tag)
 
 Expected<TaggedToolEnd> runTaggedTool(SshSession *session, const QStringList &command,
                                       const std::function<void(const QString &line)> &onLine,
-                                      const std::atomic<bool> &cancelled)
+                                      const std::atomic<bool> &cancelled, const QByteArray &standardInput)
 {
     const QString tag = LinkTestScripts::newTag();
-    const auto script = LinkTestScripts::parallel(tag, {{0, command}});
+    const bool readsInput = !standardInput.isEmpty();
+    const auto script = LinkTestScripts::parallel(tag, {{0, command, readsInput}});
     if (!script)
         return script.error();
+    // A tool that reads input gets the channel's: the script then comes as
+    // sh -c's argument (it holds no secret), not on standard input.
+    const QString runner = readsInput ? QStringLiteral("sh -c ") + shellQuote(QString::fromUtf8(*script)) : shell;
     TaggedToolEnd end;
     // Written on the session's thread while it runs, read here after it ended.
     QFuture<Expected<ExecResult>> running = session->execStreaming(
-        shell,
+        runner,
         [&](OutputStream, const QString &line) {
             const auto tagged = LinkTestScripts::parseTagged(line);
             if (!tagged)
@@ -47,7 +53,7 @@ Expected<TaggedToolEnd> runTaggedTool(SshSession *session, const QStringList &co
             else
                 onLine(tagged->text);
         },
-        *script, 0);
+        readsInput ? standardInput : *script, 0);
     end.cancelled = !linktest::waitFor(running, -1, cancelled);
     if (end.cancelled)
         running.cancel();

@@ -29,9 +29,10 @@ struct TaggedToolEnd
 // Runs one long tool on a node under a fresh run tag (LinkTestScripts::
 // parallel), hands each of its output lines to `onLine` as it arrives (on the
 // session's thread) and waits for it, or for `cancelled`; then stops whatever
-// of it is left. An error when the node could not be asked.
+// of it is left. An error when the node could not be asked. `standardInput`
+// is the tool's (a secret it reads, never on its command line).
 Expected<TaggedToolEnd> runTaggedTool(SshSession *session, const QStringList &command,
                                       const std::function<void(const QString &line)> &onLine,
-                                      const std::atomic<bool> &cancelled);
+                                      const std::atomic<bool> &cancelled, const QByteArray &standardInput = {});
 
 } // namespace spark

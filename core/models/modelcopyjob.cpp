@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/models/modelcopyjob.h"
 
+#include "core/models/downloadonnode.h"
+
 #include "core/common/logcategories.h"
 #include "core/common/shellquote.h"
 #include "core/linktest/taggedtools.h"
@@ -143,6 +145,7 @@ QJsonObject ModelCopyResult::toJson() const
         {QStringLiteral("repo_id"), repoId},
         {QStringLiteral("revision"), commit.isEmpty() ? QJsonValue() : QJsonValue(commit)},
         {QStringLiteral("source"), source.isEmpty() ? QJsonValue() : QJsonValue(source)},
+        {QStringLiteral("download"), download ? QJsonValue(download->toJson()) : QJsonValue()},
         {QStringLiteral("passed"), passed()},
         {QStringLiteral("nodes"), all},
     };
@@ -445,38 +448,99 @@ void verifyCopies(const ModelCopyPlan &plan, const QList<Device> &devices, QList
 
 } // namespace
 
+// The model on one node from Hugging Face, when no node holds the revision
+// whole: with the node's own client, then the plan is made again from there.
+bool ModelCopyJob::downloadFirst(const ModelCopyRequest &request, QList<CopyNode> &nodes, ModelCopyResult &result)
+{
+    const ModelCopyRequest::Download &asked = *request.download;
+    const QString node = asked.node.isEmpty() ? request.devices.constFirst().name : asked.node;
+    const Device *device = deviceNamed(request.devices, node);
+    if (!device) {
+        result.error = Error(CopyText::tr("%1 is not a Spark of this cluster.").arg(node));
+        return false;
+    }
+    reportProgress(node, -1, CopyText::tr("%1: downloading %2 from Hugging Face.").arg(node, request.repoId));
+    std::optional<Error> failed;
+    const auto session = openVerifiedSession(*device, &failed);
+    if (!session) {
+        result.error = failed;
+        return false;
+    }
+    result.download = downloadOnNode(*session, node, request.repoId, asked.revision, asked.token, m_cancelled,
+                                     [&](qint64 bytes, double seconds) {
+                                         const double rate = seconds > 0 ? double(bytes) / seconds : 0;
+                                         reportProgress(node, -1, CopyText::tr("%1: %2 downloaded from Hugging Face, %3/s")
+                                                                      .arg(node, ModelInventory::sizeText(bytes),
+                                                                           ModelInventory::sizeText(qint64(rate))));
+                                     });
+    if (result.download->cancelled) {
+        result.error = Error(CopyText::tr("The download was cancelled: what arrived whole on %1 stays, and the next "
+                                          "download goes on from there.")
+                                 .arg(node));
+        return false;
+    }
+    if (!result.download->passed()) {
+        result.error = result.download->error;
+        return false;
+    }
+    reportProgress(node, -1, CopyText::tr("%1: downloaded %2 (%3).").arg(node, request.repoId, ModelInventory::sizeText(result.download->bytes)));
+    const auto again = readNodes(request);
+    if (!again) {
+        result.error = again.error();
+        return false;
+    }
+    nodes = *again;
+    return true;
+}
+
+// Before anything is sent: what each node holds (downloaded first when asked
+// and no node holds it whole), the plan, the source's own check and every
+// destination's. Nothing when something stops the copy (result.error says why).
+std::optional<ModelCopyPlan> ModelCopyJob::prepare(const ModelCopyRequest &request, ModelCopyResult &result)
+{
+    reportProgress(0, CopyText::tr("Reading what every Spark holds of %1.").arg(request.repoId));
+    auto nodes = readNodes(request);
+    if (!nodes) {
+        result.error = nodes.error();
+        return std::nullopt;
+    }
+    const QString revision = request.download ? request.download->revision : QString();
+    if (request.download && !ModelCopyPlanner::completeSomewhere(*nodes, request.repoId, revision)
+        && !downloadFirst(request, *nodes, result))
+        return std::nullopt;
+    if (isCancelled()) {
+        result.error = Error(CopyText::tr("The copy was cancelled before anything was sent."));
+        return std::nullopt;
+    }
+    Expected<ModelCopyPlan> planned = ModelCopyPlanner::plan(request.repoId, *nodes, request.addresses, request.source,
+                                                             request.targets, revision);
+    if (!planned) {
+        result.error = planned.error();
+        return std::nullopt;
+    }
+    result.commit = planned->commit;
+    result.source = planned->source;
+    result.nodes = nodeCopies(*planned, *nodes);
+    // A model just downloaded is proven even when no node needs a copy.
+    if (planned->hops.isEmpty() && !result.download)
+        return std::nullopt;
+    reportProgress(planned->source, -1, CopyText::tr("Checking %1 on %2 before it is copied.").arg(request.repoId, planned->source));
+    result.error = checkSource(*planned, request.devices);
+    if (!result.error)
+        result.error = checkDestinations(*planned, request.devices);
+    if (result.error || planned->hops.isEmpty())
+        return std::nullopt;
+    return *planned;
+}
+
 ModelCopyResult ModelCopyJob::copyNow(const ModelCopyRequest &request)
 {
     ModelCopyResult result;
     result.repoId = request.repoId;
-    reportProgress(0, CopyText::tr("Reading what every Spark holds of %1.").arg(request.repoId));
-    const auto nodes = readNodes(request);
-    if (!nodes) {
-        result.error = nodes.error();
+    const std::optional<ModelCopyPlan> prepared = prepare(request, result);
+    if (!prepared)
         return result;
-    }
-    if (isCancelled()) {
-        result.error = Error(CopyText::tr("The copy was cancelled before anything was sent."));
-        return result;
-    }
-    const Expected<ModelCopyPlan> planned = ModelCopyPlanner::plan(request.repoId, *nodes, request.addresses, request.source,
-                                                                   request.targets);
-    if (!planned) {
-        result.error = planned.error();
-        return result;
-    }
-    const ModelCopyPlan &plan = *planned;
-    result.commit = plan.commit;
-    result.source = plan.source;
-    result.nodes = nodeCopies(plan, *nodes);
-    if (plan.hops.isEmpty())
-        return result;
-    reportProgress(plan.source, -1, CopyText::tr("Checking %1 on %2 before it is copied.").arg(plan.repoId, plan.source));
-    result.error = checkSource(plan, request.devices);
-    if (!result.error)
-        result.error = checkDestinations(plan, request.devices);
-    if (result.error)
-        return result;
+    const ModelCopyPlan &plan = *prepared;
 
     // Every hop at once; a hop that fails stops those that wait on its node.
     QMutex mutex;

@@ -5,6 +5,7 @@
 #include "core/common/job.h"
 #include "core/devices/device.h"
 #include "core/models/modelcopyplan.h"
+#include "core/models/modeldownload.h"
 #include "core/models/modelverifyjob.h"
 #include "core/netconfig/addressplan.h"
 
@@ -46,8 +47,9 @@ struct ModelCopyResult
     QString repoId;
     QString commit;
     QString source;
-    std::optional<Error> error; // nothing was copied: why
-    QList<NodeCopy> nodes;      // every node but the source, in the cluster's order
+    std::optional<Error> error;           // nothing was copied: why
+    std::optional<NodeDownload> download; // when it was downloaded on `source` first
+    QList<NodeCopy> nodes;                // every node but the source, in the cluster's order
 
     bool passed() const;
     // Without `error`: sparkctl's envelope carries that.
@@ -61,6 +63,15 @@ struct ModelCopyRequest
     QStringList targets;   // empty: every other node
     QList<Device> devices; // the cluster's, in its order
     AddressPlan addresses; // the cluster's CX-7 addresses, as set up
+    // "Get": when no node holds the revision whole, download it on `node`
+    // (empty: the cluster's first) with its Hugging Face client first.
+    struct Download
+    {
+        QString node;
+        QString revision; // empty: main
+        QString token;    // empty: none (public models)
+    };
+    std::optional<Download> download;
 };
 
 // Copies a model from one Spark to the others over the CX-7 cables
@@ -82,6 +93,10 @@ public:
     ModelCopyResult copyNow(const ModelCopyRequest &request);
     // Only from copyNow's caller, before it: says what it is doing.
     void sayPreparing(const QString &sentence) { reportProgress(0, sentence); }
+
+private:
+    std::optional<ModelCopyPlan> prepare(const ModelCopyRequest &request, ModelCopyResult &result);
+    bool downloadFirst(const ModelCopyRequest &request, QList<CopyNode> &nodes, ModelCopyResult &result);
 };
 
 } // namespace spark

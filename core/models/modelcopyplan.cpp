@@ -45,9 +45,10 @@ const ModelRevision *revisionOf(const CachedModel &model, const QString &commit)
     return nullptr;
 }
 
-bool mainRevisionComplete(const CachedModel *model)
+bool revisionComplete(const CachedModel *model, const QString &revision)
 {
-    return model && model->mainRevision() && model->mainRevision()->complete();
+    const ModelRevision *named = model ? model->revisionNamed(revision) : nullptr;
+    return named && named->complete();
 }
 
 // The size of every blob of the model's folder in a listing, by blob name.
@@ -197,9 +198,15 @@ QString ModelCopyPlanner::spaceProblem(const QString &node, const QString &folde
              ModelInventory::sizeText(HeadroomBytes, 0));
 }
 
+bool ModelCopyPlanner::completeSomewhere(const QList<CopyNode> &nodes, const QString &repoId, const QString &revision)
+{
+    const QHash<QString, CachedModel> held = modelOnEachNode(nodes, repoId);
+    return std::any_of(held.cbegin(), held.cend(), [&](const CachedModel &model) { return revisionComplete(&model, revision); });
+}
+
 Expected<ModelCopyPlan> ModelCopyPlanner::plan(const QString &repoId, const QList<CopyNode> &nodes,
                                                const AddressPlan &addresses, const QString &source,
-                                               const QStringList &targets)
+                                               const QStringList &targets, const QString &revisionName)
 {
     if (!ModelInventory::isValidRepoId(repoId))
         return Error(tr("\"%1\" is not a model id: it looks like org/name (letters, digits, '-', '_', '.').").arg(repoId));
@@ -218,7 +225,7 @@ Expected<ModelCopyPlan> ModelCopyPlanner::plan(const QString &repoId, const QLis
     plan.source = source;
     if (plan.source.isEmpty()) {
         for (const CopyNode &node : nodes) {
-            if (mainRevisionComplete(heldOn(node.name)) && !targets.contains(node.name)) {
+            if (revisionComplete(heldOn(node.name), revisionName) && !targets.contains(node.name)) {
                 plan.source = node.name;
                 break;
             }
@@ -230,7 +237,7 @@ Expected<ModelCopyPlan> ModelCopyPlanner::plan(const QString &repoId, const QLis
                          .arg(repoId));
     const CopyNode &from = *nodeNamed(nodes, plan.source);
     const CachedModel *sourceModel = heldOn(plan.source);
-    const ModelRevision *revision = sourceModel ? sourceModel->mainRevision() : nullptr;
+    const ModelRevision *revision = sourceModel ? sourceModel->revisionNamed(revisionName) : nullptr;
     if (!revision || !revision->complete())
         return Error(tr("%1 does not hold %2 complete (%3): choose a Spark that does as the source.")
                          .arg(plan.source, repoId,

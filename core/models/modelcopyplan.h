@@ -90,8 +90,12 @@ public:
 
     // `nodes` in the cluster's order; `source` empty: the first node that
     // holds the model complete. `targets` empty: every other node.
+    // `revision`: a ref or commit (CachedModel::revisionNamed); empty: main.
     static Expected<ModelCopyPlan> plan(const QString &repoId, const QList<CopyNode> &nodes, const AddressPlan &addresses,
-                                        const QString &source = {}, const QStringList &targets = {});
+                                        const QString &source = {}, const QStringList &targets = {},
+                                        const QString &revision = {});
+    // Whether some node holds that revision of the model whole.
+    static bool completeSomewhere(const QList<CopyNode> &nodes, const QString &repoId, const QString &revision);
 
     // The sentence when `free` bytes cannot take `needed` plus the headroom; empty when they can.
     static QString spaceProblem(const QString &node, const QString &folder, qint64 free, qint64 needed);

@@ -235,6 +235,17 @@ const ModelRevision *CachedModel::mainRevision() const
     return revisions.size() == 1 ? &revisions.constFirst() : nullptr;
 }
 
+const ModelRevision *CachedModel::revisionNamed(const QString &name) const
+{
+    if (name.isEmpty())
+        return mainRevision();
+    for (const ModelRevision &revision : revisions) {
+        if (revision.refs.contains(name) || revision.commit == name || (name.size() >= 7 && revision.commit.startsWith(name)))
+            return &revision;
+    }
+    return nullptr;
+}
+
 QJsonObject CachedModel::toJson() const
 {
     QJsonArray all;

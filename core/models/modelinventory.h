@@ -39,6 +39,9 @@ struct CachedModel
 
     // The revision "main" names, else the only one, else none.
     const ModelRevision *mainRevision() const;
+    // A revision by its ref ("main", a branch or tag the cache has a ref
+    // for) or its commit (or a prefix of 7 or more); empty: mainRevision().
+    const ModelRevision *revisionNamed(const QString &name) const;
     QJsonObject toJson() const;
 };
 

@@ -6,7 +6,9 @@
 // on the shaped CX-7 links, every blob hashed on every node afterwards. A
 // second copy sends nothing; a cut copy goes on from where it stopped (bytes
 // counted); a broken source, a node without rsync, a small disk and a pulled
-// cable each give their sentence and leave no partial file in sight.
+// cable each give their sentence and leave no partial file in sight. A model
+// no node holds is downloaded once, by spark-1's client from the lab's hub
+// stand-in, then copied; a gated one needs the token; a cut download goes on.
 #include "core/cluster/modelcopies.h"
 #include "core/models/modelinventoryjob.h"
 #include "support/clusterlab.h"
@@ -311,6 +313,107 @@ private Q_SLOTS:
                                              QStringLiteral("--cluster"), QStringLiteral("ring")});
         QCOMPARE(copy.exitCode, 64); // a usage error: nothing ran
         QVERIFY2(copy.err.contains("is not a model id"), copy.err.constData());
+    }
+
+    // "Get": no Spark holds it, so it is downloaded once, on spark-1, by the
+    // node's own client (the lab's hub stand-in), then copied over the cables
+    // and checked everywhere; asked again, nothing is downloaded or sent.
+    void aModelIsDownloadedOnceThenCopied()
+    {
+        const QString repo = QStringLiteral("hub/fresh");
+        QVERIFY(sparklab({QStringLiteral("model"), QStringLiteral("publish"), repo, QStringLiteral("--shards"), QStringLiteral("3"),
+                          QStringLiteral("--shard-kib"), QStringLiteral("2048")}));
+        const ProcessResult get = sparkctl({QStringLiteral("model"), QStringLiteral("get"), repo, QStringLiteral("--cluster"),
+                                            QStringLiteral("ring"), QStringLiteral("--json")});
+        QVERIFY2(get.exitCode == 0, QByteArray(get.out + get.err).constData());
+        const QJsonObject result = resultOf(get);
+        const QStringList mismatches = m_shapes.mismatches(QStringLiteral("model copy"), result);
+        QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join(QLatin1Char('\n'))));
+        const QJsonObject download = result.value(QStringLiteral("download")).toObject();
+        QCOMPARE(download.value(QStringLiteral("node")).toString(), QStringLiteral("spark-1"));
+        QCOMPARE(download.value(QStringLiteral("client")).toString(), QStringLiteral("hf"));
+        QVERIFY(download.value(QStringLiteral("bytes")).toDouble() > 6e6);
+        QVERIFY(download.value(QStringLiteral("snapshot")).toString().startsWith(hub(0)));
+        for (const QString &name : {QStringLiteral("spark-2"), QStringLiteral("spark-3")})
+            QCOMPARE(nodeOf(result, name).value(QStringLiteral("state")).toString(), QStringLiteral("copied"));
+        for (int node = 0; node < 3; ++node)
+            QCOMPARE(wrongBlobs(node, repo), QByteArray());
+
+        const ProcessResult again = sparkctl({QStringLiteral("model"), QStringLiteral("get"), repo, QStringLiteral("--cluster"),
+                                              QStringLiteral("ring"), QStringLiteral("--json")});
+        QVERIFY2(again.exitCode == 0, QByteArray(again.out + again.err).constData());
+        QVERIFY(resultOf(again).value(QStringLiteral("download")).isNull());
+        for (const QString &name : {QStringLiteral("spark-2"), QStringLiteral("spark-3")})
+            QCOMPARE(nodeOf(resultOf(again), name).value(QStringLiteral("state")).toString(), QStringLiteral("already-complete"));
+    }
+
+    // A gated model: without a token the client's refusal becomes a sentence
+    // and no node holds any of it; with the token kept in the keychain it
+    // arrives, and the token shows nowhere sparkctl writes.
+    void aGatedModelNeedsTheToken()
+    {
+        const QString repo = QStringLiteral("hub/gated");
+        const QByteArray token = "hf_sparklab_read_token";
+        QVERIFY(sparklab({QStringLiteral("model"), QStringLiteral("publish"), repo, QStringLiteral("--gated"), QStringLiteral("--shard-kib"),
+                          QStringLiteral("256")}));
+        const ProcessResult refused = sparkctl({QStringLiteral("model"), QStringLiteral("get"), repo, QStringLiteral("--cluster"),
+                                                QStringLiteral("ring")});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("is gated"), refused.err.constData());
+        for (int node = 0; node < 3; ++node)
+            QCOMPARE(m_lab.lab().sh(node, QStringLiteral("ls %1/%2 2>&1").arg(hub(node), folderOf(repo))).exitCode, 2);
+
+        const ProcessResult kept = sparkctl({QStringLiteral("model"), QStringLiteral("token")}, token + '\n');
+        QVERIFY2(kept.exitCode == 0, kept.err.constData());
+        const ProcessResult get = sparkctl({QStringLiteral("model"), QStringLiteral("get"), repo, QStringLiteral("--cluster"),
+                                            QStringLiteral("ring")});
+        QVERIFY2(get.exitCode == 0, QByteArray(get.out + get.err).constData());
+        QVERIFY(!get.out.contains(token) && !get.err.contains(token));
+        for (int node = 0; node < 3; ++node)
+            QCOMPARE(wrongBlobs(node, repo), QByteArray());
+        QCOMPARE(sparkctl({QStringLiteral("model"), QStringLiteral("token"), QStringLiteral("--forget")}).exitCode, 0);
+    }
+
+    // Cancelled mid-download: the client's own unfinished file stays (and the
+    // inventory calls the model partial); the next get goes on and completes.
+    void aCutDownloadGoesOnWhereItStopped()
+    {
+        const QString repo = QStringLiteral("hub/large");
+        QVERIFY(sparklab({QStringLiteral("model"), QStringLiteral("publish"), repo, QStringLiteral("--shards"), QStringLiteral("4"),
+                          QStringLiteral("--shard-kib"), QStringLiteral("16384")}));
+        ModelCopyJob job;
+        std::atomic<bool> downloading{false};
+        QObject::connect(
+            &job, &Job::progress, &job,
+            [&downloading](const JobProgress &progress) {
+                if (progress.sentence.contains(QLatin1String("downloaded from Hugging Face")))
+                    downloading = true;
+            },
+            Qt::DirectConnection);
+        QFuture<ModelCopyResult> running = copyModelToCluster(job, QStringLiteral("ring"), repo, {}, {}, ModelCopyRequest::Download{});
+        QElapsedTimer clock;
+        clock.start();
+        // A shard or more on the node, not all of it.
+        while (!running.isFinished() && clock.elapsed() < 30000
+               && m_lab.lab().sh(0, QStringLiteral("find %1/%2/blobs -size +8M 2>/dev/null | wc -l").arg(hub(0), folderOf(repo))).out.trimmed().toInt() < 1)
+            QTest::qWait(50);
+        job.cancel();
+        running.waitForFinished();
+        const ModelCopyResult cut = running.result();
+        QVERIFY(cut.error);
+        QVERIFY2(cut.error->message.contains(QLatin1String("cancelled")), qPrintable(cut.error->message));
+        QVERIFY(downloading);
+        const QByteArray unfinished = m_lab.lab().sh(0, QStringLiteral("ls %1/%2/blobs | grep -c incomplete").arg(hub(0), folderOf(repo))).out.trimmed();
+        qInfo("cancelled after %lld ms; unfinished files on spark-1: %s", clock.elapsed(), unfinished.constData());
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("pgrep -u %1 -f '[b]in/hf download'").arg(m_lab.lab().node(0).user)).out.trimmed(), QByteArray());
+
+        ModelCopyJob again;
+        const ModelCopyResult resumed = copyModelToCluster(again, QStringLiteral("ring"), repo, {}, {}, ModelCopyRequest::Download{}).result();
+        QVERIFY2(resumed.passed(), qPrintable(resumed.error ? resumed.error->message : resumed.nodes.value(0).sentence()));
+        QVERIFY(resumed.download);
+        for (int node = 0; node < 3; ++node)
+            QCOMPARE(wrongBlobs(node, repo), QByteArray());
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("ls %1/%2/blobs | grep -c incomplete").arg(hub(0), folderOf(repo))).out.trimmed(), QByteArray("0"));
     }
 
     // On a switch every node has one port: spark-1 sends once, and each node

@@ -145,6 +145,10 @@ def cmd_model(args):
     lab = Lab(args.name)
     with lab.locked():
         state = lab.load()
+        if args.action == "publish":
+            made = models.publish(lab, state, args.repo, args.shards, args.shard_kib * 1024, args.revision, args.gated)
+            print(f"hub: {args.repo} at {made['commit']}" + (" (gated)" if args.gated else ""))
+            return
         node = faults.find_node(state, args.node)
         if args.action == "add":
             made = models.add(state, node, args.repo, args.shards, args.shard_kib * 1024, args.revision)
@@ -214,6 +218,15 @@ def build_parser():
     add.add_argument("--shard-kib", type=int, default=1024)
     add.add_argument("--revision", help="the snapshot's commit (40 hex digits)")
     add.set_defaults(func=cmd_model)
+    pub = model_sub.add_parser("publish", help="a model on the lab's hub stand-in, for the nodes' `hf download`")
+    pub.add_argument("--name", default=DEFAULT_LAB)
+    pub.add_argument("repo", help="ORG/NAME")
+    pub.add_argument("--shards", type=int, default=2)
+    pub.add_argument("--shard-kib", type=int, default=1024)
+    pub.add_argument("--revision", help="the commit main points to (40 hex digits)")
+    pub.add_argument("--gated", action="store_true",
+                     help=f"downloads need the token {models.ACCEPTED_TOKEN} in HF_TOKEN or --token")
+    pub.set_defaults(func=cmd_model)
     brk = model_sub.add_parser("break", help="what goes wrong in the field: " + ", ".join(models.BREAKS))
     brk.add_argument("--name", default=DEFAULT_LAB)
     brk.add_argument("node")

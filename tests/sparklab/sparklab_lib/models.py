@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import struct
 
 from . import shell
@@ -61,17 +62,6 @@ def chown_tree(lab_state, top, path):
         current = os.path.dirname(current)
 
 
-def write_blob(lab_state, hub, blobs, content, lfs):
-    name = hashlib.sha256(content).hexdigest() if lfs else git_blob_sha1(content)
-    path = os.path.join(blobs, name)
-    if not os.path.exists(path):
-        with open(path, "wb") as f:
-            f.write(content)
-        os.chmod(path, 0o644)
-        os.lchown(path, lab_state["uid"], lab_state["gid"])
-    return name
-
-
 def model_files(repo, shards, shard_bytes):
     """(name, content, lfs) of a small model: config, tokenizer, shards and their index."""
     files = [("config.json", json.dumps({"architectures": ["SparklabForCausalLM"], "model_type": "sparklab",
@@ -96,23 +86,71 @@ def add(lab_state, node, repo, shards=2, shard_bytes=1 << 20, revision=None):
     commit = revision or hashlib.sha1(f"sparklab {repo} {shards} {shard_bytes}".encode()).hexdigest()
     if not re.fullmatch(r"[0-9a-f]{40}", commit):
         raise LabError(f"a revision is 40 hexadecimal digits, not {commit!r}")
+    write_repo(folder, model_files(repo, shards, shard_bytes), commit)
+    chown_tree(lab_state, shell.node_path(node["holder_pid"], f"/home/{lab_state['user']}"), folder)
+    for top, dirs, names in os.walk(folder):
+        for name in dirs + names:
+            os.lchown(os.path.join(top, name), lab_state["uid"], lab_state["gid"])
+    return {"repo": repo, "folder": folder, "commit": commit}
+
+
+MIRROR = "hf-mirror"                 # in the lab's directory, and in each node's share
+NODE_MIRROR = "/run/sparklab-node/hf-mirror"   # as a node's `hf` stand-in sees it
+ACCEPTED_TOKEN = "hf_sparklab_read_token"      # the one token the lab's hub knows
+
+
+def write_repo(folder, files, commit):
+    """A repository folder in the cache layout (blobs, one snapshot, refs/main)."""
     blobs = os.path.join(folder, "blobs")
     snapshot = os.path.join(folder, "snapshots", commit)
     for d in (blobs, snapshot, os.path.join(folder, "refs")):
         os.makedirs(d, exist_ok=True)
-        chown_tree(lab_state, shell.node_path(node["holder_pid"], f"/home/{lab_state['user']}"), d)
-    for name, content, lfs in model_files(repo, shards, shard_bytes):
-        blob = write_blob(lab_state, hub, blobs, content, lfs)
+    for name, content, lfs in files:
+        blob = hashlib.sha256(content).hexdigest() if lfs else git_blob_sha1(content)
+        path = os.path.join(blobs, blob)
+        if not os.path.exists(path):
+            with open(path, "wb") as f:
+                f.write(content)
+            os.chmod(path, 0o644)
         link = os.path.join(snapshot, name)
         if os.path.lexists(link):
             os.unlink(link)
         os.symlink(os.path.join("..", "..", "blobs", blob), link)
-        os.lchown(link, lab_state["uid"], lab_state["gid"])
-    ref = os.path.join(folder, "refs", "main")
-    with open(ref, "w") as f:
+    with open(os.path.join(folder, "refs", "main"), "w") as f:
         f.write(commit)
-    os.lchown(ref, lab_state["uid"], lab_state["gid"])
-    return {"repo": repo, "folder": folder, "commit": commit}
+
+
+def publish(lab, lab_state, repo, shards=2, shard_bytes=1 << 20, revision=None, gated=False):
+    """A model on the lab's stand-in for the Hugging Face Hub: a mirror folder
+    in the real cache layout that every node's `hf` stand-in downloads from
+    (a node has no internet). Root's and read-only to the nodes; each node's
+    share gets hard links, so a model's bytes exist once on the host."""
+    folder = os.path.join(lab.dir, MIRROR, repo_folder(repo))
+    commit = revision or hashlib.sha1(f"sparklab hub {repo} {shards} {shard_bytes}".encode()).hexdigest()
+    if not re.fullmatch(r"[0-9a-f]{40}", commit):
+        raise LabError(f"a revision is 40 hexadecimal digits, not {commit!r}")
+    write_repo(folder, model_files(repo, shards, shard_bytes), commit)
+    marker = os.path.join(folder, "gated")
+    if gated:
+        open(marker, "w").close()
+    elif os.path.exists(marker):
+        os.unlink(marker)
+    for node_name in lab_state["nodes"]:
+        share = os.path.join(lab.node_dir(node_name), "share", MIRROR, repo_folder(repo))
+        if os.path.exists(share):
+            shutil.rmtree(share)
+        for top, dirs, names in os.walk(folder):
+            there = os.path.join(share, os.path.relpath(top, folder))
+            os.makedirs(there, exist_ok=True)
+            os.chmod(there, 0o755)
+            for name in names + [d for d in dirs if os.path.islink(os.path.join(top, d))]:
+                source = os.path.join(top, name)
+                if os.path.islink(source):
+                    os.symlink(os.readlink(source), os.path.join(there, name))
+                else:
+                    os.link(source, os.path.join(there, name))
+        os.chmod(os.path.join(lab.node_dir(node_name), "share", MIRROR), 0o755)
+    return {"repo": repo, "commit": commit, "gated": gated}
 
 
 def blob_behind(link):
