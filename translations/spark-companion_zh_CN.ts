@@ -1518,6 +1518,26 @@
         <source>Reading the cluster&apos;s cables…</source>
         <translation>正在读取集群的线缆…</translation>
     </message>
+    <message>
+        <source>%1 is not a Spark of this cluster.</source>
+        <translation>%1 不是这个集群中的 Spark。</translation>
+    </message>
+    <message>
+        <source>%1: downloading %2 from Hugging Face.</source>
+        <translation>%1：正在从 Hugging Face 下载 %2。</translation>
+    </message>
+    <message>
+        <source>%1: %2 downloaded from Hugging Face, %3/s</source>
+        <translation>%1：已从 Hugging Face 下载 %2，%3/秒</translation>
+    </message>
+    <message>
+        <source>The download was cancelled: what arrived whole on %1 stays, and the next download goes on from there.</source>
+        <translation>下载已取消：%1 上已完整到达的文件会保留，下次下载从那里继续。</translation>
+    </message>
+    <message>
+        <source>%1: downloaded %2 (%3).</source>
+        <translation>%1：已下载 %2（%3）。</translation>
+    </message>
 </context>
 <context>
     <name>spark::ModelCopyPlanner</name>
@@ -1619,6 +1639,53 @@
     <message>
         <source>The ref &quot;%1&quot; of %2 is not a plain name; nothing was changed.</source>
         <translation>%2 的引用“%1”不是普通名称；未做任何更改。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ModelDownload</name>
+    <message>
+        <source>&quot;%1&quot; is not a model id: it looks like org/name.</source>
+        <translation>“%1”不是模型 ID：格式应为 org/name。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a revision: give a branch, a tag or a commit of the model.</source>
+        <translation>“%1”不是一个修订版本：请给出该模型的分支、标签或提交。</translation>
+    </message>
+    <message>
+        <source>%1 has no Hugging Face client (hf or huggingface-cli): install it on %1 (pipx install huggingface_hub, or pip install --user huggingface_hub) and get the model again.</source>
+        <translation>%1 上没有 Hugging Face 客户端（hf 或 huggingface-cli）：请在 %1 上安装（pipx install huggingface_hub，或 pip install --user huggingface_hub），然后重新获取模型。</translation>
+    </message>
+    <message>
+        <source>Hugging Face has no model %1 that %2 may see: check the name on huggingface.co; a private model needs a token with access (Models → Hugging Face token).</source>
+        <translation>Hugging Face 上没有 %2 可以访问的模型 %1：请在 huggingface.co 上核对名称；私有模型需要有访问权限的令牌（模型 → Hugging Face 令牌）。</translation>
+    </message>
+    <message>
+        <source>%1 has no revision &quot;%2&quot; on Hugging Face: give a branch, a tag or a commit the model&apos;s page lists.</source>
+        <translation>%1 在 Hugging Face 上没有修订版本“%2”：请给出模型页面列出的分支、标签或提交。</translation>
+    </message>
+    <message>
+        <source>%1 is gated: accept its terms on its Hugging Face page with your account, then give a token of that account (Models → Hugging Face token), and get it again.</source>
+        <translation>%1 是受限模型：请用你的账号在其 Hugging Face 页面上接受条款，然后提供该账号的令牌（模型 → Hugging Face 令牌），再重新获取。</translation>
+    </message>
+    <message>
+        <source>Hugging Face refused the token: make a new one (huggingface.co/settings/tokens, read access) and give it again (Models → Hugging Face token).</source>
+        <translation>Hugging Face 拒绝了该令牌：请新建一个（huggingface.co/settings/tokens，读取权限），然后重新提供（模型 → Hugging Face 令牌）。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s disk filled up during the download of %2: free space on %1 (or remove a model) and get it again; what arrived whole is kept and the download goes on from there.</source>
+        <translation>下载 %2 时 %1 的磁盘已满：请在 %1 上释放空间（或删除一个模型）后重新获取；已完整到达的文件会保留，下载从那里继续。</translation>
+    </message>
+    <message>
+        <source>%1 could not reach Hugging Face (%2): check its internet connection and get the model again; what arrived whole is kept.</source>
+        <translation>%1 无法连接 Hugging Face（%2）：请检查它的互联网连接后重新获取模型；已完整到达的文件会保留。</translation>
+    </message>
+    <message>
+        <source>The download of %1 on %2 stopped without saying why: get it again.</source>
+        <translation>%2 上 %1 的下载停止了，没有说明原因：请重新获取。</translation>
+    </message>
+    <message>
+        <source>The download of %1 on %2 stopped: %3</source>
+        <translation>%2 上 %1 的下载停止了：%3</translation>
     </message>
 </context>
 <context>
@@ -2668,12 +2735,12 @@
 <context>
     <name>spark::SecretStore</name>
     <message>
-        <source>The system keychain is not available (%1); the password was not remembered and you will be asked for it when needed.</source>
-        <translation>系统钥匙串不可用（%1）；密码未保存，需要时会再次向您询问。</translation>
-    </message>
-    <message>
         <source>No sudo password is remembered for %1.</source>
         <translation>未保存 %1 的 sudo 密码。</translation>
+    </message>
+    <message>
+        <source>The system keychain is not available (%1); nothing was remembered, and you will be asked when it is needed.</source>
+        <translation>系统密钥环不可用（%1）；没有记住任何内容，需要时会再询问你。</translation>
     </message>
 </context>
 <context>
@@ -5064,6 +5131,58 @@ Fix: %2</source>
         <source>%1: the source; its copy was checked before it was sent.</source>
         <translation>%1：复制来源；其副本在发送前已检查。</translation>
     </message>
+    <message>
+        <source>&amp;Get onto the cluster</source>
+        <translation>获取到集群(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Hugging Face &amp;token…</source>
+        <translation>Hugging Face 令牌(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>org/name, e.g. Qwen/Qwen3-8B</source>
+        <translation>org/name，例如 Qwen/Qwen3-8B</translation>
+    </message>
+    <message>
+        <source>Put this model on every Spark of the cluster: downloaded once, on the first Spark, by its own Hugging Face client when no Spark holds it, then copied over the cables and checked</source>
+        <translation>把这个模型放到集群的每台 Spark 上：若没有 Spark 持有它，就由第一台 Spark 用自己的 Hugging Face 客户端下载一次，然后经线缆复制并校验</translation>
+    </message>
+    <message>
+        <source>Gated and private models need a Hugging Face token; it is kept in the system keychain</source>
+        <translation>受限和私有模型需要 Hugging Face 令牌；它保存在系统密钥环中</translation>
+    </message>
+    <message>
+        <source>From Hugging Face:</source>
+        <translation>来自 Hugging Face：</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a Hugging Face model id: give it as org/name, e.g. Qwen/Qwen3-8B.</source>
+        <translation>“%1”不是 Hugging Face 模型 ID：请按 org/name 给出，例如 Qwen/Qwen3-8B。</translation>
+    </message>
+    <message>
+        <source>Get %1 onto every Spark of %2? When no Spark holds it, it is downloaded once on the first Spark by its own Hugging Face client, then copied over the cables; every file is checked.</source>
+        <translation>要把 %1 获取到 %2 的每台 Spark 上吗？若没有 Spark 持有它，会由第一台 Spark 用自己的 Hugging Face 客户端下载一次，然后经线缆复制；每个文件都会校验。</translation>
+    </message>
+    <message>
+        <source>Hugging Face token</source>
+        <translation>Hugging Face 令牌</translation>
+    </message>
+    <message>
+        <source>A token of your Hugging Face account with read access (huggingface.co/settings/tokens). It is kept in the system keychain and given only to the Spark&apos;s Hugging Face client while it downloads.</source>
+        <translation>你的 Hugging Face 账号中具有读取权限的令牌（huggingface.co/settings/tokens）。它保存在系统密钥环中，只在下载时交给 Spark 上的 Hugging Face 客户端。</translation>
+    </message>
+    <message>
+        <source>The Hugging Face token is kept in the system keychain.</source>
+        <translation>Hugging Face 令牌已保存在系统密钥环中。</translation>
+    </message>
+    <message>
+        <source>Getting %1 onto %2…</source>
+        <translation>正在把 %1 获取到 %2…</translation>
+    </message>
+    <message>
+        <source>%1: downloaded from Hugging Face (%2) and checked.</source>
+        <translation>%1：已从 Hugging Face 下载（%2）并校验。</translation>
+    </message>
 </context>
 <context>
     <name>spark::ui::NcclBuildDialog</name>
@@ -7100,10 +7219,6 @@ Across the Sparks:
         <translation>执行删除（不加此项：只说明将删除什么）。</translation>
     </message>
     <message>
-        <source>Name one model, e.g. sparkctl model copy Qwen/Qwen3-8B.</source>
-        <translation>请指定一个模型，例如 sparkctl model copy Qwen/Qwen3-8B。</translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; is not a model id: it looks like org/name.</source>
         <translation>“%1”不是模型 ID：格式应为 组织/名称。</translation>
     </message>
@@ -7134,6 +7249,68 @@ Across the Sparks:
     <message>
         <source>A Spark to copy to (repeatable; default: every other Spark of the cluster).</source>
         <translation>复制目标 Spark（可重复；默认：集群中的所有其他 Spark）。</translation>
+    </message>
+    <message>
+        <source>Name one model, e.g. sparkctl %1 Qwen/Qwen3-8B.</source>
+        <translation>请指定一个模型，例如 sparkctl %1 Qwen/Qwen3-8B。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a revision: give a branch, a tag or a commit.</source>
+        <translation>“%1”不是一个修订版本：请给出分支、标签或提交。</translation>
+    </message>
+    <message>
+        <source>%1: downloaded %2 (%3) from Hugging Face and checked it.
+</source>
+        <translation>%1：已从 Hugging Face 下载 %2（%3）并完成校验。
+</translation>
+    </message>
+    <message>
+        <source>The Hugging Face token is no longer kept.
+</source>
+        <translation>已不再保存 Hugging Face 令牌。
+</translation>
+    </message>
+    <message>
+        <source>Hugging Face token (read access; input hidden): </source>
+        <translation>Hugging Face 令牌（读取权限；输入不显示）：</translation>
+    </message>
+    <message>
+        <source>Give the token on one line (it starts with hf_), on the terminal or on standard input.</source>
+        <translation>请在一行中给出令牌（以 hf_ 开头），可在终端输入或通过标准输入提供。</translation>
+    </message>
+    <message>
+        <source>The Hugging Face token is kept in the system keychain; model get uses it.
+</source>
+        <translation>Hugging Face 令牌已保存在系统密钥环中；model get 会使用它。
+</translation>
+    </message>
+    <message>
+        <source>Get a model onto every Spark: download it once, copy it over the cables, check it</source>
+        <translation>把模型获取到每台 Spark：只下载一次，经线缆复制，并校验</translation>
+    </message>
+    <message>
+        <source>When no Spark of the cluster holds the model complete, download it on one of them with the Hugging Face client that Spark has (hf, or huggingface-cli), then copy it to the others over the ConnectX-7 cables as model copy does, and hash every file on every Spark. A Spark that holds it complete gets nothing. The token for gated and private models is sparkctl&apos;s HF_TOKEN, else the one kept with model token; it reaches only the client&apos;s environment, never a command line, a file or a log. A download cut short goes on where it stopped. Exit 0 when every Spark holds it whole.</source>
+        <translation>若集群中没有 Spark 完整持有该模型，就在其中一台上用它自带的 Hugging Face 客户端（hf 或 huggingface-cli）下载，再像 model copy 一样经 ConnectX-7 线缆复制到其他 Spark，并在每台 Spark 上对每个文件计算哈希。已完整持有的 Spark 不会收到任何内容。受限和私有模型的令牌取自 sparkctl 的 HF_TOKEN，否则取自 model token 保存的令牌；它只进入客户端的环境，绝不出现在命令行、文件或日志中。中断的下载会从停下的地方继续。每台 Spark 都完整持有时退出码为 0。</translation>
+    </message>
+    <message>
+        <source>A branch, tag or commit (default: main).</source>
+        <translation>分支、标签或提交（默认：main）。</translation>
+    </message>
+    <message>
+        <source>The Spark to download on (default: the cluster&apos;s first).</source>
+        <translation>在哪台 Spark 上下载（默认：集群中的第一台）。</translation>
+    </message>
+    <message>
+        <source>Keep a Hugging Face token in the system keychain, for model get</source>
+        <translation>把 Hugging Face 令牌保存在系统密钥环中，供 model get 使用</translation>
+    </message>
+    <message>
+        <source>Read a Hugging Face access token (read access is enough) from the terminal without echo, or from standard input, and keep it in the system keychain; model get passes it to the Spark&apos;s client for gated and private models. --forget removes it.</source>
+        <translation>从终端（不回显）或标准输入读取 Hugging Face 访问令牌（读取权限即可），并保存在系统密钥环中；model get 会把它交给 Spark 上的客户端，用于受限和私有模型。--forget 会删除它。</translation>
+    </message>
+    <message>
+        <source>Remove the kept token.</source>
+        <translation>删除已保存的令牌。</translation>
     </message>
 </context>
 <context>

@@ -374,6 +374,41 @@ private Q_SLOTS:
         QCOMPARE(sparkctl({QStringLiteral("model"), QStringLiteral("token"), QStringLiteral("--forget")}).exitCode, 0);
     }
 
+    // A Spark without the client, or without the internet: each its
+    // sentence, and nothing in any cache.
+    void downloadFaultsGetTheirSentence()
+    {
+        const QString repo = QStringLiteral("hub/faults");
+        QVERIFY(sparklab({QStringLiteral("model"), QStringLiteral("publish"), repo, QStringLiteral("--shard-kib"), QStringLiteral("64")}));
+        const auto get = [&] {
+            return sparkctl({QStringLiteral("model"), QStringLiteral("get"), repo, QStringLiteral("--cluster"), QStringLiteral("ring")});
+        };
+        {
+            auto clear = qScopeGuard([&] { fault({QStringLiteral("no-hf-client"), QStringLiteral("1"), QStringLiteral("--clear")}); });
+            QVERIFY(fault({QStringLiteral("no-hf-client"), QStringLiteral("1")}));
+            const ProcessResult refused = get();
+            QCOMPARE(refused.exitCode, 1);
+            QVERIFY2(refused.err.contains("spark-1 has no Hugging Face client"), refused.err.constData());
+        }
+        {
+            auto clear = qScopeGuard([&] { fault({QStringLiteral("hub-offline"), QStringLiteral("1"), QStringLiteral("--clear")}); });
+            QVERIFY(fault({QStringLiteral("hub-offline"), QStringLiteral("1")}));
+            const ProcessResult refused = get();
+            QCOMPARE(refused.exitCode, 1);
+            QVERIFY2(refused.err.contains("spark-1 could not reach Hugging Face"), refused.err.constData());
+        }
+        const ProcessResult unknown = sparkctl({QStringLiteral("model"), QStringLiteral("get"), QStringLiteral("hub/nothing-here"),
+                                                QStringLiteral("--cluster"), QStringLiteral("ring")});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY2(unknown.err.contains("Hugging Face has no model hub/nothing-here"), unknown.err.constData());
+        const ProcessResult badRevision = sparkctl({QStringLiteral("model"), QStringLiteral("get"), repo, QStringLiteral("--revision"),
+                                                    QStringLiteral("v9"), QStringLiteral("--cluster"), QStringLiteral("ring")});
+        QCOMPARE(badRevision.exitCode, 1);
+        QVERIFY2(badRevision.err.contains("has no revision \"v9\""), badRevision.err.constData());
+        for (int node = 0; node < 3; ++node)
+            QCOMPARE(m_lab.lab().sh(node, QStringLiteral("ls %1/%2 2>&1").arg(hub(node), folderOf(repo))).exitCode, 2);
+    }
+
     // Cancelled mid-download: the client's own unfinished file stays (and the
     // inventory calls the model partial); the next get goes on and completes.
     void aCutDownloadGoesOnWhereItStopped()

@@ -12,6 +12,7 @@
 #include <QApplication>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPromise>
 #include <QPushButton>
 #include <QTableWidget>
@@ -91,12 +92,16 @@ struct RecordedCopier
     FakeCopyJob *job = nullptr;
     QString cluster;
     QString repoId;
+    bool download = false;
+    int calls = 0;
 
     ModelsPage::Copier copier()
     {
-        return [this](const QString &toCluster, const QString &model, QObject *owner) {
+        return [this](const QString &toCluster, const QString &model, bool get, QObject *owner) {
             cluster = toCluster;
             repoId = model;
+            download = get;
+            ++calls;
             promise = std::make_shared<QPromise<ModelCopyResult>>();
             promise->start();
             job = new FakeCopyJob;
@@ -223,6 +228,46 @@ private Q_SLOTS:
         QVERIFY(progress->sentence(QStringLiteral("spark-2")).contains(QStringLiteral("already holds this revision")));
         recorded.finish();
         QTRY_VERIFY(read->isEnabled());
+    }
+
+    // A model named by its id is got: downloaded once, then copied; a name
+    // that is not an id gets a sentence and nothing starts.
+    void getsANamedModelOntoACluster()
+    {
+        ModelsPage page;
+        RecordedReader recorded;
+        RecordedCopier copies;
+        QStringList asked;
+        page.setReader(recorded.reader());
+        page.setCopier(copies.copier());
+        page.setConfirm([&](const QString &question) {
+            asked << question;
+            return true;
+        });
+        page.setDevices(threeSparks());
+        auto *id = page.findChild<QLineEdit *>(QStringLiteral("getModelId"));
+        auto *get = page.findChild<QPushButton *>(QStringLiteral("getModel"));
+        QVERIFY(!get->isEnabled()); // no cluster, no name
+        page.setClusters(oneCluster());
+        QVERIFY(!get->isEnabled());
+        id->setText(QStringLiteral("acme/tiny;reboot"));
+        QVERIFY(get->isEnabled());
+        get->click();
+        QCOMPARE(copies.calls, 0);
+        QVERIFY(page.findChild<QLabel *>(QStringLiteral("modelDetail"))->text().contains(QStringLiteral("is not a Hugging Face model id")));
+        id->setText(QStringLiteral("Qwen/Qwen3-8B"));
+        get->click();
+        QCOMPARE(copies.calls, 1);
+        QVERIFY(copies.download);
+        QCOMPARE(copies.repoId, QStringLiteral("Qwen/Qwen3-8B"));
+        QCOMPARE(copies.cluster, QStringLiteral("ring"));
+        QVERIFY2(asked.constFirst().startsWith(QStringLiteral("Get Qwen/Qwen3-8B onto every Spark of ring?")), qPrintable(asked.constFirst()));
+        QVERIFY(!get->isEnabled()); // one at a time
+        QCOMPARE(page.findChild<QLabel *>(QStringLiteral("modelsStatus"))->text(), QStringLiteral("Getting Qwen/Qwen3-8B onto ring…"));
+        copies.finish();
+        QTRY_COMPARE(recorded.reads, 1);
+        recorded.finish();
+        QTRY_VERIFY(get->isEnabled());
     }
 
     void screenshots_data() { addLookRows(); }

@@ -2,14 +2,18 @@
 #include "ui/models/modelspage.h"
 
 #include "core/cluster/modelcopies.h"
+#include "core/common/runonthread.h"
 #include "core/common/whenready.h"
+#include "core/devices/secretstore.h"
 #include "ui/common/colorscheme.h"
 #include "ui/progress/nodeprogresslist.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableWidget>
@@ -25,10 +29,21 @@ ModelsPage::Reading readWithJob(const QList<Device> &devices, QObject *owner)
     return {job->read(devices, {}), job};
 }
 
-ModelsPage::Copying copyWithJob(const QString &cluster, const QString &repoId, QObject *owner)
+ModelsPage::Copying copyWithJob(const QString &cluster, const QString &repoId, bool download, QObject *owner)
 {
     auto *job = new ModelCopyJob(owner);
-    return {copyModelToCluster(*job, cluster, repoId), job};
+    if (!download)
+        return {copyModelToCluster(*job, cluster, repoId), job};
+    // The token is read from the keychain on the job's thread, and goes no
+    // further than the request (never into a widget or a log).
+    return {runOnThread([job, cluster, repoId] {
+                SecretStore secrets;
+                const Expected<QString> token = secrets.huggingFaceToken().result();
+                ModelCopyRequest::Download asked;
+                asked.token = token ? *token : QString();
+                return copyModelToCluster(*job, cluster, repoId, {}, {}, asked).result();
+            }),
+            job};
 }
 
 } // namespace
@@ -42,6 +57,9 @@ ModelsPage::ModelsPage(QWidget *parent)
     , m_cluster(new QComboBox(this))
     , m_copy(new QPushButton(tr("&Copy to the cluster"), this))
     , m_cancel(new QPushButton(tr("Cancel the copy"), this))
+    , m_getId(new QLineEdit(this))
+    , m_get(new QPushButton(tr("&Get onto the cluster"), this))
+    , m_token(new QPushButton(tr("Hugging Face &token…"), this))
     , m_progress(new NodeProgressList(this))
     , m_table(new QTableWidget(this))
     , m_detail(new QLabel(this))
@@ -73,6 +91,15 @@ ModelsPage::ModelsPage(QWidget *parent)
     m_progress->setObjectName(QStringLiteral("copyProgress"));
     m_progress->hide();
 
+    m_getId->setObjectName(QStringLiteral("getModelId"));
+    m_getId->setPlaceholderText(tr("org/name, e.g. Qwen/Qwen3-8B"));
+    m_getId->setClearButtonEnabled(true);
+    m_get->setObjectName(QStringLiteral("getModel"));
+    m_get->setToolTip(tr("Put this model on every Spark of the cluster: downloaded once, on the first Spark, by its own "
+                         "Hugging Face client when no Spark holds it, then copied over the cables and checked"));
+    m_token->setObjectName(QStringLiteral("huggingFaceToken"));
+    m_token->setToolTip(tr("Gated and private models need a Hugging Face token; it is kept in the system keychain"));
+
     auto *top = new QHBoxLayout;
     top->addWidget(m_status, 1);
     top->addWidget(m_read);
@@ -82,16 +109,26 @@ ModelsPage::ModelsPage(QWidget *parent)
     copyRow->addWidget(m_cluster);
     copyRow->addWidget(m_cancel);
     copyRow->addStretch(1);
+    auto *getRow = new QHBoxLayout;
+    getRow->addWidget(new QLabel(tr("From Hugging Face:"), this));
+    getRow->addWidget(m_getId, 1);
+    getRow->addWidget(m_get);
+    getRow->addWidget(m_token);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_table, 1);
     layout->addLayout(copyRow);
+    layout->addLayout(getRow);
     layout->addWidget(m_progress);
     layout->addWidget(m_detail);
 
     connect(m_read, &QPushButton::clicked, this, &ModelsPage::read);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &ModelsPage::showSelected);
     connect(m_copy, &QPushButton::clicked, this, &ModelsPage::copySelected);
+    connect(m_get, &QPushButton::clicked, this, &ModelsPage::getNamed);
+    connect(m_getId, &QLineEdit::returnPressed, this, &ModelsPage::getNamed);
+    connect(m_getId, &QLineEdit::textChanged, this, &ModelsPage::updateActions);
+    connect(m_token, &QPushButton::clicked, this, &ModelsPage::askForToken);
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         if (m_copyJob) {
             m_copyJob->cancel();
@@ -129,6 +166,7 @@ void ModelsPage::updateActions()
     const bool idle = !m_job && !m_copyJob;
     m_copy->setEnabled(idle && somewhereWhole && m_cluster->count() > 0);
     m_cluster->setEnabled(idle && m_cluster->count() > 0);
+    m_get->setEnabled(idle && m_cluster->count() > 0 && !m_getId->text().trimmed().isEmpty());
     if (m_cluster->count() == 0)
         m_copy->setToolTip(tr("Set up a cluster first: a model is copied over the cluster's cables."));
     else if (selected && !somewhereWhole)
@@ -149,6 +187,46 @@ void ModelsPage::copySelected()
                       "already holds it complete gets nothing, and every file is checked on arrival.")
                        .arg(repoId, cluster)))
         return;
+    startCopy(cluster, repoId, false);
+}
+
+void ModelsPage::getNamed()
+{
+    const QString repoId = m_getId->text().trimmed();
+    const QString cluster = m_cluster->currentText();
+    if (repoId.isEmpty() || cluster.isEmpty() || m_copyJob || m_job)
+        return;
+    if (!ModelInventory::isValidRepoId(repoId)) {
+        m_detail->setText(tr("\"%1\" is not a Hugging Face model id: give it as org/name, e.g. Qwen/Qwen3-8B.").arg(repoId));
+        return;
+    }
+    if (!m_confirm(tr("Get %1 onto every Spark of %2? When no Spark holds it, it is downloaded once on the first "
+                      "Spark by its own Hugging Face client, then copied over the cables; every file is checked.")
+                       .arg(repoId, cluster)))
+        return;
+    startCopy(cluster, repoId, true);
+}
+
+void ModelsPage::askForToken()
+{
+    bool given = false;
+    const QString token = QInputDialog::getText(this, tr("Hugging Face token"),
+                                                tr("A token of your Hugging Face account with read access "
+                                                   "(huggingface.co/settings/tokens). It is kept in the system keychain "
+                                                   "and given only to the Spark's Hugging Face client while it downloads."),
+                                                QLineEdit::Password, {}, &given)
+                              .trimmed();
+    if (!given || token.isEmpty())
+        return;
+    auto *secrets = new SecretStore(this);
+    whenReady(secrets->storeHuggingFaceToken(token), this, [this, secrets](const Expected<void> &stored) {
+        m_detail->setText(stored ? tr("The Hugging Face token is kept in the system keychain.") : stored.error().message);
+        secrets->deleteLater();
+    });
+}
+
+void ModelsPage::startCopy(const QString &cluster, const QString &repoId, bool download)
+{
     QStringList nodes;
     for (const ClusterDefinition &definition : std::as_const(m_clusters)) {
         if (definition.name == cluster)
@@ -158,8 +236,8 @@ void ModelsPage::copySelected()
     m_progress->show();
     m_cancel->setEnabled(true);
     m_cancel->show();
-    m_status->setText(tr("Copying %1 to %2…").arg(repoId, cluster));
-    const Copying copying = m_copier(cluster, repoId, this);
+    m_status->setText(download ? tr("Getting %1 onto %2…").arg(repoId, cluster) : tr("Copying %1 to %2…").arg(repoId, cluster));
+    const Copying copying = m_copier(cluster, repoId, download, this);
     m_copyJob = copying.job;
     if (m_copyJob) {
         connect(
@@ -198,7 +276,11 @@ void ModelsPage::showCopied(const ModelCopyResult &result)
         const auto outcome = node.passed() ? NodeProgressList::Outcome::Succeeded : NodeProgressList::Outcome::Failed;
         m_progress->setOutcome(node.node, outcome, node.sentence());
     }
-    if (!result.source.isEmpty())
+    if (result.download && !result.source.isEmpty())
+        m_progress->setOutcome(result.source, NodeProgressList::Outcome::Succeeded,
+                               tr("%1: downloaded from Hugging Face (%2) and checked.")
+                                   .arg(result.source, ModelInventory::sizeText(result.download->bytes)));
+    else if (!result.source.isEmpty())
         m_progress->setOutcome(result.source, NodeProgressList::Outcome::Succeeded,
                                tr("%1: the source; its copy was checked before it was sent.").arg(result.source));
     updateActions();

@@ -17,6 +17,7 @@
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QLineEdit;
 class QTableWidget;
 
 namespace spark::ui {
@@ -28,7 +29,8 @@ class NodeProgressList;
 // read when the person asks (each read is one read-only SSH exec per Spark).
 // The selected model can be copied to a configured cluster over its cables
 // (core's copyModelToCluster), each Spark's progress shown as it goes; the
-// Sparks are read again when the copy ends.
+// Sparks are read again when the copy ends. A model no Spark holds is "got":
+// downloaded once on one Spark by its own Hugging Face client, then copied.
 class ModelsPage final : public QWidget
 {
     Q_OBJECT
@@ -51,7 +53,9 @@ public:
         QFuture<ModelCopyResult> future;
         Job *job = nullptr;
     };
-    using Copier = std::function<Copying(const QString &cluster, const QString &repoId, QObject *owner)>;
+    // `download`: "get": when no Spark of the cluster holds the model whole,
+    // it is downloaded on the first (with the kept Hugging Face token), then copied.
+    using Copier = std::function<Copying(const QString &cluster, const QString &repoId, bool download, QObject *owner)>;
     // Asked before a copy starts (the default: a question box); true goes on.
     using Confirm = std::function<bool(const QString &question)>;
 
@@ -71,6 +75,9 @@ private:
     void showInventory(const QList<NodeModels> &inventory);
     void showSelected();
     void copySelected();
+    void getNamed();
+    void startCopy(const QString &cluster, const QString &repoId, bool download);
+    void askForToken();
     void showCopied(const ModelCopyResult &result);
     void updateActions();
     // The model the table's selection is on; nullptr when none is.
@@ -89,6 +96,9 @@ private:
     QComboBox *m_cluster;
     QPushButton *m_copy;
     QPushButton *m_cancel;
+    QLineEdit *m_getId;
+    QPushButton *m_get;
+    QPushButton *m_token;
     NodeProgressList *m_progress;
     QTableWidget *m_table;
     QLabel *m_detail;

@@ -679,6 +679,39 @@ def fault_small_cache(lab, state, args):
     return f"{node['name']}: {hub} on a {args.mib} MiB filesystem"
 
 
+def fault_no_hf_client(lab, state, args):
+    """A node without the Hugging Face CLI (DGX OS does not install huggingface_hub;
+    owners pip- or pipx-install it): /dev/null over the hf and huggingface-cli stand-ins
+    in the node's mount namespace, so neither is found on PATH."""
+    node = find_node(state, args.node)
+    pid = node["holder_pid"]
+    tools = [f"{shell.NODE_TOOLS_DIR}/hf", f"{shell.NODE_TOOLS_DIR}/huggingface-cli"]
+    if args.clear:
+        for tool in tools:
+            shell.in_node(pid, ["umount", tool], check=False)
+        record(state, {"kind": "no-hf-client", "node": node["name"]}, clear=True)
+        return f"{node['name']}: hf and huggingface-cli back"
+    for tool in tools:
+        shell.in_node(pid, ["mount", "--bind", "/dev/null", tool])
+    record(state, {"kind": "no-hf-client", "node": node["name"]}, clear=False)
+    return f"{node['name']}: no Hugging Face client"
+
+
+def fault_hub_offline(lab, state, args):
+    """The node cannot reach Hugging Face (no internet, a proxy in the way): its hf
+    stand-in fails as the real client does without a connection."""
+    node = find_node(state, args.node)
+    marker = os.path.join(lab.node_dir(node["name"]), "share", "hub-offline")
+    if args.clear:
+        if os.path.exists(marker):
+            os.unlink(marker)
+        record(state, {"kind": "hub-offline", "node": node["name"]}, clear=True)
+        return f"{node['name']}: Hugging Face reachable again"
+    open(marker, "w").close()
+    record(state, {"kind": "hub-offline", "node": node["name"]}, clear=False)
+    return f"{node['name']}: Hugging Face unreachable"
+
+
 # ---------------------------------------------------------------- command line
 
 KINDS = {
@@ -722,6 +755,8 @@ KINDS = {
     "nccl-version": (fault_nccl_version, "node",
                      "the node's ~/nccl/build is NCCL VERSION (e.g. 2.27.7): mismatched builds"),
     "no-rsync": (fault_no_rsync, "node", "a node whose rsync cannot run (clear: it can)"),
+    "no-hf-client": (fault_no_hf_client, "node", "a node without hf or huggingface-cli (clear: both back)"),
+    "hub-offline": (fault_hub_offline, "node", "a node that cannot reach Hugging Face (clear: it can)"),
     "small-cache": (fault_small_cache, "node",
                     "the node's Hugging Face cache on an empty filesystem of --mib MiB (clear: unmounted)"),
 }
