@@ -469,9 +469,7 @@ bool ModelCopyJob::downloadFirst(const ModelCopyRequest &request, QList<CopyNode
     result.download = downloadOnNode(*session, node, request.repoId, asked.revision, asked.token, m_cancelled,
                                      [&](qint64 bytes, double seconds) {
                                          const double rate = seconds > 0 ? double(bytes) / seconds : 0;
-                                         reportProgress(node, -1, CopyText::tr("%1: %2 downloaded from Hugging Face, %3/s")
-                                                                      .arg(node, ModelInventory::sizeText(bytes),
-                                                                           ModelInventory::sizeText(qint64(rate))));
+                                         reportProgress(node, -1, CopyText::tr("%1: %2 downloaded from Hugging Face, %3/s").arg(node, ModelInventory::sizeText(bytes), ModelInventory::sizeText(qint64(rate))));
                                      });
     if (result.download->cancelled) {
         result.error = Error(CopyText::tr("The download was cancelled: what arrived whole on %1 stays, and the next "

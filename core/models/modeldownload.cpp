@@ -171,7 +171,7 @@ DownloadFailure ModelDownload::failureOf(int exitCode, const QStringList &said, 
         return DownloadFailure::BadToken;
     if (saidAny(said, {"RepositoryNotFoundError", "Repository Not Found", "not found. If the repo is private"}))
         return hadToken && saidAny(said, {"Invalid username or password"}) ? DownloadFailure::BadToken
-                                                                            : DownloadFailure::NotFound;
+                                                                           : DownloadFailure::NotFound;
     if (saidAny(said, {"No space left on device", "Errno 28", "Not enough free disk space"}))
         return DownloadFailure::DiskFull;
     if (saidAny(said, {"LocalEntryNotFoundError", "check your internet connection", "check your connection", "ConnectionError",

@@ -20,7 +20,7 @@ QStringList traceback(const QString &exception, const QStringList &message)
     return QStringList{QStringLiteral("Traceback (most recent call last):"),
                        QStringLiteral("  File \"/usr/local/bin/hf\", line 8, in <module>"), QStringLiteral("    sys.exit(main())"),
                        QStringLiteral("huggingface_hub.errors.") + exception + QStringLiteral(": ") + message.value(0)}
-        + message.mid(1);
+         + message.mid(1);
 }
 
 struct ScriptRun
@@ -191,7 +191,7 @@ private Q_SLOTS:
         QTest::newRow("0.36: a token the Hub does not know")
             << 1
             << traceback(QStringLiteral("HfHubHTTPError"), {QStringLiteral("401 Client Error: Unauthorized for url: %1").arg(api), QString(),
-                                                          QStringLiteral("Invalid credentials in Authorization header")})
+                                                            QStringLiteral("Invalid credentials in Authorization header")})
             << true << int(DownloadFailure::BadToken);
         QTest::newRow("0.36: offline")
             << 1
