@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPromise>
 #include <QPushButton>
 #include <QTableWidget>
@@ -122,6 +123,37 @@ struct RecordedCopier
         already.node = QStringLiteral("spark-2");
         already.state = NodeCopy::State::AlreadyComplete;
         result.nodes = {already, copied};
+        promise->addResult(result);
+        promise->finish();
+    }
+};
+
+template<typename Result, typename Action>
+struct RecordedAction
+{
+    std::shared_ptr<QPromise<Result>> promise;
+    FakeCopyJob *job = nullptr;
+    QStringList devices;
+    QString repoId;
+    int calls = 0;
+
+    std::function<Action(const QList<Device> &, const QString &, QObject *)> run()
+    {
+        return [this](const QList<Device> &onDevices, const QString &model, QObject *owner) {
+            devices.clear();
+            for (const Device &device : onDevices)
+                devices << device.name;
+            repoId = model;
+            ++calls;
+            promise = std::make_shared<QPromise<Result>>();
+            promise->start();
+            job = new FakeCopyJob;
+            job->setParent(owner);
+            return Action{promise->future(), job};
+        };
+    }
+    void finish(const Result &result)
+    {
         promise->addResult(result);
         promise->finish();
     }
@@ -268,6 +300,76 @@ private Q_SLOTS:
         QTRY_COMPARE(recorded.reads, 1);
         recorded.finish();
         QTRY_VERIFY(get->isEnabled());
+    }
+
+    // The selected model checked on the Sparks that hold it, each Spark's
+    // verdict shown; removed from one Spark after the sentence that says what
+    // it frees and who keeps it; the Sparks read again after.
+    void verifiesAndRemovesTheSelectedModel()
+    {
+        ModelsPage page;
+        RecordedReader recorded;
+        RecordedAction<QList<NodeVerification>, ModelsPage::Verifying> verifies;
+        RecordedAction<QList<NodeRemoval>, ModelsPage::Removing> removes;
+        QStringList asked;
+        page.setReader(recorded.reader());
+        page.setVerifier(verifies.run());
+        page.setRemover(removes.run());
+        page.setConfirm([&](const QString &question) {
+            asked << question;
+            return true;
+        });
+        page.setDevices(threeSparks());
+        page.read();
+        recorded.finish();
+        QTRY_VERIFY(page.findChild<QPushButton *>(QStringLiteral("readModels"))->isEnabled());
+        auto *verify = page.findChild<QPushButton *>(QStringLiteral("verifyModel"));
+        auto *remove = page.findChild<QPushButton *>(QStringLiteral("removeModel"));
+        QVERIFY(!verify->isEnabled()); // nothing selected
+        auto *table = page.findChild<QTableWidget *>(QStringLiteral("modelsTable"));
+        table->selectRow(3); // sparklab/tiny-3shard: whole on spark-1 and spark-2
+        QVERIFY(verify->isEnabled() && remove->isEnabled());
+
+        verify->click();
+        QCOMPARE(verifies.calls, 1);
+        QCOMPARE(verifies.devices, QStringList({QStringLiteral("spark-1"), QStringLiteral("spark-2")}));
+        QVERIFY(!verify->isEnabled()); // one action at a time
+        NodeVerification whole;
+        whole.node = QStringLiteral("spark-1");
+        whole.found = true;
+        BlobVerification checked;
+        checked.finished = true;
+        checked.blobsChecked = 3;
+        whole.copies = {checked};
+        NodeVerification damaged = whole;
+        damaged.node = QStringLiteral("spark-2");
+        damaged.copies.first().mismatched = {QStringLiteral("ab12")};
+        verifies.finish({whole, damaged});
+        auto *progress = page.findChild<NodeProgressList *>(QStringLiteral("copyProgress"));
+        QTRY_VERIFY(verify->isEnabled());
+        QVERIFY(progress->sentence(QStringLiteral("spark-1")).startsWith(QStringLiteral("✔")));
+        QVERIFY(progress->sentence(QStringLiteral("spark-2")).startsWith(QStringLiteral("✘")));
+        QVERIFY2(page.findChild<QLabel *>(QStringLiteral("modelsStatus"))->text().contains(QStringLiteral("whole on 1 of 2 Spark(s)")),
+                 qPrintable(page.findChild<QLabel *>(QStringLiteral("modelsStatus"))->text()));
+
+        QMenu *menu = remove->menu();
+        QMetaObject::invokeMethod(menu, "aboutToShow");
+        QStringList entries;
+        for (QAction *action : menu->actions())
+            entries << action->text();
+        QCOMPARE(entries, QStringList({QStringLiteral("spark-1"), QStringLiteral("spark-2"), QString(), QStringLiteral("Every Spark that holds it")}));
+        menu->actions().at(1)->trigger();
+        QCOMPARE(asked.size(), 1);
+        QVERIFY2(asked.constFirst().startsWith(QStringLiteral("Removing sparklab/tiny-3shard from spark-2 frees")), qPrintable(asked.constFirst()));
+        QVERIFY(asked.constFirst().contains(QStringLiteral("spark-1 keeps it")));
+        QCOMPARE(removes.devices, QStringList{QStringLiteral("spark-2")});
+        NodeRemoval removed;
+        removed.node = QStringLiteral("spark-2");
+        removed.removed = {ModelRemoval{QStringLiteral("spark-2"), QStringLiteral("sparklab/tiny-3shard"), QStringLiteral("/x"), 12288}};
+        removes.finish({removed});
+        QTRY_COMPARE(recorded.reads, 2);
+        QCOMPARE(progress->sentence(QStringLiteral("spark-2")), QStringLiteral("✔ spark-2: removed, 12.3 kB freed."));
+        recorded.finish();
     }
 
     void screenshots_data() { addLookRows(); }

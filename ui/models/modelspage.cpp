@@ -14,6 +14,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableWidget>
@@ -46,16 +47,32 @@ ModelsPage::Copying copyWithJob(const QString &cluster, const QString &repoId, b
             job};
 }
 
+ModelsPage::Verifying verifyWithJob(const QList<Device> &devices, const QString &repoId, QObject *owner)
+{
+    auto *job = new ModelVerifyJob(owner);
+    return {job->verify(devices, repoId, {}), job};
+}
+
+ModelsPage::Removing removeWithJob(const QList<Device> &devices, const QString &repoId, QObject *owner)
+{
+    auto *job = new ModelRemover(owner);
+    return {job->remove(devices, repoId, {}), job};
+}
+
 } // namespace
 
 ModelsPage::ModelsPage(QWidget *parent)
     : QWidget(parent)
     , m_reader(&readWithJob)
     , m_copier(&copyWithJob)
+    , m_verifier(&verifyWithJob)
+    , m_remover(&removeWithJob)
     , m_status(new QLabel(this))
     , m_read(new QPushButton(tr("&Read the Sparks' models"), this))
     , m_cluster(new QComboBox(this))
     , m_copy(new QPushButton(tr("&Copy to the cluster"), this))
+    , m_verify(new QPushButton(tr("&Verify"), this))
+    , m_remove(new QPushButton(tr("Re&move from…"), this))
     , m_cancel(new QPushButton(tr("Cancel the copy"), this))
     , m_getId(new QLineEdit(this))
     , m_get(new QPushButton(tr("&Get onto the cluster"), this))
@@ -86,6 +103,10 @@ ModelsPage::ModelsPage(QWidget *parent)
     m_cluster->setObjectName(QStringLiteral("copyCluster"));
     m_cluster->setToolTip(tr("The cluster whose Sparks get the model, over its cables"));
     m_copy->setObjectName(QStringLiteral("copyModel"));
+    m_verify->setObjectName(QStringLiteral("verifyModel"));
+    m_verify->setToolTip(tr("Hash every file of the selected model on each Spark that holds it, on the Spark itself"));
+    m_remove->setObjectName(QStringLiteral("removeModel"));
+    m_remove->setMenu(new QMenu(m_remove));
     m_cancel->setObjectName(QStringLiteral("cancelCopy"));
     m_cancel->hide();
     m_progress->setObjectName(QStringLiteral("copyProgress"));
@@ -107,6 +128,8 @@ ModelsPage::ModelsPage(QWidget *parent)
     copyRow->addWidget(new QLabel(tr("Selected model:"), this));
     copyRow->addWidget(m_copy);
     copyRow->addWidget(m_cluster);
+    copyRow->addWidget(m_verify);
+    copyRow->addWidget(m_remove);
     copyRow->addWidget(m_cancel);
     copyRow->addStretch(1);
     auto *getRow = new QHBoxLayout;
@@ -129,6 +152,8 @@ ModelsPage::ModelsPage(QWidget *parent)
     connect(m_getId, &QLineEdit::returnPressed, this, &ModelsPage::getNamed);
     connect(m_getId, &QLineEdit::textChanged, this, &ModelsPage::updateActions);
     connect(m_token, &QPushButton::clicked, this, &ModelsPage::askForToken);
+    connect(m_verify, &QPushButton::clicked, this, &ModelsPage::verifySelected);
+    connect(m_remove->menu(), &QMenu::aboutToShow, this, &ModelsPage::fillRemoveMenu);
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         if (m_copyJob) {
             m_copyJob->cancel();
@@ -167,6 +192,11 @@ void ModelsPage::updateActions()
     m_copy->setEnabled(idle && somewhereWhole && m_cluster->count() > 0);
     m_cluster->setEnabled(idle && m_cluster->count() > 0);
     m_get->setEnabled(idle && m_cluster->count() > 0 && !m_getId->text().trimmed().isEmpty());
+    const bool held = selected
+        && std::any_of(selected->nodes.cbegin(), selected->nodes.cend(),
+                       [](const ModelPresence &presence) { return presence.state != ModelPresence::State::Missing; });
+    m_verify->setEnabled(idle && held);
+    m_remove->setEnabled(idle && held);
     if (m_cluster->count() == 0)
         m_copy->setToolTip(tr("Set up a cluster first: a model is copied over the cluster's cables."));
     else if (selected && !somewhereWhole)
@@ -232,13 +262,25 @@ void ModelsPage::startCopy(const QString &cluster, const QString &repoId, bool d
         if (definition.name == cluster)
             nodes = definition.devices;
     }
-    m_progress->setNodes(nodes);
-    m_progress->show();
-    m_cancel->setEnabled(true);
-    m_cancel->show();
     m_status->setText(download ? tr("Getting %1 onto %2…").arg(repoId, cluster) : tr("Copying %1 to %2…").arg(repoId, cluster));
     const Copying copying = m_copier(cluster, repoId, download, this);
-    m_copyJob = copying.job;
+    follow(copying.job, nodes, tr("Cancel the copy"));
+    whenReady(copying.future, this, [this](const ModelCopyResult &result) {
+        finishAction();
+        showCopied(result);
+        if (!result.error)
+            read(); // what each Spark holds now
+    });
+}
+
+void ModelsPage::follow(Job *job, const QStringList &nodes, const QString &cancelText)
+{
+    m_progress->setNodes(nodes);
+    m_progress->show();
+    m_cancel->setText(cancelText);
+    m_cancel->setEnabled(true);
+    m_cancel->show();
+    m_copyJob = job;
     if (m_copyJob) {
         connect(
             m_copyJob, &Job::progress, this,
@@ -253,14 +295,96 @@ void ModelsPage::startCopy(const QString &cluster, const QString &repoId, bool d
             Qt::QueuedConnection);
     }
     updateActions();
-    whenReady(copying.future, this, [this](const ModelCopyResult &result) {
-        if (m_copyJob)
-            m_copyJob->deleteLater();
-        m_copyJob = nullptr;
-        m_cancel->hide();
-        showCopied(result);
-        if (!result.error)
-            read(); // what each Spark holds now
+}
+
+void ModelsPage::finishAction()
+{
+    if (m_copyJob)
+        m_copyJob->deleteLater();
+    m_copyJob = nullptr;
+    m_cancel->hide();
+}
+
+QList<Device> ModelsPage::devicesNamed(const QStringList &names) const
+{
+    QList<Device> named;
+    for (const Device &device : m_devices) {
+        if (names.contains(device.name))
+            named.append(device);
+    }
+    return named;
+}
+
+void ModelsPage::verifySelected()
+{
+    const ModelRow *selected = selectedRow();
+    if (!selected || m_copyJob || m_job)
+        return;
+    const QString repoId = selected->repoId;
+    QStringList holding;
+    for (qsizetype i = 0; i < selected->nodes.size() && i < m_matrix.nodes.size(); ++i) {
+        if (selected->nodes.at(i).state != ModelPresence::State::Missing)
+            holding.append(m_matrix.nodes.at(i));
+    }
+    m_status->setText(tr("Checking every file of %1 on %n Spark(s)…", nullptr, int(holding.size())).arg(repoId));
+    const Verifying verifying = m_verifier(devicesNamed(holding), repoId, this);
+    follow(verifying.job, holding, tr("Stop checking"));
+    whenReady(verifying.future, this, [this, repoId](const QList<NodeVerification> &nodes) {
+        finishAction();
+        int whole = 0;
+        for (const NodeVerification &node : nodes) {
+            whole += node.passed() ? 1 : 0;
+            m_progress->setOutcome(node.node, node.passed() ? NodeProgressList::Outcome::Succeeded : NodeProgressList::Outcome::Failed,
+                                   node.sentence());
+        }
+        m_status->setText(tr("%1: whole on %2 of %n Spark(s) checked.", nullptr, int(nodes.size())).arg(repoId).arg(whole));
+        updateActions();
+    });
+}
+
+void ModelsPage::fillRemoveMenu()
+{
+    QMenu *menu = m_remove->menu();
+    menu->clear();
+    const ModelRow *selected = selectedRow();
+    if (!selected)
+        return;
+    QStringList holding;
+    for (qsizetype i = 0; i < selected->nodes.size() && i < m_matrix.nodes.size(); ++i) {
+        if (selected->nodes.at(i).state != ModelPresence::State::Missing)
+            holding.append(m_matrix.nodes.at(i));
+    }
+    for (const QString &node : std::as_const(holding))
+        connect(menu->addAction(node), &QAction::triggered, this, [this, node] { removeSelectedFrom({node}); });
+    if (holding.size() > 1) {
+        menu->addSeparator();
+        connect(menu->addAction(tr("Every Spark that holds it")), &QAction::triggered, this,
+                [this, holding] { removeSelectedFrom(holding); });
+    }
+}
+
+void ModelsPage::removeSelectedFrom(const QStringList &nodes)
+{
+    const ModelRow *selected = selectedRow();
+    if (!selected || nodes.isEmpty() || m_copyJob || m_job)
+        return;
+    const QString repoId = selected->repoId;
+    if (!m_confirm(ModelRemover::confirmation(m_inventory, repoId, nodes) + QLatin1Char(' ')
+                   + tr("Only the model's own folder in each cache is removed. Remove it?")))
+        return;
+    m_status->setText(tr("Removing %1 from %2…").arg(repoId, nodes.join(QStringLiteral(", "))));
+    const Removing removing = m_remover(devicesNamed(nodes), repoId, this);
+    follow(removing.job, nodes, tr("Stop after the removal under way"));
+    whenReady(removing.future, this, [this](const QList<NodeRemoval> &removed) {
+        finishAction();
+        for (const NodeRemoval &node : removed) {
+            qint64 freed = 0;
+            for (const ModelRemoval &removal : node.removed)
+                freed += removal.freedBytes;
+            m_progress->setOutcome(node.node, node.error ? NodeProgressList::Outcome::Failed : NodeProgressList::Outcome::Succeeded,
+                                   node.error ? node.error->message : tr("%1: removed, %2 freed.").arg(node.node, ModelInventory::sizeText(freed)));
+        }
+        read();
     });
 }
 
@@ -321,6 +445,7 @@ void ModelsPage::read()
 
 void ModelsPage::showInventory(const QList<NodeModels> &inventory)
 {
+    m_inventory = inventory;
     m_matrix = ModelMatrix::from(inventory);
     m_table->clear();
     m_table->setRowCount(int(m_matrix.rows.size()));

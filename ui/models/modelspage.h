@@ -3,6 +3,8 @@
 
 #include "core/devices/device.h"
 #include "core/models/modelcopyjob.h"
+#include "core/models/modelremoval.h"
+#include "core/models/modelverifyjob.h"
 #include "core/models/modelinventoryjob.h"
 #include "core/models/modelmatrix.h"
 #include "core/topology/clusterdefinition.h"
@@ -56,6 +58,20 @@ public:
     // `download`: "get": when no Spark of the cluster holds the model whole,
     // it is downloaded on the first (with the kept Hugging Face token), then copied.
     using Copier = std::function<Copying(const QString &cluster, const QString &repoId, bool download, QObject *owner)>;
+    // How the page checks a model on the Sparks (ModelVerifyJob) and removes
+    // it from chosen ones (ModelRemover): the same shape.
+    struct Verifying
+    {
+        QFuture<QList<NodeVerification>> future;
+        Job *job = nullptr;
+    };
+    using Verifier = std::function<Verifying(const QList<Device> &devices, const QString &repoId, QObject *owner)>;
+    struct Removing
+    {
+        QFuture<QList<NodeRemoval>> future;
+        Job *job = nullptr;
+    };
+    using Remover = std::function<Removing(const QList<Device> &devices, const QString &repoId, QObject *owner)>;
     // Asked before a copy starts (the default: a question box); true goes on.
     using Confirm = std::function<bool(const QString &question)>;
 
@@ -64,6 +80,8 @@ public:
     void setReader(Reader reader) { m_reader = std::move(reader); }
     void setCopier(Copier copier) { m_copier = std::move(copier); }
     void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
+    void setVerifier(Verifier verifier) { m_verifier = std::move(verifier); }
+    void setRemover(Remover remover) { m_remover = std::move(remover); }
     void setDevices(const QList<Device> &devices);
     // The configured clusters a model can be copied to, the default first.
     void setClusters(const QList<ClusterDefinition> &clusters);
@@ -78,6 +96,14 @@ private:
     void getNamed();
     void startCopy(const QString &cluster, const QString &repoId, bool download);
     void askForToken();
+    void verifySelected();
+    void fillRemoveMenu();
+    void removeSelectedFrom(const QStringList &nodes);
+    // The Sparks named, in the registry's order.
+    QList<Device> devicesNamed(const QStringList &names) const;
+    // Shows a long action's progress per Spark until its future ends.
+    void follow(Job *job, const QStringList &nodes, const QString &cancelText);
+    void finishAction();
     void showCopied(const ModelCopyResult &result);
     void updateActions();
     // The model the table's selection is on; nullptr when none is.
@@ -86,6 +112,9 @@ private:
     Reader m_reader;
     Copier m_copier;
     Confirm m_confirm;
+    Verifier m_verifier;
+    Remover m_remover;
+    QList<NodeModels> m_inventory;
     QList<Device> m_devices;
     QList<ClusterDefinition> m_clusters;
     ModelMatrix m_matrix;
@@ -95,6 +124,8 @@ private:
     QPushButton *m_read;
     QComboBox *m_cluster;
     QPushButton *m_copy;
+    QPushButton *m_verify;
+    QPushButton *m_remove;
     QPushButton *m_cancel;
     QLineEdit *m_getId;
     QPushButton *m_get;

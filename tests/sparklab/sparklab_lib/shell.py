@@ -80,8 +80,9 @@ def pid_alive(pid):
     except PermissionError:
         return True
     # A zombie still answers kill(0); treat it as gone.
+    # The process can end between the open and the read: the read then fails with ESRCH.
     try:
         with open(f"/proc/{pid}/stat") as f:
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):
         return False
