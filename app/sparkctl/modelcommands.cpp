@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // sparkctl model list [NAME…] [--folder DIR]… [--json]
 // sparkctl model verify REPO [NAME…] [--folder DIR]… [--json]
-// sparkctl model remove REPO NAME… [--yes] [--folder DIR]… [--json]
+// sparkctl model remove REPO NAME… [--revision REV] [--yes] [--folder DIR]… [--json]
 // sparkctl model copy REPO [--from NAME] [--to NAME]… [--cluster NAME] [--json]
 // sparkctl model get REPO [--revision REV] [--on NAME] [--cluster NAME] [--json]
 // sparkctl model token [--forget]
@@ -212,6 +212,9 @@ int modelRemove(QCommandLineParser &parser)
     if (const auto exit = line.read(parser, path, false))
         return *exit;
     const QString &repoId = line.repoId;
+    const QString revision = parser.value(QStringLiteral("revision"));
+    if (!ModelDownload::isValidRevision(revision))
+        return usageError(parser, path, ModelText::tr("\"%1\" is not a revision: give a branch, a tag or a commit.").arg(revision));
     QStringList from;
     for (const Device &device : line.devices)
         from.append(device.name);
@@ -223,7 +226,7 @@ int modelRemove(QCommandLineParser &parser)
         ModelInventoryJob job;
         const QList<NodeModels> inventory = awaitJob(
             job, [&] { return job.read(all.exit ? line.devices : all.devices, {}); }, nullptr, onInterrupt);
-        const QString sentence = ModelRemover::confirmation(inventory, repoId, from);
+        const QString sentence = ModelRemover::confirmation(inventory, repoId, from, revision);
         Output::result(true, {{QStringLiteral("repo_id"), repoId}, {QStringLiteral("removed"), false}, {QStringLiteral("plan"), sentence}, {QStringLiteral("nodes"), QJsonArray()}});
         Output::text(sentence + QLatin1Char('\n'));
         Output::text(ModelText::tr("Nothing was removed: run the command again with --yes to remove it.\n"));
@@ -233,7 +236,7 @@ int modelRemove(QCommandLineParser &parser)
     onInterrupt.onlyReads = false;
     onInterrupt.first = ModelText::tr("Stopping after the removal under way; a model is removed whole or left as it was listed.");
     const QList<NodeRemoval> nodes = awaitJob(
-        remover, [&] { return remover.remove(line.devices, repoId, *line.extra); }, nullptr, onInterrupt);
+        remover, [&] { return remover.remove(line.devices, repoId, *line.extra, revision); }, nullptr, onInterrupt);
     const bool ok = std::none_of(nodes.cbegin(), nodes.cend(), [](const NodeRemoval &node) { return bool(node.error); });
     if (Output::json()) {
         QJsonArray array;
@@ -365,11 +368,12 @@ void registerModelCommands(CommandTable &table)
            QStringLiteral("DIR")},
           {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
          &modelVerify},
-        {QStringLiteral("remove"), ModelText::tr("Remove a model from chosen Sparks, every revision"), ModelText::tr("Remove the model's folder (every revision) from the Hugging Face caches of the Sparks named. "
-                                                                                                                     "Without --yes nothing is removed: it says how much space it would free and which Sparks keep "
-                                                                                                                     "the model. Only the model's own folder in each cache is removed."),
+        {QStringLiteral("remove"), ModelText::tr("Remove a model from chosen Sparks, or one revision of it"), ModelText::tr("Remove the model's folder (every revision) from the Hugging Face caches of the Sparks named, or "
+                                                                                                                     "with --revision that revision only (its snapshot, the refs naming it and the files no other "
+                                                                                                                     "revision uses). Without --yes nothing is removed: it says how much space it would free and which "
+                                                                                                                     "Sparks keep the model. Only the model's own folder in each cache is touched."),
          {{QStringLiteral("MODEL"), ModelText::tr("The model's Hugging Face id, e.g. Qwen/Qwen3-8B.")}, deviceArgument(ArgumentSpec::Some, ModelText::tr("Devices to remove it from."))},
-         {{QStringLiteral("yes"), ModelText::tr("Remove it (without: only say what would be removed).")}, {QStringLiteral("folder"), ModelText::tr("Another folder holding a Hugging Face cache on every device "
+         {{QStringLiteral("yes"), ModelText::tr("Remove it (without: only say what would be removed).")}, {QStringLiteral("revision"), ModelText::tr("Only this revision (a branch, tag or commit): its snapshot, the refs that name it and the files no other revision uses."), QStringLiteral("REV")}, {QStringLiteral("folder"), ModelText::tr("Another folder holding a Hugging Face cache on every device "
                                                                                                                                                    "(repeatable)."),
                                                                                                            QStringLiteral("DIR")},
           {QStringLiteral("json"), ModelText::tr("Print JSON.")}},

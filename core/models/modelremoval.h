@@ -15,13 +15,17 @@
 
 namespace spark {
 
-// One copy of a model to remove: its repository folder in one cache folder.
+// One copy of a model to remove: its repository folder in one cache folder,
+// or one revision of it: its snapshot folder, the refs that name it and the
+// blobs no other snapshot links to.
 struct ModelRemoval
 {
     QString node;
     QString repoId;
-    QString path; // absolute: "<cache>/models--org--name"
+    QString path; // absolute: "<cache>/models--org--name", or ".../snapshots/<commit>" for a revision
     qint64 freedBytes = 0;
+    QString revision;  // the commit; empty: the whole folder
+    QStringList files; // a revision's blobs and refs, absolute
 };
 
 // What removing a model from a node did.
@@ -47,16 +51,19 @@ class ModelRemover final : public Job
 public:
     explicit ModelRemover(QObject *parent = nullptr);
 
-    static QList<ModelRemoval> plan(const NodeModels &node, const QString &repoId);
+    // `revision` (a ref or commit, CachedModel::revisionNamed): that revision
+    // only; the model's only revision is the whole folder. Empty: every revision.
+    static QList<ModelRemoval> plan(const NodeModels &node, const QString &repoId, const QString &revision = {});
     static Expected<QString> command(const ModelRemoval &removal);
     // "Removing org/m from spark-2 frees 61.2 GB; spark-1 keeps it." from
     // the inventory of every Spark (those not named keep their copies).
-    static QString confirmation(const QList<NodeModels> &inventory, const QString &repoId, const QStringList &fromNodes);
+    static QString confirmation(const QList<NodeModels> &inventory, const QString &repoId, const QStringList &fromNodes,
+                                const QString &revision = {});
 
     QFuture<QList<NodeRemoval>> remove(const QList<Device> &devices, const QString &repoId,
-                                       const QHash<QString, QStringList> &extraFolders);
+                                       const QHash<QString, QStringList> &extraFolders, const QString &revision = {});
     static NodeRemoval removeOnNode(SshSession &session, const QString &node, const QString &repoId,
-                                    const QStringList &extraFolders);
+                                    const QStringList &extraFolders, const QString &revision = {});
 };
 
 } // namespace spark

@@ -168,6 +168,7 @@ private:
     QElapsedTimer m_timer;
     QList<int> m_changing;
     QHash<int, QByteArray> m_outputs; // the last round's standard output, per node
+    bool m_errorFromLostNode = false;
 };
 
 ClusterApplier::NodeRun ClusterApplier::Phases::makeRun(const NodeApplyJob &job)
@@ -242,8 +243,14 @@ QList<int> ClusterApplier::Phases::all(const std::function<bool(int index)> &fil
 
 void ClusterApplier::Phases::fail(const QString &node, const Error &error)
 {
-    if (report.error.message.isEmpty())
+    // A node that stopped answering is the cause to name: a node that failed
+    // beside it in the same round (its own undo timer ran out while the lost
+    // one was waited for) is a consequence, and keeps its sentence in its problems.
+    const bool lost = std::any_of(runs.cbegin(), runs.cend(), [&](const NodeRun &run) { return run.lost && run.outcome.node == node; });
+    if (report.error.message.isEmpty() || (lost && !m_errorFromLostNode)) {
         report.error = error;
+        m_errorFromLostNode = lost;
+    }
     for (NodeRun &run : runs) {
         if (run.outcome.node == node)
             run.outcome.problems.append(error.message);

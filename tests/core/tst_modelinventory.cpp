@@ -315,7 +315,69 @@ private Q_SLOTS:
                                          std::pair{QStringLiteral("/home/u/hub"), QStringLiteral("org/m")},
                                          std::pair{QStringLiteral("hub/models--org--m"), QStringLiteral("org/m")},
                                          std::pair{QStringLiteral("/home/u/hub/models--org--m/.."), QStringLiteral("org/m")}})
-            QVERIFY2(!ModelRemover::command(ModelRemoval{QStringLiteral("spark-1"), repo, path, 0}), qPrintable(path));
+            QVERIFY2(!ModelRemover::command(ModelRemoval{QStringLiteral("spark-1"), repo, path, 0, {}, {}}), qPrintable(path));
+    }
+
+    // One revision of a model that holds two: its snapshot and the refs
+    // naming it; a blob goes only when no other snapshot links to it.
+    void removingOneRevisionKeepsWhatTheOtherUses()
+    {
+        CacheListing listing = HfCacheListing::parse(fixture(QStringLiteral("listing-five-models.txt")));
+        NodeModels spark1{QStringLiteral("spark-1"), std::nullopt, listing, ModelInventory::models(listing)};
+        const QString repo = QStringLiteral("sparklab/tiny-2shard");
+        const QString root = QStringLiteral("/home/nvidia/.cache/huggingface/hub/models--sparklab--tiny-2shard");
+        const QString mainCommit = QStringLiteral("7c3c6653f5c7296b99e34a860dc49f2ee90f307c");
+        const QString other = QStringLiteral("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+
+        // The second revision: the same files, so no blob goes, and main keeps its ref.
+        QList<ModelRemoval> removals = ModelRemover::plan(spark1, repo, other);
+        QCOMPARE(removals.size(), 1);
+        QCOMPARE(removals.at(0).path, root + QStringLiteral("/snapshots/") + other);
+        QCOMPARE(removals.at(0).files, QStringList());
+        QCOMPARE(removals.at(0).freedBytes, qint64(0));
+        QCOMPARE(*ModelRemover::command(removals.at(0)), QStringLiteral("'rm' '-rf' '--' '") + root + QStringLiteral("/snapshots/") + other + QLatin1Char('\''));
+
+        // main, by its ref: its snapshot and refs/main.
+        removals = ModelRemover::plan(spark1, repo, QStringLiteral("main"));
+        QCOMPARE(removals.size(), 1);
+        QCOMPARE(removals.at(0).revision, mainCommit);
+        QCOMPARE(removals.at(0).files, QStringList{root + QStringLiteral("/refs/main")});
+
+        // A shard only main's snapshot links to goes with it, and frees its bytes.
+        auto &entries = listing.roots.first().entries;
+        entries.erase(std::remove_if(entries.begin(), entries.end(),
+                                     [&](const CacheEntry &entry) {
+                                         return entry.path.startsWith(QStringLiteral("models--sparklab--tiny-2shard/snapshots/") + other)
+                                             && entry.path.endsWith(QLatin1String("model-00002-of-00002.safetensors"));
+                                     }),
+                      entries.end());
+        spark1.listing = listing;
+        spark1.models = ModelInventory::models(listing);
+        removals = ModelRemover::plan(spark1, repo, mainCommit.left(7));
+        QCOMPARE(removals.size(), 1);
+        QCOMPARE(removals.at(0).freedBytes, qint64(4216));
+        QCOMPARE(removals.at(0).files.size(), 2);
+        QVERIFY(removals.at(0).files.at(0).startsWith(root + QStringLiteral("/blobs/443a450f")));
+        const QString command = *ModelRemover::command(removals.at(0));
+        QVERIFY2(command.startsWith(QStringLiteral("'rm' '-rf' '--' '") + root + QStringLiteral("/snapshots/") + mainCommit
+                                    + QStringLiteral("' && 'rm' '-f' '--' '")),
+                 qPrintable(command));
+
+        // The only revision of a model is the whole folder; an unknown one is nothing.
+        removals = ModelRemover::plan(spark1, QStringLiteral("sparklab/tiny-3shard"), QStringLiteral("main"));
+        QCOMPARE(removals.size(), 1);
+        QVERIFY(removals.at(0).revision.isEmpty());
+        QVERIFY(ModelRemover::plan(spark1, repo, QStringLiteral("v9")).isEmpty());
+
+        // A plan that reaches outside the model's folder is refused.
+        ModelRemoval outside = ModelRemover::plan(spark1, repo, other).at(0);
+        outside.files = {QStringLiteral("/home/nvidia/.ssh/authorized_keys")};
+        QVERIFY(!ModelRemover::command(outside));
+        outside.files = {root + QStringLiteral("/blobs/../../models--sparklab--tiny-3shard/refs/main")};
+        QVERIFY(!ModelRemover::command(outside));
+        QCOMPARE(ModelRemover::confirmation({spark1}, repo, {QStringLiteral("spark-1")}, other),
+                 QStringLiteral("Removing revision aaaaaaaaaaaa of sparklab/tiny-2shard from spark-1 frees 0 bytes; no other Spark holds it, "
+                                "so it would have to be downloaded again."));
     }
 
     void removalSaysWhatItFreesAndWhoKeepsIt_data()

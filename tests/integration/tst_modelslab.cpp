@@ -272,6 +272,37 @@ private Q_SLOTS:
         QCOMPARE(unknown.exitCode(), 64);
         QCOMPARE(m_lab.lab().sh(0, QStringLiteral("test -d %1/models--sparklab--small").arg(hub)).exitCode, 0);
     }
+
+    // A second revision beside main, removed alone: main stays complete.
+    void oneRevisionIsRemovedAndMainStaysWhole()
+    {
+        const QString user = m_lab.lab().node(0).user;
+        const QString hub = QStringLiteral("/home/%1/.cache/huggingface/hub").arg(user);
+        const QString old = QStringLiteral("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb");
+        const ProcessResult main = SparkLab::run({QStringLiteral("model"), QStringLiteral("add"), QStringLiteral("--name"), m_lab.name(),
+                                                  QStringLiteral("1"), QStringLiteral("sparklab/twice")});
+        QCOMPARE(main.exitCode, 0);
+        const QByteArray mainCommit = m_lab.lab().sh(0, QStringLiteral("cat %1/models--sparklab--twice/refs/main").arg(hub)).out.trimmed();
+        QCOMPARE(SparkLab::run({QStringLiteral("model"), QStringLiteral("add"), QStringLiteral("--name"), m_lab.name(), QStringLiteral("1"),
+                                QStringLiteral("sparklab/twice"), QStringLiteral("--revision"), old})
+                     .exitCode,
+                 0);
+        // sparklab's writer points main at the revision it wrote last: back to the first.
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("printf %2 > %1/models--sparklab--twice/refs/main").arg(hub, QString::fromUtf8(mainCommit))).exitCode, 0);
+        QProcess remove;
+        remove.start(QStringLiteral(SPARKCTL_EXECUTABLE), {QStringLiteral("model"), QStringLiteral("remove"), QStringLiteral("sparklab/twice"),
+                                                           m_devices.at(0).name, QStringLiteral("--revision"), old.left(8), QStringLiteral("--yes")});
+        QVERIFY(remove.waitForFinished(60000));
+        QCOMPARE(remove.exitCode(), 0);
+        QCOMPARE(m_lab.lab().sh(0, QStringLiteral("test -e %1/models--sparklab--twice/snapshots/%2").arg(hub, old)).exitCode, 1);
+        const QList<NodeModels> nodes = readAll();
+        bool mainWhole = false;
+        for (const CachedModel &model : nodes.at(0).models) {
+            if (model.repoId == QLatin1String("sparklab/twice"))
+                mainWhole = model.revisions.size() == 1 && model.mainRevision() && model.mainRevision()->complete();
+        }
+        QVERIFY(mainWhole);
+    }
 };
 
 SPARKLAB_MAIN(TestModelsLab)

@@ -365,7 +365,7 @@ private Q_SLOTS:
         QCOMPARE(removes.devices, QStringList{QStringLiteral("spark-2")});
         NodeRemoval removed;
         removed.node = QStringLiteral("spark-2");
-        removed.removed = {ModelRemoval{QStringLiteral("spark-2"), QStringLiteral("sparklab/tiny-3shard"), QStringLiteral("/x"), 12288}};
+        removed.removed = {ModelRemoval{QStringLiteral("spark-2"), QStringLiteral("sparklab/tiny-3shard"), QStringLiteral("/x"), 12288, {}, {}}};
         removes.finish({removed});
         QTRY_COMPARE(recorded.reads, 2);
         QCOMPARE(progress->sentence(QStringLiteral("spark-2")), QStringLiteral("✔ spark-2: removed, 12.3 kB freed."));
