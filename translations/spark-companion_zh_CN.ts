@@ -1803,6 +1803,14 @@
         <source>Removed %1 from %2 (%3 freed).</source>
         <translation>已从 %2 删除 %1（释放 %3）。</translation>
     </message>
+    <message>
+        <source>%1 is not a revision of a model of a Hugging Face cache; nothing was removed.</source>
+        <translation>%1 不是 Hugging Face 缓存中某个模型的修订版本；没有删除任何内容。</translation>
+    </message>
+    <message>
+        <source>revision %1 of %2</source>
+        <translation>%2 的修订版本 %1</translation>
+    </message>
 </context>
 <context>
     <name>spark::ModelVerifyJob</name>
@@ -5183,6 +5191,54 @@ Fix: %2</source>
         <source>%1: downloaded from Hugging Face (%2) and checked.</source>
         <translation>%1：已从 Hugging Face 下载（%2）并校验。</translation>
     </message>
+    <message>
+        <source>&amp;Verify</source>
+        <translation>校验(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Re&amp;move from…</source>
+        <translation>从…删除(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Hash every file of the selected model on each Spark that holds it, on the Spark itself</source>
+        <translation>在持有所选模型的每台 Spark 上，就地对该模型的每个文件计算哈希</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking every file of %1 on %n Spark(s)…</source>
+        <translation>
+            <numerusform>正在 %n 台 Spark 上校验 %1 的每个文件…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop checking</source>
+        <translation>停止校验</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: whole on %2 of %n Spark(s) checked.</source>
+        <translation>
+            <numerusform>%1：在已校验的 %n 台 Spark 中，%2 台上完整。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every Spark that holds it</source>
+        <translation>持有它的每台 Spark</translation>
+    </message>
+    <message>
+        <source>Only the model&apos;s own folder in each cache is removed. Remove it?</source>
+        <translation>只会删除每个缓存中该模型自己的文件夹。要删除吗？</translation>
+    </message>
+    <message>
+        <source>Removing %1 from %2…</source>
+        <translation>正在从 %2 删除 %1…</translation>
+    </message>
+    <message>
+        <source>Stop after the removal under way</source>
+        <translation>完成当前删除后停止</translation>
+    </message>
+    <message>
+        <source>%1: removed, %2 freed.</source>
+        <translation>%1：已删除，释放了 %2。</translation>
+    </message>
 </context>
 <context>
     <name>spark::ui::NcclBuildDialog</name>
@@ -7203,14 +7259,6 @@ Across the Sparks:
         <translation>将在当前删除完成后停止；模型要么被完整删除，要么保持列出时的状态。</translation>
     </message>
     <message>
-        <source>Remove a model from chosen Sparks, every revision</source>
-        <translation>从选定的 Spark 上删除模型（所有版本）</translation>
-    </message>
-    <message>
-        <source>Remove the model&apos;s folder (every revision) from the Hugging Face caches of the Sparks named. Without --yes nothing is removed: it says how much space it would free and which Sparks keep the model. Only the model&apos;s own folder in each cache is removed.</source>
-        <translation>从指定 Spark 的 Hugging Face 缓存中删除该模型的文件夹（所有版本）。不加 --yes 时不删除任何内容，只说明将释放多少空间以及哪些 Spark 仍保留该模型。只会删除每个缓存中该模型自己的文件夹。</translation>
-    </message>
-    <message>
         <source>Devices to remove it from.</source>
         <translation>要从中删除它的设备。</translation>
     </message>
@@ -7311,6 +7359,18 @@ Across the Sparks:
     <message>
         <source>Remove the kept token.</source>
         <translation>删除已保存的令牌。</translation>
+    </message>
+    <message>
+        <source>Remove a model from chosen Sparks, or one revision of it</source>
+        <translation>从所选 Spark 删除模型，或删除它的一个修订版本</translation>
+    </message>
+    <message>
+        <source>Remove the model&apos;s folder (every revision) from the Hugging Face caches of the Sparks named, or with --revision that revision only (its snapshot, the refs naming it and the files no other revision uses). Without --yes nothing is removed: it says how much space it would free and which Sparks keep the model. Only the model&apos;s own folder in each cache is touched.</source>
+        <translation>从指定 Spark 的 Hugging Face 缓存中删除该模型的文件夹（所有修订版本），或用 --revision 只删除该修订版本（它的快照、指向它的引用，以及其他修订版本不使用的文件）。不加 --yes 时不会删除任何内容：只说明会释放多少空间以及哪些 Spark 仍保留该模型。只会触及每个缓存中该模型自己的文件夹。</translation>
+    </message>
+    <message>
+        <source>Only this revision (a branch, tag or commit): its snapshot, the refs that name it and the files no other revision uses.</source>
+        <translation>只删除这个修订版本（分支、标签或提交）：它的快照、指向它的引用，以及其他修订版本不使用的文件。</translation>
     </message>
 </context>
 <context>
