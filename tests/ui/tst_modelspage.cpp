@@ -159,6 +159,27 @@ struct RecordedAction
     }
 };
 
+// A page on three Sparks wired to recorded jobs; every question it asks is
+// kept and answered yes.
+struct RecordedPage
+{
+    ModelsPage page;
+    RecordedReader recorded;
+    RecordedCopier copies;
+    QStringList asked;
+
+    RecordedPage()
+    {
+        page.setReader(recorded.reader());
+        page.setCopier(copies.copier());
+        page.setConfirm([this](const QString &question) {
+            asked << question;
+            return true;
+        });
+        page.setDevices(threeSparks());
+    }
+};
+
 QList<ClusterDefinition> oneCluster()
 {
     ClusterDefinition ring;
@@ -217,17 +238,11 @@ private Q_SLOTS:
     // each Spark's progress and outcome shown; the Sparks read again after.
     void copiesTheSelectedModelToACluster()
     {
-        ModelsPage page;
-        RecordedReader recorded;
-        RecordedCopier copies;
-        QStringList asked;
-        page.setReader(recorded.reader());
-        page.setCopier(copies.copier());
-        page.setConfirm([&](const QString &question) {
-            asked << question;
-            return true;
-        });
-        page.setDevices(threeSparks());
+        RecordedPage wired;
+        ModelsPage &page = wired.page;
+        RecordedReader &recorded = wired.recorded;
+        RecordedCopier &copies = wired.copies;
+        const QStringList &asked = wired.asked;
         page.read();
         recorded.finish();
         auto *read = page.findChild<QPushButton *>(QStringLiteral("readModels"));
@@ -266,17 +281,11 @@ private Q_SLOTS:
     // that is not an id gets a sentence and nothing starts.
     void getsANamedModelOntoACluster()
     {
-        ModelsPage page;
-        RecordedReader recorded;
-        RecordedCopier copies;
-        QStringList asked;
-        page.setReader(recorded.reader());
-        page.setCopier(copies.copier());
-        page.setConfirm([&](const QString &question) {
-            asked << question;
-            return true;
-        });
-        page.setDevices(threeSparks());
+        RecordedPage wired;
+        ModelsPage &page = wired.page;
+        RecordedReader &recorded = wired.recorded;
+        RecordedCopier &copies = wired.copies;
+        const QStringList &asked = wired.asked;
         auto *id = page.findChild<QLineEdit *>(QStringLiteral("getModelId"));
         auto *get = page.findChild<QPushButton *>(QStringLiteral("getModel"));
         QVERIFY(!get->isEnabled()); // no cluster, no name
@@ -307,19 +316,14 @@ private Q_SLOTS:
     // it frees and who keeps it; the Sparks read again after.
     void verifiesAndRemovesTheSelectedModel()
     {
-        ModelsPage page;
-        RecordedReader recorded;
+        RecordedPage wired;
+        ModelsPage &page = wired.page;
+        RecordedReader &recorded = wired.recorded;
+        const QStringList &asked = wired.asked;
         RecordedAction<QList<NodeVerification>, ModelsPage::Verifying> verifies;
         RecordedAction<QList<NodeRemoval>, ModelsPage::Removing> removes;
-        QStringList asked;
-        page.setReader(recorded.reader());
         page.setVerifier(verifies.run());
         page.setRemover(removes.run());
-        page.setConfirm([&](const QString &question) {
-            asked << question;
-            return true;
-        });
-        page.setDevices(threeSparks());
         page.read();
         recorded.finish();
         QTRY_VERIFY(page.findChild<QPushButton *>(QStringLiteral("readModels"))->isEnabled());

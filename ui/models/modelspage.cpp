@@ -192,9 +192,7 @@ void ModelsPage::updateActions()
     m_copy->setEnabled(idle && somewhereWhole && m_cluster->count() > 0);
     m_cluster->setEnabled(idle && m_cluster->count() > 0);
     m_get->setEnabled(idle && m_cluster->count() > 0 && !m_getId->text().trimmed().isEmpty());
-    const bool held = selected
-        && std::any_of(selected->nodes.cbegin(), selected->nodes.cend(),
-                       [](const ModelPresence &presence) { return presence.state != ModelPresence::State::Missing; });
+    const bool held = selected && !holdingNodes(*selected).isEmpty();
     m_verify->setEnabled(idle && held);
     m_remove->setEnabled(idle && held);
     if (m_cluster->count() == 0)
@@ -305,6 +303,16 @@ void ModelsPage::finishAction()
     m_cancel->hide();
 }
 
+QStringList ModelsPage::holdingNodes(const ModelRow &row) const
+{
+    QStringList holding;
+    for (qsizetype i = 0; i < row.nodes.size() && i < m_matrix.nodes.size(); ++i) {
+        if (row.nodes.at(i).state != ModelPresence::State::Missing)
+            holding.append(m_matrix.nodes.at(i));
+    }
+    return holding;
+}
+
 QList<Device> ModelsPage::devicesNamed(const QStringList &names) const
 {
     QList<Device> named;
@@ -321,11 +329,7 @@ void ModelsPage::verifySelected()
     if (!selected || m_copyJob || m_job)
         return;
     const QString repoId = selected->repoId;
-    QStringList holding;
-    for (qsizetype i = 0; i < selected->nodes.size() && i < m_matrix.nodes.size(); ++i) {
-        if (selected->nodes.at(i).state != ModelPresence::State::Missing)
-            holding.append(m_matrix.nodes.at(i));
-    }
+    const QStringList holding = holdingNodes(*selected);
     m_status->setText(tr("Checking every file of %1 on %n Spark(s)…", nullptr, int(holding.size())).arg(repoId));
     const Verifying verifying = m_verifier(devicesNamed(holding), repoId, this);
     follow(verifying.job, holding, tr("Stop checking"));
@@ -349,11 +353,7 @@ void ModelsPage::fillRemoveMenu()
     const ModelRow *selected = selectedRow();
     if (!selected)
         return;
-    QStringList holding;
-    for (qsizetype i = 0; i < selected->nodes.size() && i < m_matrix.nodes.size(); ++i) {
-        if (selected->nodes.at(i).state != ModelPresence::State::Missing)
-            holding.append(m_matrix.nodes.at(i));
-    }
+    const QStringList holding = holdingNodes(*selected);
     for (const QString &node : std::as_const(holding))
         connect(menu->addAction(node), &QAction::triggered, this, [this, node] { removeSelectedFrom({node}); });
     if (holding.size() > 1) {

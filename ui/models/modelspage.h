@@ -99,6 +99,8 @@ private:
     void verifySelected();
     void fillRemoveMenu();
     void removeSelectedFrom(const QStringList &nodes);
+    // The Sparks read that hold the model, whole or partly.
+    QStringList holdingNodes(const ModelRow &row) const;
     // The Sparks named, in the registry's order.
     QList<Device> devicesNamed(const QStringList &names) const;
     // Shows a long action's progress per Spark until its future ends.
