@@ -248,7 +248,8 @@ int modelRemove(QCommandLineParser &parser)
 }
 
 // `model copy` and `model get`: the copy (after the download, for get) and its report.
-int copyToCluster(QCommandLineParser &parser, const QString &path, const std::optional<ModelCopyRequest::Download> &download)
+int copyToCluster(QCommandLineParser &parser, const QString &path, const QString &source, const QStringList &targets,
+                  const std::optional<ModelCopyRequest::Download> &download)
 {
     const QStringList arguments = parser.positionalArguments();
     if (arguments.size() != 1)
@@ -265,8 +266,7 @@ int copyToCluster(QCommandLineParser &parser, const QString &path, const std::op
     const ModelCopyResult result = awaitJob(
         job,
         [&] {
-            return copyModelToCluster(job, parser.value(clusterOption().name), repoId, parser.value(QStringLiteral("from")),
-                                      parser.values(QStringLiteral("to")), download);
+            return copyModelToCluster(job, parser.value(clusterOption().name), repoId, source, targets, download);
         },
         &interrupted, onInterrupt);
     if (result.error)
@@ -289,7 +289,8 @@ int copyToCluster(QCommandLineParser &parser, const QString &path, const std::op
 
 int modelCopy(QCommandLineParser &parser)
 {
-    return copyToCluster(parser, group + QStringLiteral(" copy"), std::nullopt);
+    return copyToCluster(parser, group + QStringLiteral(" copy"), parser.value(QStringLiteral("from")),
+                         parser.values(QStringLiteral("to")), std::nullopt);
 }
 
 // The token for a download: sparkctl's own HF_TOKEN, else the keychain's, else none.
@@ -312,7 +313,7 @@ int modelGet(QCommandLineParser &parser)
     const auto token = huggingFaceToken();
     if (!token)
         return Failure;
-    return copyToCluster(parser, group + QStringLiteral(" get"),
+    return copyToCluster(parser, group + QStringLiteral(" get"), {}, {},
                          ModelCopyRequest::Download{parser.value(QStringLiteral("on")), parser.value(QStringLiteral("revision")), *token});
 }
 
@@ -369,13 +370,13 @@ void registerModelCommands(CommandTable &table)
           {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
          &modelVerify},
         {QStringLiteral("remove"), ModelText::tr("Remove a model from chosen Sparks, or one revision of it"), ModelText::tr("Remove the model's folder (every revision) from the Hugging Face caches of the Sparks named, or "
-                                                                                                                     "with --revision that revision only (its snapshot, the refs naming it and the files no other "
-                                                                                                                     "revision uses). Without --yes nothing is removed: it says how much space it would free and which "
-                                                                                                                     "Sparks keep the model. Only the model's own folder in each cache is touched."),
+                                                                                                                            "with --revision that revision only (its snapshot, the refs naming it and the files no other "
+                                                                                                                            "revision uses). Without --yes nothing is removed: it says how much space it would free and which "
+                                                                                                                            "Sparks keep the model. Only the model's own folder in each cache is touched."),
          {{QStringLiteral("MODEL"), ModelText::tr("The model's Hugging Face id, e.g. Qwen/Qwen3-8B.")}, deviceArgument(ArgumentSpec::Some, ModelText::tr("Devices to remove it from."))},
          {{QStringLiteral("yes"), ModelText::tr("Remove it (without: only say what would be removed).")}, {QStringLiteral("revision"), ModelText::tr("Only this revision (a branch, tag or commit): its snapshot, the refs that name it and the files no other revision uses."), QStringLiteral("REV")}, {QStringLiteral("folder"), ModelText::tr("Another folder holding a Hugging Face cache on every device "
-                                                                                                                                                   "(repeatable)."),
-                                                                                                           QStringLiteral("DIR")},
+                                                                                                                                                                                                                                                                                                                                                  "(repeatable)."),
+                                                                                                                                                                                                                                                                                                          QStringLiteral("DIR")},
           {QStringLiteral("json"), ModelText::tr("Print JSON.")}},
          &modelRemove},
         {QStringLiteral("copy"), ModelText::tr("Copy a model from one Spark to the others over the cables, and check it"), ModelText::tr("Copy a model's revision from a Spark that holds it complete to the cluster's other Sparks over the "

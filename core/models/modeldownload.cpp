@@ -105,9 +105,10 @@ Expected<QString> ModelDownload::script(const QString &repoId, const QString &re
                "IFS= read -r HF_TOKEN || true\n"
                "if [ -n \"$HF_TOKEN\" ]; then export HF_TOKEN; else unset HF_TOKEN; fi\n"
                "export HF_HUB_DISABLE_PROGRESS_BARS=1\n"
-               "if command -v hf >/dev/null 2>&1; then tool=hf\n"
-               "elif command -v huggingface-cli >/dev/null 2>&1; then tool=huggingface-cli\n"
-               "else echo '@@no-client'; exit 127; fi\n"
+               // bash's command -v falls back to a file it cannot run: only a runnable one counts.
+               "tool=\n"
+               "for c in hf huggingface-cli; do p=$(command -v \"$c\") && [ -f \"$p\" ] && [ -x \"$p\" ] && { tool=$c; break; }; done\n"
+               "[ -n \"$tool\" ] || { echo '@@no-client'; exit 127; }\n"
                "echo \"@@tool $tool\"\n"
                "blobs=\"${HF_HUB_CACHE:-${HF_HOME:-$HOME/.cache/huggingface}/hub}\"/%1/blobs\n"
                "log=$(mktemp \"${TMPDIR:-/tmp}/spark-companion-download.XXXXXX\") || exit 1\n"

@@ -293,6 +293,23 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 127);
         QVERIFY(std::any_of(run.lines.cbegin(), run.lines.cend(), [](const DownloadLine &line) { return line.kind == DownloadLine::Kind::NoTool; }));
     }
+
+    // bash's command -v names a file it cannot run when nothing runnable has
+    // the name; such a file is no client.
+    void aClientThatCannotRunIsNone()
+    {
+        const QString bin = m_scratch.path() + QStringLiteral("/bin");
+        QDir().mkpath(bin);
+        QFile stale(bin + QStringLiteral("/huggingface-cli"));
+        QVERIFY(stale.open(QIODevice::WriteOnly));
+        stale.write("#!/bin/sh\nexit 0\n");
+        stale.close();
+        stale.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        const ScriptRun run = runScript(QStringLiteral("acme/tiny"), {}, "\n", false);
+        stale.remove();
+        QCOMPARE(run.exitCode, 127);
+        QVERIFY(std::any_of(run.lines.cbegin(), run.lines.cend(), [](const DownloadLine &line) { return line.kind == DownloadLine::Kind::NoTool; }));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestModelDownload)

@@ -681,20 +681,17 @@ def fault_small_cache(lab, state, args):
 
 def fault_no_hf_client(lab, state, args):
     """A node without the Hugging Face CLI (DGX OS does not install huggingface_hub;
-    owners pip- or pipx-install it): /dev/null over the hf and huggingface-cli stand-ins
-    in the node's mount namespace, so neither is found on PATH."""
+    owners pip- or pipx-install it): the hf and huggingface-cli stand-ins moved aside
+    in the node's own copy of the tools, so neither is on PATH at all."""
     node = find_node(state, args.node)
-    pid = node["holder_pid"]
-    tools = [f"{shell.NODE_TOOLS_DIR}/hf", f"{shell.NODE_TOOLS_DIR}/huggingface-cli"]
-    if args.clear:
-        for tool in tools:
-            shell.in_node(pid, ["umount", tool], check=False)
-        record(state, {"kind": "no-hf-client", "node": node["name"]}, clear=True)
-        return f"{node['name']}: hf and huggingface-cli back"
-    for tool in tools:
-        shell.in_node(pid, ["mount", "--bind", "/dev/null", tool])
-    record(state, {"kind": "no-hf-client", "node": node["name"]}, clear=False)
-    return f"{node['name']}: no Hugging Face client"
+    tools = os.path.join(lab.node_dir(node["name"]), "share", "bin")
+    moves = [(os.path.join(tools, name), os.path.join(tools, ".no-hf-client." + name)) for name in ("hf", "huggingface-cli")]
+    for there, aside in moves:
+        source, target = (aside, there) if args.clear else (there, aside)
+        if os.path.exists(source):
+            os.rename(source, target)
+    record(state, {"kind": "no-hf-client", "node": node["name"]}, clear=args.clear)
+    return f"{node['name']}: " + ("hf and huggingface-cli back" if args.clear else "no Hugging Face client")
 
 
 def fault_hub_offline(lab, state, args):
