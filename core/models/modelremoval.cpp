@@ -115,11 +115,11 @@ Expected<QString> ModelRemover::command(const ModelRemoval &removal)
         const QString top = removal.path.section(QLatin1Char('/'), 0, -3);
         const QString folder = top.section(QLatin1Char('/'), -1);
         bool valid = commit.match(removal.revision).hasMatch()
-                     && removal.path == top + QStringLiteral("/snapshots/") + removal.revision && top.startsWith(QLatin1Char('/'))
-                     && ModelInventory::repoIdOfFolder(folder) == removal.repoId;
+                  && removal.path == top + QStringLiteral("/snapshots/") + removal.revision && top.startsWith(QLatin1Char('/'))
+                  && ModelInventory::repoIdOfFolder(folder) == removal.repoId;
         for (const QString &file : removal.files) {
             valid = valid && !file.contains(QLatin1String("/../"))
-                    && (file.startsWith(top + QStringLiteral("/blobs/")) || file.startsWith(top + QStringLiteral("/refs/")));
+                 && (file.startsWith(top + QStringLiteral("/blobs/")) || file.startsWith(top + QStringLiteral("/refs/")));
         }
         if (!valid)
             return Error(RemovalText::tr("%1 is not a revision of a model of a Hugging Face cache; nothing was removed.").arg(removal.path));

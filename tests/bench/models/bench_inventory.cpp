@@ -52,9 +52,9 @@ bool sshEach(const QList<Device> &devices, const QString &knownHosts, const QStr
     for (const Device &device : devices) {
         auto *process = new QProcess;
         process->start(QStringLiteral("ssh"), {QStringLiteral("-F"), QStringLiteral("/dev/null"), QStringLiteral("-i"), device.identityFile,
-                                                QStringLiteral("-o"), QStringLiteral("UserKnownHostsFile=") + knownHosts,
-                                                QStringLiteral("-o"), QStringLiteral("BatchMode=yes"), QStringLiteral("-p"),
-                                                QString::number(device.port), device.user + QLatin1Char('@') + device.host, script});
+                                               QStringLiteral("-o"), QStringLiteral("UserKnownHostsFile=") + knownHosts,
+                                               QStringLiteral("-o"), QStringLiteral("BatchMode=yes"), QStringLiteral("-p"),
+                                               QString::number(device.port), device.user + QLatin1Char('@') + device.host, script});
         running.append(process);
     }
     bool ok = true;
