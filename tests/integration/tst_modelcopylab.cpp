@@ -397,6 +397,22 @@ private Q_SLOTS:
             QCOMPARE(refused.exitCode, 1);
             QVERIFY2(refused.err.contains("spark-1 could not reach Hugging Face"), refused.err.constData());
         }
+        {
+            // A disk that fills during the download: the client's own unfinished
+            // file is all that is left, and the model reads as partial.
+            auto clear = qScopeGuard([&] { fault({QStringLiteral("small-cache"), QStringLiteral("1"), QStringLiteral("--clear")}); });
+            QVERIFY(sparklab({QStringLiteral("model"), QStringLiteral("publish"), QStringLiteral("hub/roomy"), QStringLiteral("--shard-kib"),
+                              QStringLiteral("2048")}));
+            QVERIFY(fault({QStringLiteral("small-cache"), QStringLiteral("1"), QStringLiteral("--mib"), QStringLiteral("3")}));
+            const ProcessResult full = sparkctl({QStringLiteral("model"), QStringLiteral("get"), QStringLiteral("hub/roomy"),
+                                                 QStringLiteral("--cluster"), QStringLiteral("ring")});
+            QCOMPARE(full.exitCode, 1);
+            QVERIFY2(full.err.contains("spark-1's disk filled up during the download of hub/roomy"), full.err.constData());
+            // What arrived whole is linked, the rest is the client's one .incomplete file; no link into nothing.
+            const QString folder = hub(0) + QLatin1Char('/') + folderOf(QStringLiteral("hub/roomy"));
+            QCOMPARE(m_lab.lab().sh(0, QStringLiteral("ls %1/blobs | grep -c incomplete").arg(folder)).out.trimmed(), QByteArray("1"));
+            QCOMPARE(m_lab.lab().sh(0, QStringLiteral("find %1/snapshots -xtype l | wc -l").arg(folder)).out.trimmed(), QByteArray("0"));
+        }
         const ProcessResult unknown = sparkctl({QStringLiteral("model"), QStringLiteral("get"), QStringLiteral("hub/nothing-here"),
                                                 QStringLiteral("--cluster"), QStringLiteral("ring")});
         QCOMPARE(unknown.exitCode, 1);
