@@ -160,6 +160,15 @@ namespace {
 
 using Report = std::function<void(const QString &node, double fraction, const QString &sentence)>;
 
+// A node's default cache as the planner takes it; an error when it could not be read.
+Expected<CopyNode> copyNodeOf(const NodeModels &node, const QString &user)
+{
+    if (node.error || node.listing.roots.isEmpty())
+        return Error(CopyText::tr("%1 could not be read (%2); nothing was copied. Check that it is on and try again.")
+                         .arg(node.node, node.error ? node.error->message : CopyText::tr("no cache folder")));
+    return CopyNode{node.node, user, node.listing.roots.constFirst()};
+}
+
 // Every node's default cache, read at once; an error names the first node that could not be read.
 Expected<QList<CopyNode>> readNodes(const ModelCopyRequest &request)
 {
@@ -169,11 +178,10 @@ Expected<QList<CopyNode>> readNodes(const ModelCopyRequest &request)
         [](const Device &, const NodeModels &, int) {});
     QList<CopyNode> nodes;
     for (qsizetype i = 0; i < listed.size(); ++i) {
-        const NodeModels &node = listed.at(i);
-        if (node.error || node.listing.roots.isEmpty())
-            return Error(CopyText::tr("%1 could not be read (%2); nothing was copied. Check that it is on and try again.")
-                             .arg(node.node, node.error ? node.error->message : CopyText::tr("no cache folder")));
-        nodes.append(CopyNode{node.node, request.devices.at(i).user, node.listing.roots.constFirst()});
+        const Expected<CopyNode> node = copyNodeOf(listed.at(i), request.devices.at(i).user);
+        if (!node)
+            return node.error();
+        nodes.append(*node);
     }
     return nodes;
 }
@@ -482,12 +490,16 @@ bool ModelCopyJob::downloadFirst(const ModelCopyRequest &request, QList<CopyNode
         return false;
     }
     reportProgress(node, -1, CopyText::tr("%1: downloaded %2 (%3).").arg(node, request.repoId, ModelInventory::sizeText(result.download->bytes)));
-    const auto again = readNodes(request);
+    // Only this node changed: it alone is read again, over the session it downloaded on.
+    const Expected<CopyNode> again = copyNodeOf(ModelInventoryJob::readNode(*session, node, {}), device->user);
     if (!again) {
         result.error = again.error();
         return false;
     }
-    nodes = *again;
+    for (CopyNode &listed : nodes) {
+        if (listed.name == node)
+            listed = *again;
+    }
     return true;
 }
 
