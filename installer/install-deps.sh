@@ -6,7 +6,7 @@ set -eu
 
 packages="
   cmake ninja-build g++ pkgconf dpkg-dev file fakeroot
-  qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
+  libyaml-cpp-dev qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
   libgl-dev libqt6opengl6-dev libssh2-1-dev libssl-dev qtkeychain-qt6-dev
   openssh-client openssh-server iperf3 iproute2 iputils-ping sudo rsync
   python3 python3-yaml netplan.io network-manager openssl

@@ -28,8 +28,18 @@ QList<EnvironmentVariable> NcclEnvironment::variables(ClusterLayout layout, std:
          QStringLiteral("NCCL's bootstrap runs over the management port; the data goes over RoCE.")},
         {QStringLiteral("OMPI_MCA_btl_tcp_if_include"), management,
          QStringLiteral("Open MPI's own TCP traffic stays on the management port.")},
-        {QStringLiteral("NCCL_IB_HCA"), devices.join(QLatin1Char(',')),
-         QStringLiteral("All four RoCE devices, both twins of each port: one twin per port carries about half.")},
+    };
+    QList<EnvironmentVariable> data = dataPath(layout, devices, gidIndex);
+    data.first().why = QStringLiteral("All four RoCE devices, both twins of each port: one twin per port carries about half.");
+    return variables + data;
+}
+
+QList<EnvironmentVariable> NcclEnvironment::dataPath(ClusterLayout layout, const QStringList &rdmaDevices,
+                                                     std::optional<int> gidIndex)
+{
+    QList<EnvironmentVariable> variables{
+        {QStringLiteral("NCCL_IB_HCA"), rdmaDevices.join(QLatin1Char(',')),
+         QStringLiteral("Both twins of each cabled port: one twin per port carries about half.")},
         {QStringLiteral("NCCL_IB_SUBNET_AWARE_ROUTING"), QStringLiteral("1"),
          QStringLiteral("Each twin has its own subnet: NCCL pairs the twins that share one.")},
     };

@@ -32,6 +32,11 @@ public:
     // gidIndex: the index of the RoCE v2 IPv4 GID that every cabled twin of
     // every node has (commonGidIndex); without it NCCL chooses by itself.
     static QList<EnvironmentVariable> variables(ClusterLayout layout, std::optional<int> gidIndex);
+    // The part that decides NCCL's data path, shared with the serving plan:
+    // NCCL_IB_HCA = the given RoCE devices, subnet-aware routing, the ring's
+    // two settings, the GID index when known.
+    static QList<EnvironmentVariable> dataPath(ClusterLayout layout, const QStringList &rdmaDevices,
+                                               std::optional<int> gidIndex);
     // The file: a header, then per variable its reason as a comment and
     // "export NAME=VALUE"; `note` (may be empty) is added as a comment.
     static QString exports(const QString &clusterName, ClusterLayout layout, const QList<EnvironmentVariable> &variables,
