@@ -640,6 +640,41 @@
     </message>
 </context>
 <context>
+    <name>spark::CommandTemplate</name>
+    <message>
+        <source>The recipe&apos;s command has a &apos; that is never closed.</source>
+        <translation>配方的命令中有一个未闭合的 '。</translation>
+    </message>
+    <message>
+        <source>The recipe&apos;s command uses %1 inside double quotes: this program does not give the command to a shell, so it cannot expand it. Write the value itself, or put it in the recipe&apos;s env.</source>
+        <translation>配方的命令在双引号中使用了 %1：本程序不把命令交给 shell，因此无法展开它。请直接写出值，或放到配方的 env 中。</translation>
+    </message>
+    <message>
+        <source>The recipe&apos;s command has a &quot; that is never closed.</source>
+        <translation>配方的命令中有一个未闭合的 "。</translation>
+    </message>
+    <message>
+        <source>The recipe&apos;s command uses the shell&apos;s %1, but this program runs one command without a shell: put what should run before it into the container image, and values into env.</source>
+        <translation>配方的命令使用了 shell 的 %1，但本程序不经 shell 只运行一条命令：请把需要先运行的内容放进容器镜像，把值放进 env。</translation>
+    </message>
+    <message>
+        <source>The recipe&apos;s command is empty.</source>
+        <translation>配方的命令为空。</translation>
+    </message>
+    <message>
+        <source>The recipe&apos;s command has &quot;%1&quot;, which is not a placeholder such as {port}; a literal brace is written twice ({{ or }}).</source>
+        <translation>配方的命令中有 "%1"，它不是 {port} 这样的占位符；字面的花括号要写两次（{{ 或 }}）。</translation>
+    </message>
+    <message>
+        <source>The recipe&apos;s command has a single } in &quot;%1&quot;; a literal brace is written twice (}}).</source>
+        <translation>配方的命令在 "%1" 中有单个 }；字面的花括号要写两次（}}）。</translation>
+    </message>
+    <message>
+        <source>The recipe&apos;s command uses {%1}, which has no value: give it under the recipe&apos;s defaults or as an override.</source>
+        <translation>配方的命令使用了 {%1}，但它没有值：请在配方的 defaults 中给出，或作为覆盖值传入。</translation>
+    </message>
+</context>
+<context>
     <name>spark::DailyPreferences</name>
     <message>
         <source>Could not read %1 (%2). Check its permissions.</source>
@@ -2670,6 +2705,97 @@
     </message>
 </context>
 <context>
+    <name>spark::RecipeReader</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a single value.</source>
+        <translation>"%1" 必须是单个值。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a list of NAME: value lines.</source>
+        <translation>"%1" 必须是若干行 NAME: value。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has the name &quot;%2&quot;, which is not a name of letters, digits and _.</source>
+        <translation>"%1" 中的名字 "%2" 不是由字母、数字和 _ 组成的名字。</translation>
+    </message>
+    <message>
+        <source>%1 in &quot;%2&quot; must be a single value.</source>
+        <translation>"%2" 中的 %1 必须是单个值。</translation>
+    </message>
+    <message>
+        <source>%1 in &quot;%2&quot; has a line break or control character.</source>
+        <translation>"%2" 中的 %1 含有换行或控制字符。</translation>
+    </message>
+    <message>
+        <source>The recipe is format version %1; this program reads version 1, so fields added later are not understood.</source>
+        <translation>配方的格式版本为 %1；本程序读取版本 1，之后新增的字段无法理解。</translation>
+    </message>
+    <message>
+        <source>&quot;cluster_only&quot; must be true or false.</source>
+        <translation>"cluster_only" 必须是 true 或 false。</translation>
+    </message>
+    <message>
+        <source>The recipe&apos;s &quot;%1&quot; (patches and build options for eugr&apos;s own image build) is not applied: this program runs the container image as it is on the nodes.</source>
+        <translation>配方的 "%1"（eugr 自建镜像的补丁和构建选项）不会被应用：本程序按节点上现有的容器镜像原样运行。</translation>
+    </message>
+    <message>
+        <source>The recipe&apos;s &quot;pull_image&quot; is not applied: this program never pulls an image; it checks that every node has it and says which do not.</source>
+        <translation>配方的 "pull_image" 不会被应用：本程序从不拉取镜像；它检查每个节点是否已有该镜像，并指出哪些没有。</translation>
+    </message>
+    <message>
+        <source>The recipe&apos;s field &quot;%1&quot; is not one this program knows; it is not applied.</source>
+        <translation>配方的字段 "%1" 不是本程序认识的字段；它不会被应用。</translation>
+    </message>
+    <message>
+        <source>%1 is not valid YAML at line %2: %3</source>
+        <translation>%1 第 %2 行不是有效的 YAML：%3</translation>
+    </message>
+    <message>
+        <source>%1 is not a recipe: a recipe is a YAML mapping with name, container and command.</source>
+        <translation>%1 不是配方：配方是含有 name、container 和 command 的 YAML 映射。</translation>
+    </message>
+    <message>
+        <source>a field name must be text.</source>
+        <translation>字段名必须是文本。</translation>
+    </message>
+    <message>
+        <source>the recipe has no &quot;%1&quot;; name, container and command are required.</source>
+        <translation>配方没有 "%1"；name、container 和 command 是必需的。</translation>
+    </message>
+    <message>
+        <source>the recipe&apos;s name is empty.</source>
+        <translation>配方的名称为空。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a container image name (such as nvcr.io/nvidia/vllm:25.11-py3).</source>
+        <translation>"%1" 不是容器镜像名（例如 nvcr.io/nvidia/vllm:25.11-py3）。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a Hugging Face model id (ORG/NAME).</source>
+        <translation>"%1" 不是 Hugging Face 模型 ID（ORG/NAME）。</translation>
+    </message>
+    <message>
+        <source>Could not read the recipe %1: %2</source>
+        <translation>无法读取配方 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes, too big to be a recipe.</source>
+        <translation>%1 有 %2 字节，太大，不可能是配方。</translation>
+    </message>
+    <message>
+        <source>The recipe folder %1 does not exist.</source>
+        <translation>配方文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>There is no recipe named &quot;%1&quot;. The shipped ones are %2; give a file&apos;s path for any other.</source>
+        <translation>没有名为 "%1" 的配方。随程序提供的有 %2；其他配方请给出文件路径。</translation>
+    </message>
+</context>
+<context>
     <name>spark::ReportCollector</name>
     <message numerus="yes">
         <source>Asking %n node(s) what they see…</source>
@@ -2749,6 +2875,223 @@
     <message>
         <source>The system keychain is not available (%1); nothing was remembered, and you will be asked when it is needed.</source>
         <translation>系统密钥环不可用（%1）；没有记住任何内容，需要时会再询问你。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ServeJob</name>
+    <message>
+        <source>Removing what the launch started, on every node…</source>
+        <translation>正在每个节点上移除这次启动所启动的内容…</translation>
+    </message>
+    <message>
+        <source>Starting the container %1…</source>
+        <translation>正在启动容器 %1…</translation>
+    </message>
+    <message>
+        <source>%1 could not start its container: %2</source>
+        <translation>%1 无法启动它的容器：%2</translation>
+    </message>
+    <message>
+        <source>The container runs.</source>
+        <translation>容器正在运行。</translation>
+    </message>
+    <message>
+        <source>The launch was cancelled.</source>
+        <translation>启动已取消。</translation>
+    </message>
+    <message>
+        <source>%1 stopped answering during the launch: %2</source>
+        <translation>%1 在启动过程中停止响应：%2</translation>
+    </message>
+    <message>
+        <source>The container on %1 stopped (%2) during the launch.</source>
+        <translation>%1 上的容器在启动过程中停止了（%2）。</translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation>已消失</translation>
+    </message>
+    <message>
+        <source>Ray sees %1 of %2 Sparks…</source>
+        <translation>Ray 看到 %2 台 Spark 中的 %1 台…</translation>
+    </message>
+    <message>
+        <source>Ray sees every Spark.</source>
+        <translation>Ray 看到了每一台 Spark。</translation>
+    </message>
+    <message>
+        <source>After %1 s Ray on %2 sees %3 of %4 Sparks: a worker cannot reach %2 at %5:%6. Check that cable (sparkctl check) and the nodes&apos; firewalls.</source>
+        <translation>%1 秒后 %2 上的 Ray 只看到 %4 台 Spark 中的 %3 台：有工作节点无法通过 %5:%6 连到 %2。请检查那根线缆（sparkctl check）和节点的防火墙。</translation>
+    </message>
+    <message>
+        <source>Starting vLLM on %1…</source>
+        <translation>正在 %1 上启动 vLLM…</translation>
+    </message>
+    <message>
+        <source>%1 could not start vLLM in its container: %2</source>
+        <translation>%1 无法在它的容器中启动 vLLM：%2</translation>
+    </message>
+    <message>
+        <source>vLLM on %1 ended with status %2 before it was ready.</source>
+        <translation>%1 上的 vLLM 在就绪前以状态 %2 结束。</translation>
+    </message>
+    <message>
+        <source>The API answers on port %1 with %2.</source>
+        <translation>API 在端口 %1 上响应，提供 %2。</translation>
+    </message>
+    <message>
+        <source>Waiting for vLLM to load %1 (%2 s)…</source>
+        <translation>正在等待 vLLM 加载 %1（%2 秒）…</translation>
+    </message>
+    <message>
+        <source>vLLM on %1 did not answer on port %2 within %3 minutes.</source>
+        <translation>%1 上的 vLLM 在 %3 分钟内没有在端口 %2 上响应。</translation>
+    </message>
+    <message>
+        <source>The plan has no node.</source>
+        <translation>计划中没有节点。</translation>
+    </message>
+    <message>
+        <source>%1 is not registered.</source>
+        <translation>%1 未注册。</translation>
+    </message>
+    <message>
+        <source>%1 could not remove the containers: %2</source>
+        <translation>%1 无法移除容器：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n container(s) removed.</source>
+        <translation>
+            <numerusform>已移除 %n 个容器。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>spark::ServeLaunches</name>
+    <message>
+        <source>Could not read the running models&apos; record %1: %2</source>
+        <translation>无法读取运行中模型的记录 %1：%2</translation>
+    </message>
+    <message>
+        <source>The running models&apos; record %1 is damaged (%2); move it away, then stop what runs with sparkctl serve stop --cluster NAME.</source>
+        <translation>运行中模型的记录 %1 已损坏（%2）；请把它移走，然后用 sparkctl serve stop --cluster NAME 停止正在运行的内容。</translation>
+    </message>
+    <message>
+        <source>Could not record the running model in %1: %2</source>
+        <translation>无法把运行中的模型记录到 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ServeNodeReading</name>
+    <message>
+        <source>Docker is not installed on %1; DGX OS has it: install the package docker.io (or NVIDIA&apos;s container toolkit) there.</source>
+        <translation>%1 上没有安装 Docker；DGX OS 自带它：请在那里安装 docker.io 软件包（或 NVIDIA 的容器工具包）。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s user %2 may not use Docker: add it to the docker group there (sudo usermod -aG docker %2), then log in again.</source>
+        <translation>%1 上的用户 %2 无权使用 Docker：请在那里把它加入 docker 组（sudo usermod -aG docker %2），然后重新登录。</translation>
+    </message>
+    <message>
+        <source>Docker on %1 did not answer (%2): start it there (sudo systemctl start docker).</source>
+        <translation>%1 上的 Docker 没有响应（%2）：请在那里启动它（sudo systemctl start docker）。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ServePlanner</name>
+    <message>
+        <source>%1 is not in the cluster %2.</source>
+        <translation>%1 不在集群 %2 中。</translation>
+    </message>
+    <message>
+        <source>The recipe&apos;s parallel layout (tensor %1 × pipeline %2) is for another number of Sparks; on these %3 it is tensor %4 × pipeline %5.</source>
+        <translation>配方的并行布局（张量 %1 × 流水线 %2）是为另一数量的 Spark 设计的；在这 %3 台上改为张量 %4 × 流水线 %5。</translation>
+    </message>
+    <message>
+        <source>The port &quot;%1&quot; is not a TCP port (1 to 65535).</source>
+        <translation>端口 "%1" 不是 TCP 端口（1 到 65535）。</translation>
+    </message>
+    <message>
+        <source>The GPU memory fraction &quot;%1&quot; must be above 0 and at most 1 (vLLM&apos;s --gpu-memory-utilization).</source>
+        <translation>GPU 内存比例 "%1" 必须大于 0 且不超过 1（vLLM 的 --gpu-memory-utilization）。</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number above 0, not &quot;%2&quot;.</source>
+        <translation>%1 必须是大于 0 的整数，而不是 "%2"。</translation>
+    </message>
+    <message>
+        <source>The recipe runs &quot;%1&quot;; this program launches vLLM&apos;s &quot;vllm serve&quot; only.</source>
+        <translation>配方运行的是 "%1"；本程序只启动 vLLM 的 "vllm serve"。</translation>
+    </message>
+    <message>
+        <source>The recipe &quot;%1&quot; says its model is too big for one Spark (cluster_only).</source>
+        <translation>配方 "%1" 表明其模型对一台 Spark 来说太大（cluster_only）。</translation>
+    </message>
+    <message>
+        <source>%1 does not have the image %2: pull it there first (docker pull %2).</source>
+        <translation>%1 上没有镜像 %2：请先在那里拉取（docker pull %2）。</translation>
+    </message>
+    <message>
+        <source>%1 does not have %2 complete: copy it there first (sparkctl model copy %2).</source>
+        <translation>%1 上的 %2 不完整：请先复制过去（sparkctl model copy %2）。</translation>
+    </message>
+    <message>
+        <source>%1 does not have %2 complete (%3): copy it there first (sparkctl model copy %2).</source>
+        <translation>%1 上的 %2 不完整（%3）：请先复制过去（sparkctl model copy %2）。</translation>
+    </message>
+    <message>
+        <source>Something on %1 already listens on port %2, which Ray&apos;s head needs: stop it, or stop the model already running there.</source>
+        <translation>%1 上已有程序在监听 Ray 头节点需要的端口 %2：请停止它，或停止已在那里运行的模型。</translation>
+    </message>
+    <message>
+        <source>Something on %1 already listens on port %2: stop it, or choose another port.</source>
+        <translation>%1 上已有程序在监听端口 %2：请停止它，或换一个端口。</translation>
+    </message>
+    <message>
+        <source>%1 does not fit on one Spark at a memory fraction of %2: %3</source>
+        <translation>在内存比例 %2 下，%1 放不进一台 Spark：%3</translation>
+    </message>
+    <message>
+        <source>%1 does not fit on %2 Sparks at a memory fraction of %3: %4</source>
+        <translation>在内存比例 %3 下，%1 放不进 %2 台 Spark：%4</translation>
+    </message>
+    <message>
+        <source>The model also fits on one Spark: one Spark per model behind the API is usually faster than tensor parallel across two (a 27B model decoded 22.6 tokens/s on one Spark and 8.1 at tensor parallel 2).</source>
+        <translation>这个模型一台 Spark 也放得下：API 后面每个模型用一台 Spark，通常比跨两台做张量并行更快（一个 27B 模型在一台 Spark 上解码 22.6 token/s，张量并行 2 时为 8.1）。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s address on the management network is not known, and a ring&apos;s Ray cluster runs there.</source>
+        <translation>%1 在管理网络上的地址未知，而环形集群的 Ray 集群在那里运行。</translation>
+    </message>
+    <message>
+        <source>%1 has no address on the cable or switch that reaches %2; apply the cluster&apos;s network first.</source>
+        <translation>%1 在通往 %2 的线缆或交换机上没有地址；请先应用集群的网络配置。</translation>
+    </message>
+    <message>
+        <source>The recipe sets %1; the value planned from this cluster is used instead.</source>
+        <translation>配方设置了 %1；改用根据本集群规划出的值。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a launch id (8 lower-case letters and digits).</source>
+        <translation>"%1" 不是启动 ID（8 个小写字母和数字）。</translation>
+    </message>
+    <message>
+        <source>Tensor parallel %1 × pipeline parallel %2 needs %3 GPUs, but one Spark has one GPU: both must be 1.</source>
+        <translation>张量并行 %1 × 流水线并行 %2 需要 %3 块 GPU，但一台 Spark 只有一块 GPU：两者都必须为 1。</translation>
+    </message>
+    <message>
+        <source>Tensor parallel %1 × pipeline parallel %2 needs %3 GPUs, but %4 Sparks have one GPU each: the two must multiply to %4.</source>
+        <translation>张量并行 %1 × 流水线并行 %2 需要 %3 块 GPU，但 %4 台 Spark 各只有一块 GPU：两者的乘积必须是 %4。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::Serving</name>
+    <message>
+        <source>its caches could not be read</source>
+        <translation>无法读取它的缓存</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -7575,6 +7918,211 @@ Across the Sparks:
     <message>
         <source>Not in the report (no answer): %1</source>
         <translation>未包含在报告中（无应答）：%1</translation>
+    </message>
+</context>
+<context>
+    <name>sparkctl::ServeCommands</name>
+    <message>
+        <source>--set takes NAME=VALUE, e.g. --set max_model_len=8192: %1</source>
+        <translation>--set 的参数形如 NAME=VALUE，例如 --set max_model_len=8192：%1</translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3 in %4, tensor parallel %5 × pipeline parallel %6, the API on %7:%8
+</source>
+        <translation>%1 在 %2 上：%3 运行于 %4，张量并行 %5 × 流水线并行 %6，API 位于 %7:%8
+</translation>
+    </message>
+    <message>
+        <source>Ray and NCCL&apos;s bootstrap on the management network; NCCL&apos;s data over the cables.
+</source>
+        <translation>Ray 和 NCCL 的引导走管理网络；NCCL 的数据走线缆。
+</translation>
+    </message>
+    <message>
+        <source>Ray and NCCL&apos;s bootstrap on the cables&apos; network; NCCL&apos;s data over the cables.
+</source>
+        <translation>Ray 和 NCCL 的引导走线缆所在的网络；NCCL 的数据走线缆。
+</translation>
+    </message>
+    <message>
+        <source>note: %1
+</source>
+        <translation>提示：%1
+</translation>
+    </message>
+    <message>
+        <source>cannot start: %1
+</source>
+        <translation>无法启动：%1
+</translation>
+    </message>
+    <message>
+        <source>Reading the cluster&apos;s nodes…</source>
+        <translation>正在读取集群的节点…</translation>
+    </message>
+    <message>
+        <source>--ready-timeout takes seconds, a whole number above 0.</source>
+        <translation>--ready-timeout 的参数是秒数，必须是大于 0 的整数。</translation>
+    </message>
+    <message>
+        <source>Stopping the launch: every container it started is removed.
+</source>
+        <translation>正在停止启动：它启动的每个容器都会被移除。
+</translation>
+    </message>
+    <message>
+        <source>%1 did not answer the clean-up; run sparkctl serve stop --cluster %2 when it is back.</source>
+        <translation>%1 没有响应清理；等它恢复后请运行 sparkctl serve stop --cluster %2。</translation>
+    </message>
+    <message>
+        <source>The launch stopped.</source>
+        <translation>启动已停止。</translation>
+    </message>
+    <message>
+        <source>%1 answers on %2 port %3 after %4 s (launch %5). Stop it with: sparkctl serve stop --cluster %6
+</source>
+        <translation>%1 在 %4 秒后于 %2 的端口 %3 上响应（启动 %5）。停止它：sparkctl serve stop --cluster %6
+</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Nothing of ours runs on %1.
+</source>
+        <translation>%1 上没有运行本程序启动的内容。
+</translation>
+    </message>
+    <message>
+        <source>%1 (launch %2): %3 of %4 containers run; the API on %5:%6 %7
+</source>
+        <translation>%1（启动 %2）：%4 个容器中有 %3 个在运行；%5:%6 上的 API %7
+</translation>
+    </message>
+    <message>
+        <source>an unrecorded launch</source>
+        <translation>一次未记录的启动</translation>
+    </message>
+    <message>
+        <source>answers</source>
+        <translation>有响应</translation>
+    </message>
+    <message>
+        <source>does not answer</source>
+        <translation>无响应</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a launch id (8 letters and digits, as serve status prints it).</source>
+        <translation>"%1" 不是启动 ID（8 个字母和数字，见 serve status 的输出）。</translation>
+    </message>
+    <message>
+        <source>Finishing the stop under way.
+</source>
+        <translation>正在完成进行中的停止。
+</translation>
+    </message>
+    <message>
+        <source>Some nodes could not be cleaned up; run the stop again when they answer.</source>
+        <translation>有些节点无法清理；等它们响应后请再次停止。</translation>
+    </message>
+    <message>
+        <source>Stopped in %1 s.
+</source>
+        <translation>已在 %1 秒内停止。
+</translation>
+    </message>
+    <message>
+        <source>Serve on this Spark alone, without Ray.</source>
+        <translation>只在这台 Spark 上提供服务，不用 Ray。</translation>
+    </message>
+    <message>
+        <source>The API&apos;s port (default: the recipe&apos;s, else 8000).</source>
+        <translation>API 的端口（默认：配方中的，否则 8000）。</translation>
+    </message>
+    <message>
+        <source>Tensor parallel size (default: fitted to the Sparks).</source>
+        <translation>张量并行规模（默认：按 Spark 数量确定）。</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel size (default: fitted to the Sparks).</source>
+        <translation>流水线并行规模（默认：按 Spark 数量确定）。</translation>
+    </message>
+    <message>
+        <source>A value for one of the recipe&apos;s placeholders (repeatable).</source>
+        <translation>配方中某个占位符的值（可重复）。</translation>
+    </message>
+    <message>
+        <source>A folder of your own recipes.</source>
+        <translation>存放你自己配方的文件夹。</translation>
+    </message>
+    <message>
+        <source>Another folder holding a Hugging Face cache on every Spark (repeatable).</source>
+        <translation>每台 Spark 上另一个存放 Hugging Face 缓存的文件夹（可重复）。</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>输出 JSON。</translation>
+    </message>
+    <message>
+        <source>Serve a model across the cluster with vLLM</source>
+        <translation>用 vLLM 在整个集群上提供模型服务</translation>
+    </message>
+    <message>
+        <source>Run a model from a recipe (the community&apos;s format) on the cluster: vLLM in NVIDIA&apos;s container on every Spark, a Ray cluster over the network every Spark reaches, NCCL&apos;s data over both twins of the cables, the OpenAI API on the first Spark.</source>
+        <translation>按配方（社区格式）在集群上运行模型：每台 Spark 上运行 NVIDIA 容器中的 vLLM，Ray 集群建在每台 Spark 都能到达的网络上，NCCL 的数据走线缆的两个孪生接口，OpenAI API 位于第一台 Spark。</translation>
+    </message>
+    <message>
+        <source>A shipped recipe&apos;s name (serve recipes lists them), one in --recipes, or a file&apos;s path.</source>
+        <translation>随程序提供的配方名（serve recipes 会列出）、--recipes 中的配方，或文件路径。</translation>
+    </message>
+    <message>
+        <source>Seconds to wait for the API (default: ten minutes plus the weights&apos; load time).</source>
+        <translation>等待 API 的秒数（默认：十分钟加上权重的加载时间）。</translation>
+    </message>
+    <message>
+        <source>List the recipes</source>
+        <translation>列出配方</translation>
+    </message>
+    <message>
+        <source>The shipped recipes and those in --recipes, with what each asks that this program does not apply.</source>
+        <translation>随程序提供的配方和 --recipes 中的配方，以及每个配方中本程序不会应用的要求。</translation>
+    </message>
+    <message>
+        <source>Show what a launch would run on each Spark, and what stops it</source>
+        <translation>显示一次启动会在每台 Spark 上运行什么，以及什么会阻止它</translation>
+    </message>
+    <message>
+        <source>Read every Spark of the cluster (the model in its caches, Docker&apos;s images, the ports in use, the cables&apos; addresses) and show the containers, the environment and the serve command a launch would use, with the fit and every reason it cannot start. Nothing is changed. Exit 0 when it can start.</source>
+        <translation>读取集群的每台 Spark（缓存中的模型、Docker 镜像、已占用的端口、线缆的地址），显示一次启动会使用的容器、环境和服务命令，以及能否放下和每一个无法启动的原因。不做任何改动。可以启动时退出码为 0。</translation>
+    </message>
+    <message>
+        <source>Launch a model on the cluster and wait until its API answers</source>
+        <translation>在集群上启动模型并等待其 API 响应</translation>
+    </message>
+    <message>
+        <source>Plan as serve plan does, then start Ray&apos;s head, every worker, and vLLM, and wait until the API answers with the model. A container that exits, a wait that runs out or a Spark that stops answering stops the launch on every Spark, saying which Spark and what it printed last. Ctrl-C leaves nothing running. With --verbose the engine&apos;s lines are printed as they come.</source>
+        <translation>像 serve plan 一样规划，然后启动 Ray 头节点、每个工作节点和 vLLM，并等待 API 提供该模型。容器退出、等待超时或某台 Spark 停止响应，都会在每台 Spark 上停止这次启动，并说明是哪台 Spark 以及它最后输出了什么。Ctrl-C 不会留下任何正在运行的内容。使用 --verbose 时会实时打印引擎的输出。</translation>
+    </message>
+    <message>
+        <source>What of ours runs on the cluster</source>
+        <translation>集群上运行着本程序启动的哪些内容</translation>
+    </message>
+    <message>
+        <source>Every launch recorded for the cluster and every container with our labels on its Sparks, and whether each launch&apos;s API answers. Nothing is changed.</source>
+        <translation>集群记录的每次启动，以及其 Spark 上每个带有本程序标签的容器，还有每次启动的 API 是否响应。不做任何改动。</translation>
+    </message>
+    <message>
+        <source>Stop a launch on every Spark</source>
+        <translation>在每台 Spark 上停止一次启动</translation>
+    </message>
+    <message>
+        <source>Remove the containers of the launch (default: every launch of the cluster) on every Spark at once, found by their labels, also after the app or sparkctl was closed. Nothing else is touched.</source>
+        <translation>同时在每台 Spark 上移除这次启动的容器（默认：集群的每次启动），按标签查找，即使应用或 sparkctl 已关闭过也可以。不会触碰其他任何东西。</translation>
+    </message>
+    <message>
+        <source>Only this launch.</source>
+        <translation>仅这一次启动。</translation>
     </message>
 </context>
 <context>

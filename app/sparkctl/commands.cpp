@@ -15,6 +15,7 @@ void registerNcclTestCommand(CommandTable &table);
 void registerDailyCommands(CommandTable &table);
 void registerReportCommand(CommandTable &table);
 void registerModelCommands(CommandTable &table);
+void registerServeCommands(CommandTable &table);
 void registerCompletionCommands(CommandTable &table);
 
 void registerAllCommands(CommandTable &table)
@@ -29,6 +30,7 @@ void registerAllCommands(CommandTable &table)
     registerDailyCommands(table);
     registerReportCommand(table);
     registerModelCommands(table);
+    registerServeCommands(table);
     registerCompletionCommands(table); // last: it describes the whole table
 }
 

@@ -160,14 +160,20 @@ void fillCommand(Planning &p, const Values &values)
     p.plan.tensorParallel = positive(tp.value_or(QStringLiteral("1"))).value_or(0);
     p.plan.pipelineParallel = positive(pp.value_or(QStringLiteral("1"))).value_or(0);
     const int count = int(p.nodes.size());
-    if (count > 0 && p.plan.tensorParallel * p.plan.pipelineParallel != count)
-        p.refuse(ServePlanner::tr("Tensor parallel %1 × pipeline parallel %2 needs %3 GPUs, but %4 %5 one GPU each: "
-                                  "the two must multiply to %4.")
-                     .arg(p.plan.tensorParallel)
-                     .arg(p.plan.pipelineParallel)
-                     .arg(p.plan.tensorParallel * p.plan.pipelineParallel)
-                     .arg(count)
-                     .arg(count == 1 ? ServePlanner::tr("Spark has") : ServePlanner::tr("Sparks have")));
+    if (count > 0 && p.plan.tensorParallel * p.plan.pipelineParallel != count) {
+        const int needed = p.plan.tensorParallel * p.plan.pipelineParallel;
+        p.refuse(count == 1 ? ServePlanner::tr("Tensor parallel %1 × pipeline parallel %2 needs %3 GPUs, but one Spark "
+                                               "has one GPU: both must be 1.")
+                                  .arg(p.plan.tensorParallel)
+                                  .arg(p.plan.pipelineParallel)
+                                  .arg(needed)
+                            : ServePlanner::tr("Tensor parallel %1 × pipeline parallel %2 needs %3 GPUs, but %4 Sparks "
+                                               "have one GPU each: the two must multiply to %4.")
+                                  .arg(p.plan.tensorParallel)
+                                  .arg(p.plan.pipelineParallel)
+                                  .arg(needed)
+                                  .arg(count));
+    }
 }
 
 } // namespace

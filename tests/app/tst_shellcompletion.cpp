@@ -90,7 +90,7 @@ private Q_SLOTS:
         const QStringList top{QStringLiteral("check"), QStringLiteral("cluster"), QStringLiteral("completion"),
                               QStringLiteral("connect"), QStringLiteral("device"), QStringLiteral("linktest"), QStringLiteral("model"),
                               QStringLiteral("monitor"), QStringLiteral("nccl-test"), QStringLiteral("open"), QStringLiteral("probe"),
-                              QStringLiteral("report"), QStringLiteral("tunnel"), QStringLiteral("update")};
+                              QStringLiteral("report"), QStringLiteral("serve"), QStringLiteral("tunnel"), QStringLiteral("update")};
         QTest::newRow("commands") << QStringList{QString()} << top;
         QTest::newRow("a command's start") << QStringList{QStringLiteral("c")}
                                            << QStringList{QStringLiteral("check"), QStringLiteral("cluster"),

@@ -157,6 +157,26 @@ def cmd_model(args):
             print(f"{node['name']}: {args.repo}: {models.break_model(state, node, args.repo, args.how)}")
 
 
+def cmd_image(args):
+    """The container images a node has, as its docker stand-in lists them (an emulated
+    Spark has no internet: this is how NGC's images get there)."""
+    lab = Lab(args.name)
+    with lab.locked():
+        state = lab.load()
+        targets = [faults.find_node(state, n) for n in args.node] if args.node else list(state["nodes"].values())
+        for node in targets:
+            path = os.path.join(lab.node_dir(node["name"]), "share", "docker-images.json")
+            have = json.load(open(path)) if os.path.exists(path) else []
+            if args.action == "add" and args.image not in have:
+                have.append(args.image)
+            elif args.action == "remove" and args.image in have:
+                have.remove(args.image)
+            with open(path, "w") as f:
+                json.dump(have, f)
+            os.chmod(path, 0o644)
+            print(f"{node['name']}: " + (", ".join(have) or "no images"))
+
+
 def rate_scale(text):
     value = float(text)
     if not 0.001 <= value <= 0.01:
@@ -233,6 +253,13 @@ def build_parser():
     brk.add_argument("repo")
     brk.add_argument("how", choices=models.BREAKS)
     brk.set_defaults(func=cmd_model)
+
+    image = sub.add_parser("image", help="the container images a node's docker stand-in has")
+    image.add_argument("action", choices=["add", "remove"])
+    image.add_argument("image", help="e.g. nvcr.io/nvidia/vllm:25.11-py3")
+    image.add_argument("--name", default=DEFAULT_LAB)
+    image.add_argument("--node", action="append", help="a node (repeatable; default: every node)")
+    image.set_defaults(func=cmd_image)
 
     down = sub.add_parser("down", help="remove a lab completely")
     down.add_argument("--name", default=DEFAULT_LAB)

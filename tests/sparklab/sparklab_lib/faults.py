@@ -709,6 +709,21 @@ def fault_hub_offline(lab, state, args):
     return f"{node['name']}: Hugging Face unreachable"
 
 
+def marker_fault(kind, on_text, off_text):
+    """A fault the node's serving stand-ins read as a marker file in the node's share."""
+    def apply(lab, state, args):
+        node = find_node(state, args.node)
+        marker = os.path.join(lab.node_dir(node["name"]), "share", kind)
+        if args.clear:
+            if os.path.exists(marker):
+                os.unlink(marker)
+        else:
+            open(marker, "w").close()
+        record(state, {"kind": kind, "node": node["name"]}, clear=args.clear)
+        return f"{node['name']}: " + (off_text if args.clear else on_text)
+    return apply
+
+
 # ---------------------------------------------------------------- command line
 
 KINDS = {
@@ -754,6 +769,10 @@ KINDS = {
     "no-rsync": (fault_no_rsync, "node", "a node whose rsync cannot run (clear: it can)"),
     "no-hf-client": (fault_no_hf_client, "node", "a node without hf or huggingface-cli (clear: both back)"),
     "hub-offline": (fault_hub_offline, "node", "a node that cannot reach Hugging Face (clear: it can)"),
+    "serve-worker-exits": (marker_fault("serve-worker-exits", "its Ray worker exits at start", "its Ray worker runs"),
+                           "node", "the node's Ray worker (docker stand-in) exits at start (clear: it runs)"),
+    "serve-never-ready": (marker_fault("serve-never-ready", "vLLM never becomes ready", "vLLM becomes ready"),
+                          "node", "vLLM on the node (docker stand-in) never becomes ready (clear: it does)"),
     "small-cache": (fault_small_cache, "node",
                     "the node's Hugging Face cache on an empty filesystem of --mib MiB (clear: unmounted)"),
 }

@@ -60,7 +60,10 @@ READ_ONLY_TREES = ["/usr", "/var/lib/dpkg", "/var/lib/apt", "/var/cache/apt"]
 # the sparklab stand-in of the same name from node-tools/ (which says why it is one).
 STANDIN_OVER_HOST = {"apt": "apt", "apt-get": "apt-get", "dpkg": "dpkg", "pip": "pip",
                      "pip3": "pip", "systemctl": "systemctl", "reboot": "reboot",
-                     "fwupdmgr": "fwupdmgr"}
+                     "fwupdmgr": "fwupdmgr", "docker": "docker"}
+# A host's Docker in /usr/local/bin is hidden the same way: a node must never reach the
+# host's daemon (/run, where its socket is, is the node's own anyway).
+HOST_TOOLS_HIDDEN_IN_USR_LOCAL = ["docker"]
 # Ubuntu's network-manager ships this; netplan's renderer NetworkManager overrides it
 # from /run/NetworkManager/conf.d, so only devices netplan hands over are managed.
 GLOBALLY_MANAGED_DEVICES = """[keyfile]
@@ -149,7 +152,8 @@ def private_usr_local(priv):
     for entry in os.listdir("/usr/local"):
         if entry == "cuda" or entry.startswith("cuda-"):
             whiteout(os.path.join(upper, entry))
-    hidden = [t for t in HOST_CUDA_TOOLS if os.path.lexists(os.path.join("/usr/local/bin", t))]
+    hidden = [t for t in HOST_CUDA_TOOLS + HOST_TOOLS_HIDDEN_IN_USR_LOCAL
+              if os.path.lexists(os.path.join("/usr/local/bin", t))]
     if hidden:
         os.makedirs(os.path.join(upper, "bin"), exist_ok=True)
         for tool in hidden:
