@@ -96,7 +96,7 @@ struct ServeJob::Run
     bool startServe();
     bool waitForApi();
     bool checkContainers();
-    bool pause();
+    bool pause(qint64 waitedMs);
     void passOn(qsizetype node, const QStringList &tail);
     bool fail(qsizetype node, const Error &error, const QStringList &last = {});
     void removeEverywhere();
@@ -212,9 +212,11 @@ bool ServeJob::Run::checkContainers()
     return true;
 }
 
-bool ServeJob::Run::pause()
+bool ServeJob::Run::pause(qint64 waitedMs)
 {
-    for (int waited = 0; waited < options.pollMs; waited += 50) {
+    // Quick polls while a small model or a warm cache may be ready at once, then calmer ones.
+    const int interval = waitedMs < 10000 ? std::min(options.pollMs, 200) : options.pollMs;
+    for (int waited = 0; waited < interval; waited += 50) {
         if (job.isCancelled())
             return fail(-1, Error(ServeJob::tr("The launch was cancelled.")));
         QThread::msleep(50);
@@ -249,7 +251,7 @@ bool ServeJob::Run::waitForRay()
                                      .arg(count)
                                      .arg(plan.nodes.constFirst().address)
                                      .arg(6379)));
-        if (!pause())
+        if (!pause(waited.elapsed()))
             return false;
     }
 }
@@ -289,7 +291,7 @@ bool ServeJob::Run::waitForApi()
         if (waited.elapsed() > options.readyTimeoutMs)
             return fail(0, Error(ServeJob::tr("vLLM on %1 did not answer on port %2 within %3 minutes.").arg(name(0)).arg(plan.port).arg(options.readyTimeoutMs / 60000.0, 0, 'f', 1)),
                         poll.serveLog);
-        if (!pause())
+        if (!pause(waited.elapsed()))
             return false;
     }
 }

@@ -9,6 +9,9 @@
 // cable each give their sentence and leave no partial file in sight. A model
 // no node holds is downloaded once, by spark-1's client from the lab's hub
 // stand-in, then copied; a gated one needs the token; a cut download goes on.
+// The copied model is then served on the ring (Ray over the management
+// network) and on the switch (over the CX-7 subnet): sparklab's docker, Ray
+// and vLLM stand-ins.
 #include "core/cluster/modelcopies.h"
 #include "core/models/modelinventoryjob.h"
 #include "support/clusterlab.h"
@@ -20,6 +23,7 @@
 #include <QJsonObject>
 #include <QScopeGuard>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 
 using namespace spark;
 using namespace spark::testsupport;
@@ -145,6 +149,48 @@ private:
         return {};
     }
 
+
+    // The copied model served from a recipe of its own: launched, asked over
+    // HTTP on the head, stopped; nothing of it left on any node.
+    QJsonObject serveAndStop(const QString &cluster, int nodes)
+    {
+        QTemporaryDir folder;
+        QFile recipe(folder.filePath(QStringLiteral("copyme.yaml")));
+        if (!recipe.open(QIODevice::WriteOnly)
+            || recipe.write(QStringLiteral("name: copyme\nmodel: %1\ncontainer: nvcr.io/nvidia/vllm:25.11-py3\n"
+                                           "command: vllm serve %1 --port {port} -tp {tensor_parallel} "
+                                           "--distributed-executor-backend ray\n")
+                                .arg(kModel)
+                                .toUtf8())
+                   < 0)
+            return {};
+        recipe.close();
+        if (!sparklab({QStringLiteral("image"), QStringLiteral("add"), QStringLiteral("nvcr.io/nvidia/vllm:25.11-py3")}))
+            return {};
+        QElapsedTimer clock;
+        clock.start();
+        const ProcessResult started = sparkctl({QStringLiteral("serve"), QStringLiteral("start"), recipe.fileName(),
+                                                QStringLiteral("--cluster"), cluster, QStringLiteral("--json")});
+        const qint64 startMs = clock.elapsed();
+        const QJsonObject result = QJsonDocument::fromJson(started.out.trimmed().split('\n').constLast()).object();
+        if (started.exitCode != 0) {
+            qWarning("serve start: %s", QByteArray(started.out + started.err).constData());
+            return {};
+        }
+        const QByteArray models = m_lab.lab().sh(0, QStringLiteral("curl -s http://127.0.0.1:8000/v1/models")).out;
+        clock.restart();
+        const ProcessResult stopped = sparkctl({QStringLiteral("serve"), QStringLiteral("stop"), QStringLiteral("--cluster"), cluster});
+        qInfo("%d Sparks: serve start %lld ms, serve stop %lld ms", nodes, startMs, clock.elapsed());
+        QJsonObject out = result.value(QStringLiteral("plan")).toObject();
+        out.insert(QStringLiteral("models_answer"), QString::fromUtf8(models));
+        out.insert(QStringLiteral("stopped"), stopped.exitCode == 0);
+        QStringList left;
+        for (int node = 0; node < nodes; ++node)
+            left << QString::fromUtf8(m_lab.lab().sh(node, QStringLiteral("docker ps -aq")).out.trimmed());
+        out.insert(QStringLiteral("left"), left.join(QString()));
+        return out;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -220,6 +266,28 @@ private Q_SLOTS:
 
     // Cancelled half-way on a slow cable: no file in sight is partial; the
     // next copy sends only what had not arrived.
+    // A ring of three runs vLLM: Ray and NCCL's bootstrap over the management
+    // network (no subnet reaches all three), NCCL's data over both cables.
+    void theCopiedModelServesAcrossTheRing()
+    {
+        const QJsonObject plan = serveAndStop(QStringLiteral("ring"), 3);
+        QVERIFY(!plan.isEmpty());
+        QCOMPARE(plan.value(QStringLiteral("network")).toString(), QStringLiteral("management"));
+        QCOMPARE(plan.value(QStringLiteral("tensor_parallel")).toInt(), 3);
+        const QJsonObject head = plan.value(QStringLiteral("nodes")).toArray().at(0).toObject();
+        QCOMPARE(head.value(QStringLiteral("netdev")).toString(), QStringLiteral("enP7s7"));
+        QStringList hcas;
+        for (const auto &variable : head.value(QStringLiteral("environment")).toArray()) {
+            if (variable.toObject().value(QStringLiteral("name")).toString() == QLatin1String("NCCL_IB_HCA"))
+                hcas = variable.toObject().value(QStringLiteral("value")).toString().split(QLatin1Char(','));
+        }
+        QCOMPARE(hcas.size(), 4); // both twins of both cabled ports
+        QVERIFY2(plan.value(QStringLiteral("models_answer")).toString().contains(kModel),
+                 qPrintable(plan.value(QStringLiteral("models_answer")).toString()));
+        QVERIFY(plan.value(QStringLiteral("stopped")).toBool());
+        QCOMPARE(plan.value(QStringLiteral("left")).toString(), QString());
+    }
+
     void aCutCopyGoesOnFromWhereItStopped()
     {
         auto restore = qScopeGuard([this] { fault({QStringLiteral("degrade"), QStringLiteral("1:0"), QStringLiteral("--clear")}); });
@@ -495,6 +563,16 @@ private Q_SLOTS:
             QVERIFY(copied.value(QStringLiteral("passed")).toBool());
             QCOMPARE(wrongBlobs(node, kModel), QByteArray());
         }
+    }
+    void theSwitchServesTheModelToo()
+    {
+        const QJsonObject plan = serveAndStop(QStringLiteral("sw"), 4);
+        QVERIFY(!plan.isEmpty());
+        QCOMPARE(plan.value(QStringLiteral("network")).toString(), QStringLiteral("cx7"));
+        QCOMPARE(plan.value(QStringLiteral("tensor_parallel")).toInt(), 4);
+        QVERIFY(plan.value(QStringLiteral("models_answer")).toString().contains(kModel));
+        QVERIFY(plan.value(QStringLiteral("stopped")).toBool());
+        QCOMPARE(plan.value(QStringLiteral("left")).toString(), QString());
     }
 };
 
