@@ -4,6 +4,8 @@
 // sparkctl serve start RECIPE [same] [--ready-timeout S] [--json]
 // sparkctl serve status [--cluster NAME] [--json]
 // sparkctl serve stop [--cluster NAME] [--launch ID] [--json]
+// sparkctl serve chat PROMPT [--cluster NAME] [--tokens N] [--json]
+// sparkctl serve bench [--cluster NAME] [--streams N] [--tokens N] [--json]
 #include "app/sparkctl/awaitjob.h"
 #include "app/sparkctl/clustercontext.h"
 #include "app/sparkctl/commands.h"
@@ -12,7 +14,10 @@
 #include "app/sparkctl/output.h"
 #include "core/cluster/clustersessions.h"
 #include "core/cluster/serving.h"
+#include "core/common/runonthread.h"
 #include "core/serving/recipe.h"
+#include "core/serving/openaiclient.h"
+#include "core/serving/servebench.h"
 #include "core/serving/servejob.h"
 #include "core/serving/serveplanner.h"
 #include "core/serving/servestatus.h"
@@ -275,6 +280,108 @@ int serveStop(QCommandLineParser &parser)
     return Success;
 }
 
+std::unique_ptr<ServeEndpoint> endpointFor(const QCommandLineParser &parser)
+{
+    QFuture<Expected<std::unique_ptr<ServeEndpoint>>> future;
+    OnInterrupt onInterrupt;
+    onInterrupt.onlyReads = true;
+    const QString cluster = parser.value(QStringLiteral("cluster"));
+    const QString launch = parser.value(QStringLiteral("launch"));
+    waitInterruptibly(
+        [&] {
+            future = runOnThread([cluster, launch] { return openServeEndpoint(cluster, launch); });
+            return QFuture<void>(future);
+        },
+        onInterrupt);
+    auto endpoint = std::move(future.takeResult());
+    if (!endpoint) {
+        Output::failure(endpoint.error());
+        return nullptr;
+    }
+    return std::move(*endpoint);
+}
+
+std::optional<int> positiveOption(const QCommandLineParser &parser, const QString &name, int fallback)
+{
+    if (!parser.isSet(name))
+        return fallback;
+    bool ok = false;
+    const int value = parser.value(name).toInt(&ok);
+    return ok && value > 0 ? std::optional<int>(value) : std::nullopt;
+}
+
+int serveChat(QCommandLineParser &parser)
+{
+    const QString path = group + QStringLiteral(" chat");
+    const auto tokens = positiveOption(parser, QStringLiteral("tokens"), 256);
+    if (!tokens)
+        return usageError(parser, path, ServeText::tr("--tokens takes a whole number above 0."));
+    const auto endpoint = endpointFor(parser);
+    if (!endpoint)
+        return Failure;
+    std::atomic<bool> cancelled{false};
+    QFuture<StreamMeasure> future;
+    OnInterrupt onInterrupt;
+    onInterrupt.cancel = [&cancelled] { cancelled = true; };
+    const QString prompt = parser.positionalArguments().join(QLatin1Char(' '));
+    const QUrl base = endpoint->base;
+    const QString model = endpoint->launch.model;
+    const bool json = Output::json();
+    waitInterruptibly(
+        [&] {
+            future = runOnThread([=, &cancelled] {
+                return OpenAiClient::chat(
+                    base, model, prompt, *tokens, [json](const QString &text) {
+                        if (!json)
+                            printOut(text);
+                    },
+                    &cancelled);
+            });
+            return QFuture<void>(future);
+        },
+        onInterrupt);
+    const StreamMeasure reply = future.result();
+    Output::text(QStringLiteral("\n"));
+    Output::result(reply.error.isEmpty(), {{QStringLiteral("model"), model},
+                                           {QStringLiteral("text"), reply.text},
+                                           {QStringLiteral("tokens"), reply.tokens},
+                                           {QStringLiteral("first_token_ms"), double(reply.firstTokenMs)},
+                                           {QStringLiteral("decode_tokens_per_second"), reply.decodeTokensPerSecond()}});
+    if (!reply.error.isEmpty())
+        return Output::failure(ServeText::tr("The model did not answer: %1").arg(reply.error));
+    return Success;
+}
+
+int serveBench(QCommandLineParser &parser)
+{
+    const QString path = group + QStringLiteral(" bench");
+    const auto streams = positiveOption(parser, QStringLiteral("streams"), 4);
+    const auto tokens = positiveOption(parser, QStringLiteral("tokens"), 128);
+    if (!streams || *streams > 64 || !tokens)
+        return usageError(parser, path, ServeText::tr("--streams takes 1 to 64 and --tokens a whole number above 0."));
+    const auto endpoint = endpointFor(parser);
+    if (!endpoint)
+        return Failure;
+    ServeBenchJob job;
+    const ServeBenchResult result = awaitJob(job, [&] {
+        return job.run(endpoint->base, endpoint->launch.cluster, endpoint->launch.model, *streams, *tokens);
+    });
+    std::optional<ServeBenchResult> before;
+    if (const auto history = ServeBenchHistory::of(result.cluster, result.model); history && !history->isEmpty())
+        before = history->constLast();
+    if (!result.error) {
+        if (const auto kept = ServeBenchHistory::add(result); !kept)
+            Output::warning(kept.error().message);
+    }
+    QJsonObject fields = result.toJson();
+    fields.insert(QStringLiteral("previous"), before ? QJsonValue(before->toJson()) : QJsonValue());
+    Output::result(!result.error, fields);
+    if (result.error)
+        return Output::failure(*result.error);
+    Output::text(ServeBenchHistory::comparison(result, before) + QLatin1Char('\n'));
+    return Success;
+}
+
 QList<OptionSpec> launchOptions()
 {
     return {clusterOption(),
@@ -326,6 +433,17 @@ void registerServeCommands(CommandTable &table)
                    {},
                    {clusterOption(), {QStringLiteral("launch"), ServeText::tr("Only this launch."), QStringLiteral("ID")}, {QStringLiteral("json"), ServeText::tr("Print JSON.")}},
                    &serveStop}),
+        {QStringLiteral("chat"), ServeText::tr("Ask the running model, and print its reply as it streams"), ServeText::tr("Send the prompt to the model the cluster serves, through a tunnel to its head over SSH, and print "
+                                                                                                                          "the reply as it arrives."),
+         {{QStringLiteral("PROMPT"), ServeText::tr("What to ask."), ArgumentSpec::Some}},
+         {clusterOption(), {QStringLiteral("launch"), ServeText::tr("Only this launch."), QStringLiteral("ID")}, {QStringLiteral("tokens"), ServeText::tr("The longest reply, in tokens (default 256)."), QStringLiteral("N")}, {QStringLiteral("json"), ServeText::tr("Print JSON.")}},
+         &serveChat},
+        streaming({QStringLiteral("bench"), ServeText::tr("Measure the running model: first token, tokens per second"), ServeText::tr("Through a tunnel to the head, time one streamed reply (time to the first token, decode "
+                                                                                                                                      "tokens per second), then N at once (tokens per second in all), keep the run for the cluster "
+                                                                                                                                      "and the model, and compare it with the last one."),
+                   {},
+                   {clusterOption(), {QStringLiteral("launch"), ServeText::tr("Only this launch."), QStringLiteral("ID")}, {QStringLiteral("streams"), ServeText::tr("Streams at once (default 4)."), QStringLiteral("N")}, {QStringLiteral("tokens"), ServeText::tr("Tokens per reply (default 128)."), QStringLiteral("N")}, {QStringLiteral("json"), ServeText::tr("Print JSON.")}},
+                   &serveBench}),
     };
     table.add(std::move(serve));
 }

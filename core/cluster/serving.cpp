@@ -15,6 +15,7 @@
 #include "core/topology/cablingplanner.h"
 
 #include <QRandomGenerator>
+#include <QTcpServer>
 
 namespace spark {
 
@@ -144,6 +145,39 @@ QFuture<Expected<ServePreparation>> prepareServing(const ServeAsk &ask)
         prepared.options.readyTimeoutMs = ServeLaunchOptions::readyTimeoutFor(request.weightBytes / count);
         return prepared;
     });
+}
+
+ServeEndpoint::~ServeEndpoint() = default;
+
+Expected<std::unique_ptr<ServeEndpoint>> openServeEndpoint(const QString &cluster, const QString &launchId)
+{
+    auto sessions = ClusterSessions::open(cluster);
+    if (!sessions)
+        return sessions.error();
+    const QString name = (*sessions)->cluster().name;
+    const auto launches = ServeLaunches::ofCluster(name);
+    if (!launches)
+        return launches.error();
+    const auto launch = std::find_if(launches->cbegin(), launches->cend(),
+                                     [&](const ServeLaunch &l) { return launchId.isEmpty() || l.launchId == launchId; });
+    if (launch == launches->cend())
+        return Error(ServingText::tr("No model of ours runs on %1: start one with sparkctl serve start.").arg(name));
+    SshSession *head = (*sessions)->session(launch->head);
+    if (!head)
+        return Error(ServingText::tr("%1, the launch's head, is no longer in the cluster %2.").arg(launch->head, name));
+    QTcpServer probe; // a free port of this computer's loopback
+    if (!probe.listen(QHostAddress::LocalHost))
+        return Error(ServingText::tr("No local port is free for the tunnel: %1").arg(probe.errorString()));
+    const quint16 local = probe.serverPort();
+    probe.close();
+    const auto forwarded = head->startForwarding(PortForward{local, QStringLiteral("127.0.0.1"), quint16(launch->port)}).result();
+    if (!forwarded)
+        return forwarded.error();
+    auto endpoint = std::make_unique<ServeEndpoint>();
+    endpoint->sessions = std::move(*sessions);
+    endpoint->launch = *launch;
+    endpoint->base = QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(local));
+    return endpoint;
 }
 
 } // namespace spark

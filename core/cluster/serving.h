@@ -4,6 +4,7 @@
 #include "core/common/expected.h"
 #include "core/devices/device.h"
 #include "core/serving/servejob.h"
+#include "core/serving/servelaunches.h"
 #include "core/serving/serveplan.h"
 
 #include <QCoreApplication>
@@ -13,8 +14,13 @@
 #include <QPair>
 #include <QString>
 #include <QStringList>
+#include <QUrl>
+
+#include <memory>
 
 namespace spark {
+
+class ClusterSessions;
 
 // What `serve plan` and `serve start` (and the window's Run a model) ask for.
 struct ServeAsk
@@ -42,5 +48,19 @@ QFuture<Expected<ServePreparation>> prepareServing(const ServeAsk &ask);
 
 // The model a recipe serves: its `model`, else the id the command names.
 QString servedModelOf(const Recipe &recipe);
+
+// A running launch's API on this computer: a tunnel from a free local port
+// to the head's API port over the head's own session (the API listens on
+// the Spark; nothing else is opened on the network). Blocking.
+struct ServeEndpoint
+{
+    ServeEndpoint() = default;
+    Q_DISABLE_COPY_MOVE(ServeEndpoint)
+    ~ServeEndpoint();
+    std::unique_ptr<ClusterSessions> sessions; // keeps the tunnel open
+    ServeLaunch launch;
+    QUrl base; // http://127.0.0.1:PORT/
+};
+Expected<std::unique_ptr<ServeEndpoint>> openServeEndpoint(const QString &cluster, const QString &launchId = {});
 
 } // namespace spark

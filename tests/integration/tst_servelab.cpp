@@ -209,6 +209,29 @@ private Q_SLOTS:
         QCOMPARE(streamed.count("\"content\""), 13);               // the role's empty content, then 12 tokens
         QVERIFY2(chunks > 3, qPrintable(QString::number(chunks))); // streamed as it came, not at once
 
+        // sparkctl's own client, through its own tunnel: a reply, then a benchmark kept and compared.
+        const ProcessResult chat = sparkctl({QStringLiteral("serve"), QStringLiteral("chat"), QStringLiteral("hello"), QStringLiteral("there"),
+                                             QStringLiteral("--cluster"), QStringLiteral("pair"), QStringLiteral("--tokens"),
+                                             QStringLiteral("8"), QStringLiteral("--json")});
+        QVERIFY2(chat.exitCode == 0, QByteArray(chat.out + chat.err).constData());
+        QCOMPARE(resultOf(chat).value(QStringLiteral("tokens")).toInt(), 8);
+        QCOMPARE(resultOf(chat).value(QStringLiteral("text")).toString().split(QLatin1Char(' ')).size(), 8);
+        for (int run = 0; run < 2; ++run) {
+            const ProcessResult bench = sparkctl({QStringLiteral("serve"), QStringLiteral("bench"), QStringLiteral("--cluster"),
+                                                  QStringLiteral("pair"), QStringLiteral("--streams"), QStringLiteral("3"),
+                                                  QStringLiteral("--tokens"), QStringLiteral("20"), QStringLiteral("--json")});
+            QVERIFY2(bench.exitCode == 0, QByteArray(bench.out + bench.err).constData());
+            const QJsonObject measured = resultOf(bench);
+            const QStringList problems = m_shapes.mismatches(QStringLiteral("serve bench"), measured);
+            QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+            QCOMPARE(measured.value(QStringLiteral("previous")).isNull(), run == 0);
+            const double decode = measured.value(QStringLiteral("single")).toObject().value(QStringLiteral("decode_tokens_per_second")).toDouble();
+            // The stand-in decodes 40 tokens/s across nodes; the client must see about that.
+            QVERIFY2(decode > 30 && decode < 42, qPrintable(QString::number(decode)));
+            QCOMPARE(measured.value(QStringLiteral("concurrent")).toArray().size(), 3);
+            QVERIFY(measured.value(QStringLiteral("aggregate_tokens_per_second")).toDouble() > 2 * 30);
+        }
+
         const ProcessResult stopped = sparkctl({QStringLiteral("serve"), QStringLiteral("stop"), QStringLiteral("--cluster"),
                                                 QStringLiteral("pair"), QStringLiteral("--json")});
         QVERIFY2(stopped.exitCode == 0, QByteArray(stopped.out + stopped.err).constData());
