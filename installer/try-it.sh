@@ -18,6 +18,11 @@ as_root=""
 lab=${SPARK_TRY_IT_LAB:-demo}
 $as_root tests/sparklab/sparklab down --name "$lab" >/dev/null 2>&1 || true
 $as_root tests/sparklab/sparklab up ring3 --name "$lab"
+# After the set-up, a model to serve: a small one on the first Spark only (the
+# app copies it to the others) and NVIDIA's vLLM image on every Spark (the
+# emulated Sparks have no internet; their docker, Ray and vLLM are stand-ins).
+$as_root tests/sparklab/sparklab model add --name "$lab" 1 sparklab/tiny >/dev/null
+$as_root tests/sparklab/sparklab image add --name "$lab" nvcr.io/nvidia/vllm:25.11-py3 >/dev/null
 
 # Each emulated Spark's address, user and password, as "Add a Spark" asks for
 # them (the password file is root's: read through sudo, printed once here).
@@ -35,7 +40,15 @@ for node in lab["nodes"]:
 '
 echo
 echo "In Spark Companion choose 'Add a Spark' with one of these addresses, its user"
-echo "and password, once per Spark; then 'Set up a cluster'. To remove the emulated"
-echo "Sparks afterwards: ${as_root:+sudo }tests/sparklab/sparklab down --name $lab"
+echo "and password, once per Spark; then 'Set up a cluster'."
+echo
+echo "spark-1 holds a small model, sparklab/tiny. Once the cluster is set up (say you"
+echo "named it demo), copy it to every Spark, run it, talk to it and stop it:"
+echo "  build/default/app/sparkctl model copy sparklab/tiny --cluster demo"
+echo "  build/default/app/sparkctl serve start installer/demo-recipes/sparklab-tiny.yaml --cluster demo"
+echo "  build/default/app/sparkctl serve chat Hello --cluster demo"
+echo "  build/default/app/sparkctl serve stop --cluster demo"
+echo
+echo "To remove the emulated Sparks afterwards: ${as_root:+sudo }tests/sparklab/sparklab down --name $lab"
 [ -z "${SPARK_TRY_IT_NO_GUI:-}" ] || exit 0 # the test of this script stops here
 exec build/default/app/spark-companion

@@ -36,5 +36,15 @@ for node in spark-1 spark-2 spark-3; do
     [ "$address" = "$expected" ] || fail "$node: address $address, the node has $expected"
 done
 grep -q "Add a Spark" "$out" || fail "no next step is said"
+# A model to serve is waiting on spark-1, the image on every Spark, and the recipe the steps name reads.
+tests/sparklab/sparklab exec --name "$lab" spark-1 -- sh -c 'test -s /home/nvidia/.cache/huggingface/hub/models--sparklab--tiny/refs/main' \
+    || fail "spark-1 has no sparklab/tiny"
+for node in spark-1 spark-2 spark-3; do
+    tests/sparklab/sparklab exec --name "$lab" "$node" -- docker image ls --format '{{.Repository}}:{{.Tag}}' | grep -qx 'nvcr.io/nvidia/vllm:25.11-py3' \
+        || fail "$node has no vLLM image"
+done
+grep -q "serve start installer/demo-recipes/sparklab-tiny.yaml" "$out" || fail "the serving steps are not said"
+build/default/app/sparkctl serve recipes --recipes installer/demo-recipes --json | grep -q '"id": "sparklab-tiny"' \
+    || fail "the demo recipe does not read"
 grep -q "sparklab down --name $lab" "$out" || fail "how to remove the lab is not said"
 echo "try-it test: passed"

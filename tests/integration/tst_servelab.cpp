@@ -28,7 +28,7 @@ using namespace spark::testsupport;
 namespace {
 const QString kModel = QStringLiteral("sparklab/tiny");
 const QString kImage = QStringLiteral("nvcr.io/nvidia/vllm:25.11-py3");
-const QString kRecipe = QStringLiteral(SPARK_FIXTURES_DIR "/recipes/lab-tiny.yaml");
+const QString kRecipe = QStringLiteral(SPARK_SOURCE_DIR "/installer/demo-recipes/sparklab-tiny.yaml");
 } // namespace
 
 class TestServeLab final : public QObject
