@@ -2,6 +2,9 @@
 #include "core/cluster/clusterexports.h"
 
 #include "core/common/hostname.h"
+#include "core/common/shellquote.h"
+#include "core/serving/recipe.h"
+#include "core/serving/serveplanner.h"
 
 #include "core/hardware/cx7.h"
 
@@ -77,23 +80,21 @@ Expected<QString> ClusterExports::ansibleInventory(const QString &clusterName, c
 
 namespace {
 
-// NVIDIA's vLLM playbook's container and the flags it passes on every node.
-const QLatin1String vllmImage("nvcr.io/nvidia/vllm:25.11-py3");
-
-QString runClusterCommand(const QString &headAddress, bool head, const QString &ownAddress, const QStringList &netdevs)
+// A command for a person to read and paste: a word quoted only when a shell
+// would otherwise change it, each option on a line of its own.
+QString readableCommand(const QStringList &words)
 {
-    const QString all = netdevs.join(QLatin1Char(','));
-    QStringList lines{QStringLiteral("bash run_cluster.sh %1 %2 %3 ~/.cache/huggingface")
-                          .arg(vllmImage, headAddress, head ? QStringLiteral("--head") : QStringLiteral("--worker")),
-                      QStringLiteral("  -e VLLM_HOST_IP=%1").arg(ownAddress),
-                      QStringLiteral("  -e UCX_NET_DEVICES=%1").arg(all),
-                      QStringLiteral("  -e NCCL_SOCKET_IFNAME=%1").arg(all),
-                      QStringLiteral("  -e OMPI_MCA_btl_tcp_if_include=%1").arg(all),
-                      QStringLiteral("  -e GLOO_SOCKET_IFNAME=%1").arg(all),
-                      QStringLiteral("  -e TP_SOCKET_IFNAME=%1").arg(netdevs.constFirst()),
-                      QStringLiteral("  -e RAY_memory_monitor_refresh_ms=0"),
-                      QStringLiteral("  -e MASTER_ADDR=%1").arg(headAddress)};
-    return lines.join(QStringLiteral(" \\\n")) + QLatin1Char('\n');
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+    QString text;
+    for (qsizetype i = 0; i < words.size(); ++i) {
+        const QString &word = words.at(i);
+        if (i > 1 && word.startsWith(QLatin1Char('-')))
+            text += QStringLiteral(" \\\n    ");
+        else if (i > 0)
+            text += QLatin1Char(' ');
+        text += plain.match(word).hasMatch() ? word : shellQuote(word);
+    }
+    return text;
 }
 
 } // namespace
@@ -103,59 +104,52 @@ Expected<QString> ClusterExports::vllmCommands(const QString &clusterName, const
 {
     if (nodes.size() < 2)
         return Error(tr("vLLM across Sparks needs at least two Sparks in the cluster."));
-    const QString head = nodes.constFirst().name;
-    struct Worker
-    {
-        QString name;
-        InterfaceAddress own;
-        InterfaceAddress headSide;
-    };
-    QList<Worker> workers;
-    for (const ExportNode &node : nodes.mid(1)) {
-        std::optional<Worker> found;
-        // The first twin of the port that faces the head: vLLM's traffic needs one address pair.
-        for (const InterfaceAddress &interface : addresses.interfacesOf(node.name)) {
-            if (interface.twin != 0 || found)
-                continue;
-            for (const InterfaceAddress &peer : addresses.peersOf(interface)) {
-                if (peer.node == head)
-                    found = Worker{node.name, interface, peer};
-            }
-        }
-        if (!found)
-            return Error(tr("%1 shares no cable or switch with %2, so it cannot join %2's Ray cluster.").arg(node.name, head));
-        workers.append(*found);
+    // Three Sparks split a model by layers: tensor parallel 3 needs attention
+    // heads divisible by 3, which most models do not have.
+    const QString recipeName = addresses.layout == ClusterLayout::Ring3 ? QStringLiteral("vllm-pipeline-parallel")
+                                                                        : QStringLiteral("vllm-two-sparks");
+    const auto recipe = RecipeReader::find(recipeName);
+    if (!recipe)
+        return recipe.error();
+    ServeRequest request;
+    request.recipe = *recipe;
+    request.cluster = clusterName;
+    request.layout = addresses.layout;
+    request.addresses = addresses;
+    request.launchId = QStringLiteral("export00");
+    for (const ExportNode &node : nodes) {
+        ServeNode serveNode;
+        serveNode.name = node.name;
+        serveNode.managementAddress = node.managementHost;
+        // The file is for the person to run: the node's default cache, nothing checked.
+        serveNode.modelCacheRoot = QStringLiteral("/home/%1/.cache/huggingface/hub").arg(node.user);
+        request.nodes.append(serveNode);
     }
-    // Ray registers each node at one address, and every node talks to every
-    // other there: one network for all, as on a direct cable or a switch.
-    for (const Worker &worker : std::as_const(workers)) {
-        if (!(worker.own.subnet == workers.constFirst().own.subnet))
-            return Error(tr("vLLM's Ray cluster needs every Spark to reach every other at one address, but in this "
-                            "layout each cable is a network of its own (%1 and %2 do not share one): NVIDIA's vLLM "
-                            "playbook runs on two Sparks, and the same way on a switch.")
-                             .arg(workers.constFirst().name, worker.name));
-    }
-    const InterfaceAddress &headSide = workers.constFirst().headSide;
-    const QStringList headNetdevs{headSide.netdev};
-    QString text = QStringLiteral("# vLLM across the Spark Companion cluster \"%1\" (%2), as NVIDIA's vLLM playbook runs it\n"
-                                  "# on two Sparks: a Ray cluster from vLLM's run_cluster.sh in NVIDIA's vLLM container,\n"
-                                  "# the head on %3 and a worker on every other Spark, each over its QSFP-side address.\n"
-                                  "# First, on every Spark:\n"
-                                  "#   wget https://raw.githubusercontent.com/vllm-project/vllm/refs/heads/main/examples/online_serving/run_cluster.sh\n"
-                                  "#   docker pull %4\n")
-                       .arg(clusterName, layoutKey(addresses.layout), head, vllmImage);
-    text += QStringLiteral("\n# On %1, the Ray head:\n").arg(head);
-    text += runClusterCommand(headSide.addressText(), true, headSide.addressText(), headNetdevs);
-    for (const Worker &worker : std::as_const(workers)) {
-        text += QStringLiteral("\n# On %1, a worker (it reaches %2 at %3):\n")
-                    .arg(worker.name, head, worker.headSide.addressText());
-        text += runClusterCommand(worker.headSide.addressText(), false, worker.own.addressText(), {worker.own.netdev});
-    }
-    text += QStringLiteral("\n# Then on %1, once `ray status` in the container lists %2 nodes, serve a model on all of them:\n"
-                           "#   docker exec -it $(docker ps --format '{{.Names}}' | grep -E '^node-[0-9]+$') \\\n"
-                           "#     vllm serve meta-llama/Llama-3.3-70B-Instruct --tensor-parallel-size %2\n")
-                .arg(head)
-                .arg(nodes.size());
+    const ServePlan plan = ServePlanner::plan(request);
+    if (!plan.canStart())
+        return Error(plan.refusals.join(QLatin1Char(' ')));
+    QString text = QStringLiteral("# vLLM across the Spark Companion cluster \"%1\" (%2): the recipe \"%5\",\n"
+                                  "# as `sparkctl serve start %6 --cluster %1` runs it (which also checks every\n"
+                                  "# Spark first, waits for each step and stops everything if one fails).\n"
+                                  "# Ray and NCCL's bootstrap go over %3;\n# NCCL's data over both twins of the cables.\n"
+                                  "# First, on every Spark: docker pull %4\n")
+                       .arg(clusterName, layoutKey(addresses.layout),
+                            plan.network == QLatin1String("management") ? QStringLiteral("the management network (a ring of three has "
+                                                                                         "no subnet that reaches all three)")
+                                                                        : QStringLiteral("the cables' subnet"),
+                            plan.image, recipe->name, recipeName);
+    for (const ServeNodePlan &node : plan.nodes)
+        text += QStringLiteral("\n# On %1, the Ray %2:\n%3\n")
+                    .arg(node.node, node.role == ServeNodePlan::Role::Head ? QStringLiteral("head") : QStringLiteral("worker"),
+                         readableCommand(node.dockerRun));
+    text += QStringLiteral("\n# Then on %1, once `docker exec %2 ray status` lists %3 nodes:\n%4\n")
+                .arg(plan.head(), plan.nodes.constFirst().container)
+                .arg(plan.nodes.size())
+                .arg(readableCommand(QStringList{QStringLiteral("docker"), QStringLiteral("exec"), QStringLiteral("-it"),
+                                                 plan.nodes.constFirst().container}
+                                     + plan.serve));
+    text += QStringLiteral("\n# To stop it, on every Spark: docker rm -f $(docker ps -aq --filter label=%1=%2)\n")
+                .arg(QLatin1String(ServePlanner::launchLabel), plan.launchId);
     return text;
 }
 

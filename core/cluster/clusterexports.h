@@ -28,10 +28,11 @@ class ClusterExports
 public:
     // "host slots=1" per node (management addresses; MPI starts ranks over SSH there).
     static Expected<QString> mpiHostfile(const QList<ExportNode> &nodes);
-    // NVIDIA's vLLM playbook ("Run on two Sparks") for this cluster: vLLM's
-    // run_cluster.sh in the NGC container, the Ray head on the first node and a
-    // worker on each other, every one over its QSFP-side address and netdev.
-    // `nodes` in cluster order; the addresses as planned (or applied).
+    // NVIDIA's vLLM playbook ("Run on two Sparks") for this cluster, as the
+    // serving plan has it (the shipped vllm-two-sparks recipe): the Ray head on
+    // the first node and a worker on each other, the bootstrap on the network
+    // every node reaches (a ring's management network), the commands to run by
+    // hand. `nodes` in cluster order; the addresses as planned (or applied).
     static Expected<QString> vllmCommands(const QString &clusterName, const QList<ExportNode> &nodes,
                                           const AddressPlan &addresses);
     static Expected<QString> ansibleInventory(const QString &clusterName, const QList<ExportNode> &nodes,

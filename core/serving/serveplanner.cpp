@@ -97,6 +97,10 @@ Values chooseValues(Planning &p)
         const QString recipePp = recipe.defaultValue(QStringLiteral("pipeline_parallel"));
         int tp = count;
         int pp = 1;
+        if (count == 3 && !recipe.placeholders().contains(QStringLiteral("pipeline_parallel")))
+            p.plan.notes.append(ServePlanner::tr("Tensor parallel 3 needs the model's attention heads to divide by 3, "
+                                                 "which most models' do not: a recipe with pipeline_parallel suits three "
+                                                 "Sparks better."));
         if (recipe.placeholders().contains(QStringLiteral("pipeline_parallel"))) {
             tp = positive(recipeTp).value_or(1);
             pp = count % tp == 0 ? count / tp : 1;
