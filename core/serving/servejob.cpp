@@ -163,12 +163,21 @@ bool ServeJob::Run::startContainers()
             job.reportProgress(name(i), 0.1, ServeJob::tr("Starting the container %1…").arg(plan.nodes.at(i).container));
             pending.append({i, exec(i, ServeScripts::dockerRun(plan.nodes.at(i)))});
         }
+        // Every answer first: a container still being started elsewhere must
+        // exist before the clean-up looks for it.
+        std::optional<qsizetype> refused;
+        QString refusal;
         for (auto &[node, future] : pending) {
             const auto result = future.result();
-            if (!result || !result->succeeded())
-                return fail(node, Error(ServeJob::tr("%1 could not start its container: %2").arg(name(node), said(result))));
-            job.reportProgress(name(node), 0.3, ServeJob::tr("The container runs."));
+            if (result && result->succeeded()) {
+                job.reportProgress(name(node), 0.3, ServeJob::tr("The container runs."));
+            } else if (!refused) {
+                refused = node;
+                refusal = said(result);
+            }
         }
+        if (refused)
+            return fail(*refused, Error(ServeJob::tr("%1 could not start its container: %2").arg(name(*refused), refusal)));
         if (job.isCancelled())
             return fail(-1, Error(ServeJob::tr("The launch was cancelled.")));
     }
