@@ -462,14 +462,6 @@
         <source>vLLM across Sparks needs at least two Sparks in the cluster.</source>
         <translation>跨 Spark 运行 vLLM 需要集群中至少有两台 Spark。</translation>
     </message>
-    <message>
-        <source>%1 shares no cable or switch with %2, so it cannot join %2&apos;s Ray cluster.</source>
-        <translation>%1 与 %2 之间没有共用的线缆或交换机，因此无法加入 %2 的 Ray 集群。</translation>
-    </message>
-    <message>
-        <source>vLLM&apos;s Ray cluster needs every Spark to reach every other at one address, but in this layout each cable is a network of its own (%1 and %2 do not share one): NVIDIA&apos;s vLLM playbook runs on two Sparks, and the same way on a switch.</source>
-        <translation>vLLM 的 Ray 集群要求每台 Spark 都能通过同一个地址访问其他所有 Spark，但在此布局中每根线缆各自构成一个网络（%1 和 %2 不在同一网络中）：NVIDIA 的 vLLM 指南适用于两台 Spark，也可同样用于交换机布局。</translation>
-    </message>
 </context>
 <context>
     <name>spark::ClusterHealth</name>
@@ -643,7 +635,7 @@
     <name>spark::CommandTemplate</name>
     <message>
         <source>The recipe&apos;s command has a &apos; that is never closed.</source>
-        <translation>配方的命令中有一个未闭合的 '。</translation>
+        <translation>配方的命令中有一个未闭合的 &apos;。</translation>
     </message>
     <message>
         <source>The recipe&apos;s command uses %1 inside double quotes: this program does not give the command to a shell, so it cannot expand it. Write the value itself, or put it in the recipe&apos;s env.</source>
@@ -651,7 +643,7 @@
     </message>
     <message>
         <source>The recipe&apos;s command has a &quot; that is never closed.</source>
-        <translation>配方的命令中有一个未闭合的 "。</translation>
+        <translation>配方的命令中有一个未闭合的 &quot;。</translation>
     </message>
     <message>
         <source>The recipe&apos;s command uses the shell&apos;s %1, but this program runs one command without a shell: put what should run before it into the container image, and values into env.</source>
@@ -663,11 +655,11 @@
     </message>
     <message>
         <source>The recipe&apos;s command has &quot;%1&quot;, which is not a placeholder such as {port}; a literal brace is written twice ({{ or }}).</source>
-        <translation>配方的命令中有 "%1"，它不是 {port} 这样的占位符；字面的花括号要写两次（{{ 或 }}）。</translation>
+        <translation>配方的命令中有 &quot;%1&quot;，它不是 {port} 这样的占位符；字面的花括号要写两次（{{ 或 }}）。</translation>
     </message>
     <message>
         <source>The recipe&apos;s command has a single } in &quot;%1&quot;; a literal brace is written twice (}}).</source>
-        <translation>配方的命令在 "%1" 中有单个 }；字面的花括号要写两次（}}）。</translation>
+        <translation>配方的命令在 &quot;%1&quot; 中有单个 }；字面的花括号要写两次（}}）。</translation>
     </message>
     <message>
         <source>The recipe&apos;s command uses {%1}, which has no value: give it under the recipe&apos;s defaults or as an override.</source>
@@ -2712,23 +2704,23 @@
     </message>
     <message>
         <source>&quot;%1&quot; must be a single value.</source>
-        <translation>"%1" 必须是单个值。</translation>
+        <translation>&quot;%1&quot; 必须是单个值。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; must be a list of NAME: value lines.</source>
-        <translation>"%1" 必须是若干行 NAME: value。</translation>
+        <translation>&quot;%1&quot; 必须是若干行 NAME: value。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; has the name &quot;%2&quot;, which is not a name of letters, digits and _.</source>
-        <translation>"%1" 中的名字 "%2" 不是由字母、数字和 _ 组成的名字。</translation>
+        <translation>&quot;%1&quot; 中的名字 &quot;%2&quot; 不是由字母、数字和 _ 组成的名字。</translation>
     </message>
     <message>
         <source>%1 in &quot;%2&quot; must be a single value.</source>
-        <translation>"%2" 中的 %1 必须是单个值。</translation>
+        <translation>&quot;%2&quot; 中的 %1 必须是单个值。</translation>
     </message>
     <message>
         <source>%1 in &quot;%2&quot; has a line break or control character.</source>
-        <translation>"%2" 中的 %1 含有换行或控制字符。</translation>
+        <translation>&quot;%2&quot; 中的 %1 含有换行或控制字符。</translation>
     </message>
     <message>
         <source>The recipe is format version %1; this program reads version 1, so fields added later are not understood.</source>
@@ -2736,19 +2728,19 @@
     </message>
     <message>
         <source>&quot;cluster_only&quot; must be true or false.</source>
-        <translation>"cluster_only" 必须是 true 或 false。</translation>
+        <translation>&quot;cluster_only&quot; 必须是 true 或 false。</translation>
     </message>
     <message>
         <source>The recipe&apos;s &quot;%1&quot; (patches and build options for eugr&apos;s own image build) is not applied: this program runs the container image as it is on the nodes.</source>
-        <translation>配方的 "%1"（eugr 自建镜像的补丁和构建选项）不会被应用：本程序按节点上现有的容器镜像原样运行。</translation>
+        <translation>配方的 &quot;%1&quot;（eugr 自建镜像的补丁和构建选项）不会被应用：本程序按节点上现有的容器镜像原样运行。</translation>
     </message>
     <message>
         <source>The recipe&apos;s &quot;pull_image&quot; is not applied: this program never pulls an image; it checks that every node has it and says which do not.</source>
-        <translation>配方的 "pull_image" 不会被应用：本程序从不拉取镜像；它检查每个节点是否已有该镜像，并指出哪些没有。</translation>
+        <translation>配方的 &quot;pull_image&quot; 不会被应用：本程序从不拉取镜像；它检查每个节点是否已有该镜像，并指出哪些没有。</translation>
     </message>
     <message>
         <source>The recipe&apos;s field &quot;%1&quot; is not one this program knows; it is not applied.</source>
-        <translation>配方的字段 "%1" 不是本程序认识的字段；它不会被应用。</translation>
+        <translation>配方的字段 &quot;%1&quot; 不是本程序认识的字段；它不会被应用。</translation>
     </message>
     <message>
         <source>%1 is not valid YAML at line %2: %3</source>
@@ -2764,7 +2756,7 @@
     </message>
     <message>
         <source>the recipe has no &quot;%1&quot;; name, container and command are required.</source>
-        <translation>配方没有 "%1"；name、container 和 command 是必需的。</translation>
+        <translation>配方没有 &quot;%1&quot;；name、container 和 command 是必需的。</translation>
     </message>
     <message>
         <source>the recipe&apos;s name is empty.</source>
@@ -2772,11 +2764,11 @@
     </message>
     <message>
         <source>&quot;%1&quot; is not a container image name (such as nvcr.io/nvidia/vllm:25.11-py3).</source>
-        <translation>"%1" 不是容器镜像名（例如 nvcr.io/nvidia/vllm:25.11-py3）。</translation>
+        <translation>&quot;%1&quot; 不是容器镜像名（例如 nvcr.io/nvidia/vllm:25.11-py3）。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a Hugging Face model id (ORG/NAME).</source>
-        <translation>"%1" 不是 Hugging Face 模型 ID（ORG/NAME）。</translation>
+        <translation>&quot;%1&quot; 不是 Hugging Face 模型 ID（ORG/NAME）。</translation>
     </message>
     <message>
         <source>Could not read the recipe %1: %2</source>
@@ -2792,7 +2784,7 @@
     </message>
     <message>
         <source>There is no recipe named &quot;%1&quot;. The shipped ones are %2; give a file&apos;s path for any other.</source>
-        <translation>没有名为 "%1" 的配方。随程序提供的有 %2；其他配方请给出文件路径。</translation>
+        <translation>没有名为 &quot;%1&quot; 的配方。随程序提供的有 %2；其他配方请给出文件路径。</translation>
     </message>
 </context>
 <context>
@@ -2875,6 +2867,56 @@
     <message>
         <source>The system keychain is not available (%1); nothing was remembered, and you will be asked when it is needed.</source>
         <translation>系统密钥环不可用（%1）；没有记住任何内容，需要时会再询问你。</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ServeBenchHistory</name>
+    <message>
+        <source>Could not read the benchmarks %1: %2</source>
+        <translation>无法读取基准测试记录 %1：%2</translation>
+    </message>
+    <message>
+        <source>The benchmarks file %1 is damaged (%2); move it away to start a new one.</source>
+        <translation>基准测试文件 %1 已损坏（%2）；请把它移走，以便重新开始记录。</translation>
+    </message>
+    <message>
+        <source>Could not keep the benchmark in %1: %2</source>
+        <translation>无法把基准测试保存到 %1：%2</translation>
+    </message>
+    <message>
+        <source>One stream: first token after %1 ms, decode %2 tokens/s%3. %4 streams at once: %5 tokens/s in all%6, first token after %7 ms on average.</source>
+        <translation>单个流：%1 毫秒后出现第一个 token，解码 %2 token/s%3。%4 个流同时：合计 %5 token/s%6，平均 %7 毫秒后出现第一个 token。</translation>
+    </message>
+    <message>
+        <source> (%1%2 % on the last run)</source>
+        <translation>（比上次 %1%2 %）</translation>
+    </message>
+</context>
+<context>
+    <name>spark::ServeBenchJob</name>
+    <message>
+        <source>One stream of %1 tokens…</source>
+        <translation>一个 %1 token 的流…</translation>
+    </message>
+    <message>
+        <source>The API did not answer the benchmark: %1</source>
+        <translation>API 没有响应基准测试：%1</translation>
+    </message>
+    <message>
+        <source>%1 streams at once…</source>
+        <translation>%1 个流同时进行…</translation>
+    </message>
+    <message>
+        <source>A stream of the benchmark failed: %1</source>
+        <translation>基准测试中的一个流失败了：%1</translation>
+    </message>
+    <message>
+        <source>The benchmark was cancelled.</source>
+        <translation>基准测试已取消。</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>完成。</translation>
     </message>
 </context>
 <context>
@@ -3008,23 +3050,23 @@
     </message>
     <message>
         <source>The port &quot;%1&quot; is not a TCP port (1 to 65535).</source>
-        <translation>端口 "%1" 不是 TCP 端口（1 到 65535）。</translation>
+        <translation>端口 &quot;%1&quot; 不是 TCP 端口（1 到 65535）。</translation>
     </message>
     <message>
         <source>The GPU memory fraction &quot;%1&quot; must be above 0 and at most 1 (vLLM&apos;s --gpu-memory-utilization).</source>
-        <translation>GPU 内存比例 "%1" 必须大于 0 且不超过 1（vLLM 的 --gpu-memory-utilization）。</translation>
+        <translation>GPU 内存比例 &quot;%1&quot; 必须大于 0 且不超过 1（vLLM 的 --gpu-memory-utilization）。</translation>
     </message>
     <message>
         <source>%1 must be a whole number above 0, not &quot;%2&quot;.</source>
-        <translation>%1 必须是大于 0 的整数，而不是 "%2"。</translation>
+        <translation>%1 必须是大于 0 的整数，而不是 &quot;%2&quot;。</translation>
     </message>
     <message>
         <source>The recipe runs &quot;%1&quot;; this program launches vLLM&apos;s &quot;vllm serve&quot; only.</source>
-        <translation>配方运行的是 "%1"；本程序只启动 vLLM 的 "vllm serve"。</translation>
+        <translation>配方运行的是 &quot;%1&quot;；本程序只启动 vLLM 的 &quot;vllm serve&quot;。</translation>
     </message>
     <message>
         <source>The recipe &quot;%1&quot; says its model is too big for one Spark (cluster_only).</source>
-        <translation>配方 "%1" 表明其模型对一台 Spark 来说太大（cluster_only）。</translation>
+        <translation>配方 &quot;%1&quot; 表明其模型对一台 Spark 来说太大（cluster_only）。</translation>
     </message>
     <message>
         <source>%1 does not have the image %2: pull it there first (docker pull %2).</source>
@@ -3072,7 +3114,7 @@
     </message>
     <message>
         <source>&quot;%1&quot; is not a launch id (8 lower-case letters and digits).</source>
-        <translation>"%1" 不是启动 ID（8 个小写字母和数字）。</translation>
+        <translation>&quot;%1&quot; 不是启动 ID（8 个小写字母和数字）。</translation>
     </message>
     <message>
         <source>Tensor parallel %1 × pipeline parallel %2 needs %3 GPUs, but one Spark has one GPU: both must be 1.</source>
@@ -3081,6 +3123,10 @@
     <message>
         <source>Tensor parallel %1 × pipeline parallel %2 needs %3 GPUs, but %4 Sparks have one GPU each: the two must multiply to %4.</source>
         <translation>张量并行 %1 × 流水线并行 %2 需要 %3 块 GPU，但 %4 台 Spark 各只有一块 GPU：两者的乘积必须是 %4。</translation>
+    </message>
+    <message>
+        <source>Tensor parallel 3 needs the model&apos;s attention heads to divide by 3, which most models&apos; do not: a recipe with pipeline_parallel suits three Sparks better.</source>
+        <translation>张量并行 3 要求模型的注意力头数能被 3 整除，而大多数模型不能：带 pipeline_parallel 的配方更适合三台 Spark。</translation>
     </message>
 </context>
 <context>
@@ -3092,6 +3138,18 @@
     <message>
         <source>%1 could not be read: %2</source>
         <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>No model of ours runs on %1: start one with sparkctl serve start.</source>
+        <translation>%1 上没有运行本程序启动的模型：请用 sparkctl serve start 启动一个。</translation>
+    </message>
+    <message>
+        <source>%1, the launch&apos;s head, is no longer in the cluster %2.</source>
+        <translation>这次启动的头节点 %1 已不在集群 %2 中。</translation>
+    </message>
+    <message>
+        <source>No local port is free for the tunnel: %1</source>
+        <translation>没有可供隧道使用的本地空闲端口：%1</translation>
     </message>
 </context>
 <context>
@@ -8014,7 +8072,7 @@ Across the Sparks:
     </message>
     <message>
         <source>&quot;%1&quot; is not a launch id (8 letters and digits, as serve status prints it).</source>
-        <translation>"%1" 不是启动 ID（8 个字母和数字，见 serve status 的输出）。</translation>
+        <translation>&quot;%1&quot; 不是启动 ID（8 个字母和数字，见 serve status 的输出）。</translation>
     </message>
     <message>
         <source>Finishing the stop under way.
@@ -8123,6 +8181,50 @@ Across the Sparks:
     <message>
         <source>Only this launch.</source>
         <translation>仅这一次启动。</translation>
+    </message>
+    <message>
+        <source>--tokens takes a whole number above 0.</source>
+        <translation>--tokens 的参数必须是大于 0 的整数。</translation>
+    </message>
+    <message>
+        <source>The model did not answer: %1</source>
+        <translation>模型没有回答：%1</translation>
+    </message>
+    <message>
+        <source>--streams takes 1 to 64 and --tokens a whole number above 0.</source>
+        <translation>--streams 的参数为 1 到 64，--tokens 的参数必须是大于 0 的整数。</translation>
+    </message>
+    <message>
+        <source>Ask the running model, and print its reply as it streams</source>
+        <translation>向正在运行的模型提问，并在回复流式到达时打印</translation>
+    </message>
+    <message>
+        <source>Send the prompt to the model the cluster serves, through a tunnel to its head over SSH, and print the reply as it arrives.</source>
+        <translation>通过经 SSH 到头节点的隧道，把提示发送给集群提供的模型，并在回复到达时打印。</translation>
+    </message>
+    <message>
+        <source>What to ask.</source>
+        <translation>要问的内容。</translation>
+    </message>
+    <message>
+        <source>The longest reply, in tokens (default 256).</source>
+        <translation>回复的最大长度，以 token 计（默认 256）。</translation>
+    </message>
+    <message>
+        <source>Measure the running model: first token, tokens per second</source>
+        <translation>测量正在运行的模型：首个 token、每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Through a tunnel to the head, time one streamed reply (time to the first token, decode tokens per second), then N at once (tokens per second in all), keep the run for the cluster and the model, and compare it with the last one.</source>
+        <translation>通过到头节点的隧道，为一个流式回复计时（首个 token 的时间、每秒解码 token 数），再同时计时 N 个（合计每秒 token 数），按集群和模型保存这次运行，并与上一次比较。</translation>
+    </message>
+    <message>
+        <source>Streams at once (default 4).</source>
+        <translation>同时进行的流数（默认 4）。</translation>
+    </message>
+    <message>
+        <source>Tokens per reply (default 128).</source>
+        <translation>每个回复的 token 数（默认 128）。</translation>
     </message>
 </context>
 <context>

@@ -176,7 +176,7 @@ Expected<void> ServeBenchHistory::add(const ServeBenchResult &result)
 QString ServeBenchHistory::comparison(const ServeBenchResult &now, const std::optional<ServeBenchResult> &before)
 {
     const auto change = [](double a, double b) {
-        return b > 0 ? QStringLiteral(" (%1%2 % on the last run)").arg(a >= b ? QStringLiteral("+") : QStringLiteral("−")).arg(std::abs(a - b) * 100.0 / b, 0, 'f', 1)
+        return b > 0 ? tr(" (%1%2 % on the last run)").arg(a >= b ? QStringLiteral("+") : QStringLiteral("−")).arg(std::abs(a - b) * 100.0 / b, 0, 'f', 1)
                      : QString();
     };
     QString text = tr("One stream: first token after %1 ms, decode %2 tokens/s%3. %4 streams at once: %5 tokens/s in all%6, "
