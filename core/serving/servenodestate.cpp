@@ -34,16 +34,6 @@ QString ServeNodeState::dockerProblem(const QString &node, const QString &user) 
     return {};
 }
 
-QList<ServeContainer> ServeNodeState::containersOf(const QString &launchId) const
-{
-    QList<ServeContainer> out;
-    for (const ServeContainer &container : containers) {
-        if (container.launchId == launchId)
-            out.append(container);
-    }
-    return out;
-}
-
 QString ServeNodeReading::script()
 {
     // The Go templates are docker's own; '|' cannot be in a name or a label

@@ -36,7 +36,6 @@ struct ServeNodeState
 
     // Empty when Docker can be used; else the sentence the plan refuses with.
     QString dockerProblem(const QString &node, const QString &user) const;
-    QList<ServeContainer> containersOf(const QString &launchId) const;
 };
 
 class ServeNodeReading
