@@ -4,6 +4,7 @@
 #include "core/common/shellquote.h"
 #include "core/hardware/cx7.h"
 #include "core/netconfig/arpsysctl.h"
+#include "core/netconfig/liveactivation.h"
 #include "core/netconfig/netplancheck.h"
 #include "core/netconfig/networkmanagerhandover.h"
 
@@ -39,15 +40,15 @@ QString ApplyPlanner::revertPidFile()
 
 QString ApplyPlanner::restoreCommand(const QString &backupDir)
 {
-    // netplan apply stops NetworkManager without deactivating anything, so an
-    // MTU our profile set stays on the netdev: the recorded ones are put back.
+    // A connection with MTU "auto" leaves whatever MTU the port has, so the
+    // MTU our profile set would stay: the recorded ones are put back.
     const QString sysctl = shellQuote(ArpSysctl::path());
     return QStringLiteral("rm -f /etc/netplan/*.yaml; cp -a %1/netplan/. /etc/netplan/; rm -f %2; "
                           "if [ -f %1/sysctl.conf ]; then cp -a %1/sysctl.conf %2; fi; "
-                          "if [ -f %1/arp-runtime.conf ]; then sysctl -q -p %1/arp-runtime.conf; fi; netplan apply; "
+                          "if [ -f %1/arp-runtime.conf ]; then sysctl -q -p %1/arp-runtime.conf; fi; %3; "
                           "if [ -f %1/mtu-runtime ]; then while read -r d m; do ip link set dev \"$d\" mtu \"$m\" 2>/dev/null; "
                           "done < %1/mtu-runtime; fi")
-        .arg(backupDir, sysctl);
+        .arg(backupDir, sysctl, LiveActivation::restore(backupDir));
 }
 
 QString ApplyPlanner::currentMtusCommand()
@@ -114,7 +115,7 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
     const QString saved = backup + QStringLiteral("/netplan");
     const QString target = NetplanDocument::path();
     const QString staging = NetplanDocument::directory() + QStringLiteral("/.") + NetplanDocument::fileName()
-                            + QStringLiteral(".new");
+                          + QStringLiteral(".new");
     const QString pidFile = revertPidFile();
     const QString restore = restoreCommand(shellQuote(backup));
     const QString sysctl = shellQuote(ArpSysctl::path());
@@ -137,25 +138,25 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
     plan.steps.append(step(Kind::Precheck, tr("Check that netplan accepts every network file of %1 with the new one.").arg(node),
                            NetplanCheck::command(plan.netplan, disabledPaths), true));
     plan.steps.append(step(Kind::Backup, tr("Back up the network settings of %1.").arg(node),
-                       QStringLiteral("mkdir -p -m 700 %1 && cp -a /etc/netplan/. %1/ && { [ ! -f %3 ] || cp -a %3 %2/sysctl.conf; } "
-                                      "&& { %4; } > %2/arp-runtime.conf && { %5; } > %2/mtu-runtime")
-                           .arg(shellQuote(saved), shellQuote(backup), sysctl, ArpSysctl::currentValuesCommand(),
-                                currentMtusCommand()),
-                       true));
+                           QStringLiteral("mkdir -p -m 700 %1 && cp -a /etc/netplan/. %1/ && { [ ! -f %3 ] || cp -a %3 %2/sysctl.conf; } "
+                                          "&& { %4; } > %2/arp-runtime.conf && { %5; } > %2/mtu-runtime && { %6; } > %2/%7")
+                               .arg(shellQuote(saved), shellQuote(backup), sysctl, ArpSysctl::currentValuesCommand(),
+                                    currentMtusCommand(), LiveActivation::recordActive(), LiveActivation::activeFileName()),
+                           true));
     // The file is written in the root step itself (staged, then renamed), as
     // the precheck writes its copy: no separate upload and no second round
     // trip. It holds addresses only, no secret.
     plan.steps.append(step(Kind::Install, tr("Put the new settings in place on %1.").arg(node),
-                       QStringLiteral("umask 077 && printf '%s' %1 > %2 && chown root:root %2 && chmod 600 %2 && mv -f %2 %3 && "
-                                      "mkdir -p %4 && printf '%s' %5 > %6 && chmod 644 %6 && mv -f %6 %7")
-                           .arg(shellQuote(plan.netplan), shellQuote(staging), shellQuote(target),
-                                shellQuote(ArpSysctl::directory()), shellQuote(plan.arpSysctl), sysctlStaging, sysctl),
-                       true));
+                           QStringLiteral("umask 077 && printf '%s' %1 > %2 && chown root:root %2 && chmod 600 %2 && mv -f %2 %3 && "
+                                          "mkdir -p %4 && printf '%s' %5 > %6 && chmod 644 %6 && mv -f %6 %7")
+                               .arg(shellQuote(plan.netplan), shellQuote(staging), shellQuote(target),
+                                    shellQuote(ArpSysctl::directory()), shellQuote(plan.arpSysctl), sysctlStaging, sysctl),
+                           true));
     for (const NetplanConflict &conflict : plan.conflicts)
         plan.steps.append(step(Kind::DisableOld, tr("Disable %1 on %2 (it stays in the backup).").arg(conflict.path, node),
-                           QStringLiteral("mkdir -p -m 700 %1 && mv -f %2 %1/")
-                               .arg(shellQuote(backup + QStringLiteral("/disabled")), shellQuote(conflict.path)),
-                           true));
+                               QStringLiteral("mkdir -p -m 700 %1 && mv -f %2 %1/")
+                                   .arg(shellQuote(backup + QStringLiteral("/disabled")), shellQuote(conflict.path)),
+                               true));
     // Detached from our SSH session: if the new settings cut us off, the node
     // restores the backup by itself when the time is up. The timer and the
     // disarm each claim the pid file by renaming it (atomic): only one of them
@@ -167,12 +168,17 @@ Expected<NodeApplyPlan> ApplyPlanner::plan(const QString &clusterName, const QSt
                                         "exit 4; }; kill \"$(cat %1.kept)\" 2>/dev/null; rm -f %1.kept")
                              .arg(shellQuote(pidFile));
     plan.steps.append(step(Kind::ArmRevert,
-                       tr("Arm the automatic undo on %1 (%2 seconds).").arg(node, QString::number(options.revertSeconds)),
-                       disarm + QStringLiteral("; setsid sh -c %1 </dev/null >/dev/null 2>&1 &").arg(shellQuote(timer)),
-                       true));
-    // No second `netplan generate` here: the precheck ran it on these very
-    // files, and `netplan apply` runs it again (a failure there reverts).
-    plan.steps.append(step(Kind::Apply, tr("Apply the settings on %1.").arg(node), QStringLiteral("sysctl -q -p %1 && netplan apply").arg(sysctl), true));
+                           tr("Arm the automatic undo on %1 (%2 seconds).").arg(node, QString::number(options.revertSeconds)),
+                           disarm + QStringLiteral("; setsid sh -c %1 </dev/null >/dev/null 2>&1 &").arg(shellQuote(timer)),
+                           true));
+    // Only the CX-7 profiles are (re)activated, each waited for: the
+    // management connection is never touched, and the link check starts on
+    // ports that are up (LiveActivation says why not `netplan apply`).
+    QStringList netdevs;
+    for (const InterfaceAddress &interface : addresses.interfacesOf(node))
+        netdevs.append(interface.netdev);
+    plan.steps.append(step(Kind::Apply, tr("Apply the settings on %1.").arg(node),
+                           QStringLiteral("sysctl -q -p %1 && { %2; }").arg(sysctl, LiveActivation::activate(netdevs)), true));
     plan.checks = PingMesh::checksFrom(addresses, node);
     const auto pings = PingMesh::batchCommand(plan.checks);
     if (!pings)

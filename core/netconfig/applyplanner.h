@@ -19,7 +19,14 @@ namespace spark {
 // through sudo.
 struct ApplyStep
 {
-    enum class Kind { Precheck, Backup, Install, DisableOld, ArmRevert, Apply, Verify, Disarm };
+    enum class Kind { Precheck,
+                      Backup,
+                      Install,
+                      DisableOld,
+                      ArmRevert,
+                      Apply,
+                      Verify,
+                      Disarm };
     Kind kind = Kind::Backup;
     QString description;
     QString command;
@@ -30,8 +37,8 @@ QString applyStepKindKey(ApplyStep::Kind kind);
 
 struct ApplyOptions
 {
-    QString backupStamp;     // UTC "20261202T160000Z": names the backup folder
-    int revertSeconds = 180; // the node restores its old network by itself unless disarmed in time
+    QString backupStamp;           // UTC "20261202T160000Z": names the backup folder
+    int revertSeconds = 180;       // the node restores its old network by itself unless disarmed in time
     bool disableConflicts = false; // the user agreed to disable the earlier files and set their own profiles aside
 };
 
@@ -55,10 +62,11 @@ class ApplyPlanner
     Q_DECLARE_TR_FUNCTIONS(spark::ApplyPlanner)
 
 public:
-    static QString backupRoot();             // /etc/spark-companion/backups
-    static QString revertPidFile();          // /run/spark-companion-netplan-revert.pid
+    static QString backupRoot();    // /etc/spark-companion/backups
+    static QString revertPidFile(); // /run/spark-companion-netplan-revert.pid
     // Puts back what the backup folder `backupDir` (a shell word: quoted, or "$b") holds:
-    // /etc/netplan, our sysctl file (or its absence) and the running ARP settings; then netplan apply.
+    // /etc/netplan, our sysctl file (or its absence), the running ARP settings, then each CX-7
+    // port's own connection (LiveActivation) and its MTU.
     static QString restoreCommand(const QString &backupDir);
     // "NETDEV MTU" per CX-7 netdev the node has: the backup's mtu-runtime.
     static QString currentMtusCommand();

@@ -122,10 +122,14 @@ private Q_SLOTS:
         QTest::addColumn<bool>("consent");
         QTest::addColumn<bool>("planned");
         QTest::addColumn<int>("setAside");
-        QTest::newRow("DHCP auto-profile, no consent needed") << "auto" << "enp1s0f0np0" << false << true << 1;
-        QTest::newRow("user's static profile without consent") << "manual" << "enP2p1s0f0np0" << false << false << 0;
-        QTest::newRow("user's static profile with consent") << "manual" << "enP2p1s0f0np0" << true << true << 1;
-        QTest::newRow("profile on a port not in the plan") << "manual" << "enp1s0f1np1" << false << true << 0;
+        QTest::newRow("DHCP auto-profile, no consent needed") << "auto"
+                                                              << "enp1s0f0np0" << false << true << 1;
+        QTest::newRow("user's static profile without consent") << "manual"
+                                                               << "enP2p1s0f0np0" << false << false << 0;
+        QTest::newRow("user's static profile with consent") << "manual"
+                                                            << "enP2p1s0f0np0" << true << true << 1;
+        QTest::newRow("profile on a port not in the plan") << "manual"
+                                                           << "enp1s0f1np1" << false << true << 0;
     }
 
     void networkManagerProfilesOnOurPorts()
@@ -158,8 +162,22 @@ private Q_SLOTS:
         for (const NmProfile &aside : plan->setAside)
             QVERIFY(!aside.isFromNetplan());
         QVERIFY(plan->netplan.contains(QLatin1String("connection.autoconnect-priority: \"999\"")));
-        for (const ApplyStep &step : plan->steps)
-            QVERIFY2(!step.command.contains(QLatin1String("nmcli")), qPrintable(step.command)); // nothing of theirs is edited
+        // Nothing of theirs is edited: NetworkManager is only read, told to
+        // reload netplan's files and to bring up netplan's profiles of our ports.
+        static const QRegularExpression nmcli(QStringLiteral("nmcli(?: -[a-z](?: [A-Z0-9,]+)?)* ([a-z]+(?: [a-z]+)?)"));
+        const QStringList allowed{QStringLiteral("general"), QStringLiteral("connection show"),
+                                  QStringLiteral("connection reload"), QStringLiteral("connection up")};
+        qsizetype uses = 0;
+        qsizetype mentions = 0;
+        for (const ApplyStep &step : plan->steps) {
+            mentions += step.command.count(QLatin1String("nmcli "));
+            for (auto it = nmcli.globalMatch(step.command); it.hasNext(); ++uses) {
+                const QString verb = it.next().captured(1);
+                QVERIFY2(allowed.contains(verb), qPrintable(verb + QStringLiteral(": ") + step.command));
+            }
+        }
+        QVERIFY(uses > 0);
+        QCOMPARE(uses, mentions); // every use was read
     }
 
     void conflictsNeedConsent()

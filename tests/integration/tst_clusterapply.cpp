@@ -2,11 +2,11 @@
 // The safe apply over real SSH on private sparklab labs (10.132.x.0/24 and
 // one on 10.200.0.0/24, inside the default cluster range): direct 2, ring 3
 // and switch 4 end to end with rollback; the same plan twice changes nothing;
-// a wrong sudo password changes nothing; a node lost after `netplan apply`
+// a wrong sudo password changes nothing; a node lost right after its apply
 // reverts by itself while the others are rolled back; a stale 40-cx7.yaml is
 // disabled only with consent. On DGX OS's stack (NetworkManager under netplan,
 // in every sparklab node): the DHCP auto-profiles step back and return on
-// rollback, the management address blips on every node without a false revert,
+// revert and rollback while the management link never blinks,
 // a 90-NM-*.yaml that netplan rejects blocks the apply before any change, and a
 // user's static NetworkManager profile is set aside only with consent, unchanged.
 #include "core/netconfig/clusterapplier.h"
@@ -17,8 +17,13 @@
 #include "support/clusterlab.h"
 
 #include <QElapsedTimer>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QThread>
+
+#include <csignal>
+#include <memory>
+#include <vector>
 
 using namespace spark;
 using namespace spark::testsupport;
@@ -165,6 +170,16 @@ private:
         return applier.runBlocking(prepared->jobs(nodes));
     }
 
+    // Per node, the D-Bus path of the active connection on the management
+    // port: a restart of NetworkManager or a re-activation gives a new one.
+    static QStringList managementConnections(ClusterLab &lab)
+    {
+        QStringList result;
+        for (int i = 0; i < lab.size(); ++i)
+            result.append(QString::fromUtf8(lab.lab().sh(i, QStringLiteral("nmcli -g GENERAL.CON-PATH device show enP7s7")).out).trimmed());
+        return result;
+    }
+
     static ProcessResult rollback(ClusterLab &lab, int node)
     {
         // As the CLI does it: the rollback command through sudo over SSH.
@@ -305,18 +320,19 @@ private Q_SLOTS:
         ClusterApplier applier;
         bool killed = false;
         // Right after `netplan apply` on the second node: its sshd stops and our session to it dies.
-        connect(&applier, &ClusterApplier::stepFinished, &applier,
-                [&](const QString &node, const QString &step, bool) {
-                    if (node != lost || step != QLatin1String("apply") || killed)
-                        return;
-                    killed = true;
-                    lab.fault({QStringLiteral("sshd-stop"), QStringLiteral("2")});
-                    const ProcessResult sockets = lab.lab().sh(1, QStringLiteral("ss -tnpH state established '( sport = :22 )'"));
-                    static const QRegularExpression pid(QStringLiteral("pid=(\\d+)"));
-                    for (auto it = pid.globalMatch(QString::fromUtf8(sockets.out)); it.hasNext();)
-                        lab.lab().sh(1, QStringLiteral("kill ") + it.next().captured(1));
-                },
-                Qt::DirectConnection);
+        connect(
+            &applier, &ClusterApplier::stepFinished, &applier,
+            [&](const QString &node, const QString &step, bool) {
+                if (node != lost || step != QLatin1String("apply") || killed)
+                    return;
+                killed = true;
+                lab.fault({QStringLiteral("sshd-stop"), QStringLiteral("2")});
+                const ProcessResult sockets = lab.lab().sh(1, QStringLiteral("ss -tnpH state established '( sport = :22 )'"));
+                static const QRegularExpression pid(QStringLiteral("pid=(\\d+)"));
+                for (auto it = pid.globalMatch(QString::fromUtf8(sockets.out)); it.hasNext();)
+                    lab.lab().sh(1, QStringLiteral("kill ") + it.next().captured(1));
+            },
+            Qt::DirectConnection);
         QElapsedTimer timer;
         timer.start();
         const ClusterApplyReport report = applier.runBlocking(prepared->jobs(targets(lab)));
@@ -392,45 +408,78 @@ private Q_SLOTS:
     }
 
     // DGX OS out of the box: every CX-7 netdev under a DHCP auto-profile, the
-    // management port under netplan's NetworkManager profile. `netplan apply`
-    // takes the management address away for a moment on every node: no false
-    // revert, no false failure. Our profiles run the ports; the auto-profiles
-    // stay as they were and run the ports again after the rollback.
-    void networkManagerDefaultsWithTheManagementBlip()
+    // management port under netplan's NetworkManager profile. An apply that
+    // fails its link check and is reverted, an apply that holds, and a
+    // rollback touch only the CX-7 connections: every node's management
+    // address answers 20 pings a second from the desktop throughout, never
+    // leaves its port, and its NetworkManager connection stays the same
+    // object (no restart, no re-activation). Our profiles run the ports; the
+    // auto-profiles stay as they were and run the ports again afterwards.
+    void networkManagerDefaultsAndNoManagementBlip()
     {
         ClusterLab lab;
         QVERIFY(lab.up(QStringLiteral("itapply-nm"), QStringLiteral("10.132.18.0/24"), {QStringLiteral("direct2")}));
         const QStringList before = states(lab);
         for (const QString &node : before)
             QVERIFY2(node.contains(QRegularExpression(QStringLiteral("^enp1s0f0np0:Wired connection \\d+$"),
-                                                      QRegularExpression::MultilineOption)), qPrintable(node));
-        // Watch the management address on every node, 20 times a second.
-        for (int i = 0; i < lab.size(); ++i)
-            lab.lab().sh(i, QStringLiteral("(end=$(($(date +%s)+40)); while [ $(date +%s) -lt $end ]; do "
+                                                      QRegularExpression::MultilineOption)),
+                     qPrintable(node));
+        const QStringList management = managementConnections(lab);
+        std::vector<std::unique_ptr<QProcess>> pings;
+        for (int i = 0; i < lab.size(); ++i) {
+            lab.lab().sh(i, QStringLiteral("touch /tmp/watching; (while [ -e /tmp/watching ]; do "
                                            "ip -4 -o addr show dev enP7s7 | grep -q inet || echo gone; sleep 0.05; done) "
                                            ">/tmp/blip 2>&1 </dev/null &"));
+            pings.push_back(std::make_unique<QProcess>());
+            pings.back()->start(QStringLiteral("ping"), {QStringLiteral("-n"), QStringLiteral("-q"), QStringLiteral("-i"),
+                                                         QStringLiteral("0.05"), lab.target(i).host});
+            QVERIFY(pings.back()->waitForStarted());
+        }
         const ClusterDefinition cluster = definition(QStringLiteral("lab"), ClusterLayout::Direct2, lab.nodeNames());
+
+        // The cable drops every packet: the link check fails and both nodes go back.
+        QCOMPARE(lab.fault({QStringLiteral("netem"), QStringLiteral("1:0"), QStringLiteral("--loss"), QStringLiteral("100")}).exitCode, 0);
+        ClusterApplyReport report = apply(lab, cluster, targets(lab), options());
+        QVERIFY(!report.succeeded);
+        for (const NodeApplyOutcome &node : report.nodes)
+            QVERIFY2(node.state == NodeApplyOutcome::State::Reverted, qPrintable(describe(report)));
+        QStringList now;
+        QVERIFY2(settlesTo(lab, before, &now), qPrintable(difference(before, now)));
+        QCOMPARE(lab.fault({QStringLiteral("netem"), QStringLiteral("1:0"), QStringLiteral("--clear")}).exitCode, 0);
+
         PreparedCluster prepared;
-        const ClusterApplyReport report = apply(lab, cluster, targets(lab), options(), &prepared);
+        report = apply(lab, cluster, targets(lab), options(), &prepared);
         QVERIFY2(report.succeeded, qPrintable(describe(report)));
         for (int i = 0; i < lab.size(); ++i) {
             QCOMPARE(prepared.nodes.at(i).plan.setAside.size(), 2); // both twins' auto-profiles
-            const QString blip = QString::fromUtf8(lab.lab().sh(i, QStringLiteral("cat /tmp/blip")).out);
-            QVERIFY2(blip.contains(QLatin1String("gone")), "the management address never vanished: no blip was tested");
-            const QString now = state(lab, i);
-            QVERIFY2(now.contains(QLatin1String("enp1s0f0np0:netplan-enp1s0f0np0")), qPrintable(now));
-            QVERIFY2(!now.contains(QLatin1String("revert.pid")), qPrintable(now));
+            const QString applied = state(lab, i);
+            QVERIFY2(applied.contains(QLatin1String("enp1s0f0np0:netplan-enp1s0f0np0")), qPrintable(applied));
+            QVERIFY2(applied.contains(QLatin1String("enp1s0f0np0 mtu 9000")), qPrintable(applied));
+            QVERIFY2(!applied.contains(QLatin1String("revert.pid")), qPrintable(applied));
             for (const QString &line : before.at(i).split(QLatin1Char('\n'))) {
                 if (line.startsWith(QLatin1String("nm Wired connection"))) // untouched
-                    QVERIFY2(now.contains(line), qPrintable(line));
+                    QVERIFY2(applied.contains(line), qPrintable(line));
             }
-        }
-        for (int i = 0; i < lab.size(); ++i) {
-            QVERIFY(state(lab, i).contains(QLatin1String("60-spark-companion.yaml")));
+            QVERIFY(applied.contains(QLatin1String("60-spark-companion.yaml")));
             QCOMPARE(rollback(lab, i).exitCode, 0);
         }
-        QStringList after;
-        QVERIFY2(settlesTo(lab, before, &after), qPrintable(difference(before, after)));
+        QVERIFY2(settlesTo(lab, before, &now), qPrintable(difference(before, now)));
+
+        QCOMPARE(managementConnections(lab), management);
+        for (int i = 0; i < lab.size(); ++i) {
+            lab.lab().sh(i, QStringLiteral("rm -f /tmp/watching"));
+            ::kill(pings.at(i)->processId(), SIGINT);
+            QVERIFY(pings.at(i)->waitForFinished(5000));
+            const QString summary = QString::fromUtf8(pings.at(i)->readAllStandardOutput());
+            static const QRegularExpression counts(QStringLiteral("(\\d+) packets transmitted, (\\d+) received"));
+            const QRegularExpressionMatch match = counts.match(summary);
+            QVERIFY2(match.hasMatch(), qPrintable(summary));
+            // The one sent as ping was stopped may still be on its way.
+            QVERIFY2(match.captured(1).toInt() > 100 && match.captured(1).toInt() - match.captured(2).toInt() <= 1,
+                     qPrintable(lab.nodeNames().at(i) + QLatin1Char(' ') + summary));
+            const QString blip = QString::fromUtf8(lab.lab().sh(i, QStringLiteral("cat /tmp/blip")).out);
+            QVERIFY2(!blip.contains(QLatin1String("gone")), "the management address left its port");
+        }
     }
 
     // One file netplan rejects (Ubuntu's 90-NM-<uuid>.yaml mirror, broken) stops
@@ -440,7 +489,9 @@ private Q_SLOTS:
         ClusterLab lab;
         QVERIFY(lab.up(QStringLiteral("itapply-90nm"), QStringLiteral("10.132.19.0/24"), {QStringLiteral("direct2")}));
         QCOMPARE(lab.fault({QStringLiteral("nm-mirror"), QStringLiteral("2"), QStringLiteral("enp1s0f1np1"),
-                            QStringLiteral("--broken")}).exitCode, 0);
+                            QStringLiteral("--broken")})
+                     .exitCode,
+                 0);
         const QStringList before = states(lab);
         const ClusterDefinition cluster = definition(QStringLiteral("lab"), ClusterLayout::Direct2, lab.nodeNames());
         const ClusterApplyReport report = apply(lab, cluster, targets(lab), options());
@@ -461,7 +512,9 @@ private Q_SLOTS:
         ClusterLab lab;
         QVERIFY(lab.up(QStringLiteral("itapply-nmuser"), QStringLiteral("10.132.20.0/24"), {QStringLiteral("direct2")}));
         QCOMPARE(lab.fault({QStringLiteral("nm-static"), QStringLiteral("1"), QStringLiteral("enP2p1s0f0np0"),
-                            QStringLiteral("--address"), QStringLiteral("10.99.1.11/24")}).exitCode, 0);
+                            QStringLiteral("--address"), QStringLiteral("10.99.1.11/24")})
+                     .exitCode,
+                 0);
         QStringList before;
         QElapsedTimer active;
         active.start();
