@@ -38,17 +38,33 @@ QString ApplyPlanner::revertPidFile()
     return QStringLiteral("/run/spark-companion-netplan-revert.pid");
 }
 
-QString ApplyPlanner::restoreCommand(const QString &backupDir)
+QString ApplyPlanner::undoFilesCommand(const QString &backupDir)
+{
+    // Only what that apply changed goes back: our file (its earlier version,
+    // or none) and the files it moved aside, unless one of that name was made
+    // since. A file made after the set-up (NetworkManager's 90-NM-<uuid>.yaml
+    // for a new Wi-Fi network, a VPN) stays.
+    const QString sysctl = shellQuote(ArpSysctl::path());
+    return QStringLiteral("if [ -f %1/netplan/%2 ]; then cp -a %1/netplan/%2 %3; else rm -f %3; fi; "
+                          "for f in %1/disabled/*.yaml; do [ -f \"$f\" ] || continue; "
+                          "[ -e \"/etc/netplan/${f##*/}\" ] || cp -a \"$f\" /etc/netplan/; done; "
+                          "rm -f %4; if [ -f %1/sysctl.conf ]; then cp -a %1/sysctl.conf %4; fi")
+        .arg(backupDir, NetplanDocument::fileName(), shellQuote(NetplanDocument::path()), sysctl);
+}
+
+QString ApplyPlanner::restoreRuntimeCommand(const QString &backupDir)
 {
     // A connection with MTU "auto" leaves whatever MTU the port has, so the
     // MTU our profile set would stay: the recorded ones are put back.
-    const QString sysctl = shellQuote(ArpSysctl::path());
-    return QStringLiteral("rm -f /etc/netplan/*.yaml; cp -a %1/netplan/. /etc/netplan/; rm -f %2; "
-                          "if [ -f %1/sysctl.conf ]; then cp -a %1/sysctl.conf %2; fi; "
-                          "if [ -f %1/arp-runtime.conf ]; then sysctl -q -p %1/arp-runtime.conf; fi; %3; "
+    return QStringLiteral("if [ -f %1/arp-runtime.conf ]; then sysctl -q -p %1/arp-runtime.conf; fi; %2; "
                           "if [ -f %1/mtu-runtime ]; then while read -r d m; do ip link set dev \"$d\" mtu \"$m\" 2>/dev/null; "
                           "done < %1/mtu-runtime; fi")
-        .arg(backupDir, sysctl, LiveActivation::restore(backupDir));
+        .arg(backupDir, LiveActivation::restore(backupDir));
+}
+
+QString ApplyPlanner::restoreCommand(const QString &backupDir)
+{
+    return undoFilesCommand(backupDir) + QStringLiteral("; ") + restoreRuntimeCommand(backupDir);
 }
 
 QString ApplyPlanner::currentMtusCommand()

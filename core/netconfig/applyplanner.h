@@ -64,9 +64,15 @@ class ApplyPlanner
 public:
     static QString backupRoot();    // /etc/spark-companion/backups
     static QString revertPidFile(); // /run/spark-companion-netplan-revert.pid
-    // Puts back what the backup folder `backupDir` (a shell word: quoted, or "$b") holds:
-    // /etc/netplan, our sysctl file (or its absence), the running ARP settings, then each CX-7
-    // port's own connection (LiveActivation) and its MTU.
+    // Undoes the apply that made the backup folder `backupDir` (a shell word:
+    // quoted, or "$b"), and only what it changed: our netplan file back to its
+    // earlier version (or gone), the files it moved aside back, our sysctl
+    // file (or its absence); every other file stays as it is now.
+    static QString undoFilesCommand(const QString &backupDir);
+    // The running state the backup recorded: ARP settings, each CX-7 port's
+    // own NetworkManager connection (LiveActivation), the MTUs.
+    static QString restoreRuntimeCommand(const QString &backupDir);
+    // Both: what the revert and the node's own timer run.
     static QString restoreCommand(const QString &backupDir);
     // "NETDEV MTU" per CX-7 netdev the node has: the backup's mtu-runtime.
     static QString currentMtusCommand();

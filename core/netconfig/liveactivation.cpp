@@ -33,9 +33,10 @@ QString LiveActivation::activate(const QStringList &netdevs)
 QString LiveActivation::recordActive()
 {
     // The names are fixed words of the CX-7 table: nothing to quote.
-    return QStringLiteral("if %1; then nmcli -t -f DEVICE,UUID connection show --active | tr ':' ' ' | "
-                          "grep -E '^(%2) '; fi; true")
-        .arg(networkManagerRuns(), cx7::netdevNames().join(QLatin1Char('|')));
+    // Without NetworkManager nmcli prints nothing (or is absent): an empty record.
+    return QStringLiteral("nmcli -t -f DEVICE,UUID connection show --active 2>/dev/null | tr ':' ' ' | "
+                          "grep -E '^(%1) '; true")
+        .arg(cx7::netdevNames().join(QLatin1Char('|')));
 }
 
 QString LiveActivation::restore(const QString &backupDir)

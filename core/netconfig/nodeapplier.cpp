@@ -43,10 +43,10 @@ Expected<ExecResult> NodeApplier::wait(Pending &pending)
     if (!result->succeeded()) {
         const QString standardError = QString::fromUtf8(result->standardError).trimmed();
         const bool wrongPassword = SudoCredential::refusedPassword(standardError)
-                                   || SudoCredential::neededPassword(standardError);
+                                || SudoCredential::neededPassword(standardError);
         const QString message = wrongPassword
-                                    ? tr("%1 refused the sudo password; enter the right one and try again.").arg(pending.node)
-                                    : tr("%1 could not do this step: %2 Nothing is kept that was not checked.").arg(pending.node, pending.what);
+                                  ? tr("%1 refused the sudo password; enter the right one and try again.").arg(pending.node)
+                                  : tr("%1 could not do this step: %2 Nothing is kept that was not checked.").arg(pending.node, pending.what);
         return Error(message, QStringLiteral("exit %1%2: %3")
                                   .arg(result->exitCode)
                                   .arg(result->exitSignal.isEmpty() ? QString() : QStringLiteral(" signal ") + result->exitSignal,
@@ -74,9 +74,10 @@ QString NodeApplier::rollbackCommand()
     return QStringLiteral("if [ -f %2 ]; then kill \"$(cat %2)\" 2>/dev/null; rm -f %2; fi; "
                           "b=$(ls -1d %1/netplan-* 2>/dev/null | sort | head -n 1); "
                           "[ -n \"$b\" ] && [ -d \"$b/netplan\" ] || exit %3; "
-                          "{ %4; } && "
+                          "{ for d in $(ls -1d %1/netplan-* | sort -r); do %4; done; %5; } && "
                           "r=%1/rolled-back-$(date -u +%Y%m%dT%H%M%SZ) && mkdir -p -m 700 \"$r\" && mv %1/netplan-* \"$r/\"")
-        .arg(root, pidFile, QString::number(NoBackupExitCode), ApplyPlanner::restoreCommand(QStringLiteral("\"$b\"")));
+        .arg(root, pidFile, QString::number(NoBackupExitCode), ApplyPlanner::undoFilesCommand(QStringLiteral("\"$d\"")),
+             ApplyPlanner::restoreRuntimeCommand(QStringLiteral("\"$b\"")));
 }
 
 } // namespace spark

@@ -49,8 +49,9 @@ public:
     // node, or nothing when the netplan file is absent; hashOf() is the same for a plan.
     static QString installedHashCommand();
     static QString hashOf(const NodeApplyPlan &plan);
-    // Restores /etc/netplan from the oldest backup (the state before the first
-    // apply), applies it and retires the backups, so the next apply starts afresh.
+    // Undoes every apply since the first, newest first (each only what it
+    // changed), brings back the running state from before the first one and
+    // retires the backups, so the next apply starts afresh.
     static QString rollbackCommand();
     static constexpr int NoBackupExitCode = 3;
 

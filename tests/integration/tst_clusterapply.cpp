@@ -399,10 +399,22 @@ private Q_SLOTS:
         QVERIFY2(report.succeeded, qPrintable(describe(report)));
         QVERIFY(!state(lab, 0).contains(QLatin1String("40-cx7.yaml")));
         QVERIFY(state(lab, 0).contains(QLatin1String("60-spark-companion.yaml")));
+        // After the set-up the user connects to a Wi-Fi network: NetworkManager
+        // writes it to /etc/netplan. The rollback gives back the file it moved
+        // aside and takes ours away, and leaves theirs exactly as it is.
+        const QString usersFile = QStringLiteral("/etc/netplan/90-NM-0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0.yaml");
+        QCOMPARE(lab.lab().sh(0, QStringLiteral("umask 077; printf 'network:\\n  version: 2\\n  ethernets:\\n    enx0a1b2c3d4e5f:\\n"
+                                                "      optional: true\\n      dhcp4: true\\n' > ")
+                                     + usersFile)
+                     .exitCode,
+                 0);
+        const QByteArray usersHash = lab.lab().sh(0, QStringLiteral("sha256sum ") + usersFile).out;
         for (int i = 0; i < lab.size(); ++i) {
             const ProcessResult rolledBack = rollback(lab, i);
             QVERIFY2(rolledBack.exitCode == 0, rolledBack.err.constData());
         }
+        QCOMPARE(lab.lab().sh(0, QStringLiteral("sha256sum ") + usersFile).out, usersHash);
+        QCOMPARE(lab.lab().sh(0, QStringLiteral("rm ") + usersFile + QStringLiteral(" && netplan generate && nmcli connection reload")).exitCode, 0);
         QStringList after;
         QVERIFY2(settlesTo(lab, before, &after), qPrintable(difference(before, after)));
     }
