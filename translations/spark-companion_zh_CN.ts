@@ -2220,6 +2220,14 @@
         <source>On %1, %2 also configures %3: it is to be disabled, with a backup, once you agree.</source>
         <translation>在 %1 上，%2 也配置了 %3：经您同意后，将停用该文件并保留备份。</translation>
     </message>
+    <message>
+        <source>%1 was set up by NVIDIA Sync&apos;s Cluster Assistant: %2 configures %3. It is to be set aside, kept in the backup and given back by a rollback, once you agree.</source>
+        <translation>%1 由 NVIDIA Sync 的集群助手（Cluster Assistant）配置过：%2 配置了 %3。经您同意后，它将被移到一旁，保存在备份中，回滚时会放回原处。</translation>
+    </message>
+    <message>
+        <source>%1 was set up by NVIDIA&apos;s playbook script: %2 configures %3. It is to be set aside, kept in the backup and given back by a rollback, once you agree.</source>
+        <translation>%1 由 NVIDIA 的 playbook 脚本配置过：%2 配置了 %3。经您同意后，它将被移到一旁，保存在备份中，回滚时会放回原处。</translation>
+    </message>
 </context>
 <context>
     <name>spark::NetworkManagerHandover</name>

@@ -79,7 +79,7 @@ QList<NetplanConflict> NetplanDocument::conflicts(const QList<NetplanFile> &file
                 shared.append(interface.netdev);
         }
         if (!shared.isEmpty())
-            result.append(NetplanConflict{file.path, shared});
+            result.append(NetplanConflict{file.path, shared, file.origin});
     }
     return result;
 }
@@ -87,9 +87,26 @@ QList<NetplanConflict> NetplanDocument::conflicts(const QList<NetplanFile> &file
 QStringList NetplanDocument::describeConflicts(const QString &node, const QList<NetplanConflict> &conflicts)
 {
     QStringList lines;
-    for (const NetplanConflict &conflict : conflicts)
-        lines.append(tr("On %1, %2 also configures %3: it is to be disabled, with a backup, once you agree.")
-                         .arg(node, conflict.path, conflict.interfaces.join(QStringLiteral(", "))));
+    for (const NetplanConflict &conflict : conflicts) {
+        const QString interfaces = conflict.interfaces.join(QStringLiteral(", "));
+        switch (conflict.origin) {
+        case NetplanFile::Origin::NvidiaSync:
+            lines.append(tr("%1 was set up by NVIDIA Sync's Cluster Assistant: %2 configures %3. It is to be set aside, "
+                            "kept in the backup and given back by a rollback, once you agree.")
+                             .arg(node, conflict.path, interfaces));
+            break;
+        case NetplanFile::Origin::NvidiaPlaybook:
+            lines.append(tr("%1 was set up by NVIDIA's playbook script: %2 configures %3. It is to be set aside, "
+                            "kept in the backup and given back by a rollback, once you agree.")
+                             .arg(node, conflict.path, interfaces));
+            break;
+        case NetplanFile::Origin::SparkCompanion:
+        case NetplanFile::Origin::Other:
+            lines.append(tr("On %1, %2 also configures %3: it is to be disabled, with a backup, once you agree.")
+                             .arg(node, conflict.path, interfaces));
+            break;
+        }
+    }
     return lines;
 }
 

@@ -18,6 +18,7 @@ struct NetplanConflict
 {
     QString path;
     QStringList interfaces; // the CX-7 interfaces both files configure
+    NetplanFile::Origin origin = NetplanFile::Origin::Other;
 
     friend bool operator==(const NetplanConflict &, const NetplanConflict &) = default;
 };

@@ -122,7 +122,19 @@ private Q_SLOTS:
             << QList<QStringList>{{QStringLiteral("enp1s0f0np0"), QStringLiteral("enp1s0f1np1")},
                                   {QStringLiteral("enp1s0f1np1"), QStringLiteral("enP2p1s0f1np1")},
                                   {}}
-            << QStringList{QStringLiteral("On spark-a, /etc/netplan/40-cx7.yaml also configures enp1s0f0np0: it is to be "
+            << QStringList{QStringLiteral("spark-a was set up by NVIDIA's playbook script: /etc/netplan/40-cx7.yaml configures "
+                                          "enp1s0f0np0. It is to be set aside, kept in the backup and given back by a rollback, "
+                                          "once you agree.")};
+        QTest::newRow("NVIDIA Sync's Cluster Assistant")
+            << QStringList{QStringLiteral("/etc/netplan/99-nvidia-sync-cluster.yaml")}
+            << QList<QStringList>{{QStringLiteral("enp1s0f0np0"), QStringLiteral("enP2p1s0f0np0")}}
+            << QStringList{QStringLiteral("spark-a was set up by NVIDIA Sync's Cluster Assistant: "
+                                          "/etc/netplan/99-nvidia-sync-cluster.yaml configures enp1s0f0np0, enP2p1s0f0np0. It is "
+                                          "to be set aside, kept in the backup and given back by a rollback, once you agree.")};
+        QTest::newRow("someone else's file")
+            << QStringList{QStringLiteral("/etc/netplan/70-lab.yaml")}
+            << QList<QStringList>{{QStringLiteral("enP2p1s0f0np0")}}
+            << QStringList{QStringLiteral("On spark-a, /etc/netplan/70-lab.yaml also configures enP2p1s0f0np0: it is to be "
                                           "disabled, with a backup, once you agree.")};
         QTest::newRow("our own file is no conflict")
             << QStringList{QStringLiteral("/etc/netplan/60-spark-companion.yaml")}
@@ -136,8 +148,8 @@ private Q_SLOTS:
         QFETCH(QStringList, expected);
         QList<NetplanFile> files;
         for (qsizetype i = 0; i < paths.size(); ++i) {
-            NetplanFile file;
-            file.path = paths[i];
+            // Where a file comes from is the fact parser's to say, from its name and content.
+            NetplanFile file = parseNetplan(paths[i], QString());
             file.cx7Interfaces = interfaces[i];
             files.append(file);
         }
